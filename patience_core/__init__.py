@@ -1,0 +1,28 @@
+"""patience: two-deck patience games as data.
+
+The engine in brief::
+
+    from patience_core import load_rules, deal_seed
+    rules = load_rules("royal-cotillion", {"bases": "dealt"})
+    position = deal_seed(rules, 1)
+    position.legal_moves()
+"""
+from __future__ import annotations
+
+from .catalog import build_registry, compile_variant, load_rules
+from .deal import read_pack_file, seeded_order, start_position
+from .errors import PatienceError
+from .position import LOST, NO_CARD, PLAYING, WON, Position
+from .rules import Rules
+
+__version__ = "0.1.0"
+
+
+def deal_seed(rules: Rules, seed: int) -> Position:
+    """The first position of deal number ``seed``."""
+    return start_position(rules, seeded_order(rules, seed))
+
+
+__all__ = ["build_registry", "compile_variant", "load_rules", "deal_seed", "read_pack_file",
+           "seeded_order", "start_position", "PatienceError", "Position", "Rules",
+           "WON", "LOST", "PLAYING", "NO_CARD", "__version__"]

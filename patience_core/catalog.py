@@ -1,0 +1,41 @@
+"""Where variants come from: the shipped files, plugins, and files named on the command line."""
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .loader import Registry, VariantSource, read_document, resolve_parameters, specialise
+from .rules import Rules
+
+
+def shipped_variant_files() -> list[Path]:
+    """The YAML files under ``variants/`` (installed as package data)."""
+    folder = resources.files("patience_core.variants")
+    return sorted(Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".yaml"))
+
+
+def build_registry(files: list[Path] | tuple = ()) -> Registry:
+    """Shipped variants, then ``files`` (which may extend them)."""
+    registry = Registry()
+    for path in shipped_variant_files():
+        data, _ = read_document(path)
+        registry.add_document(data, path, "shipped", resolve=False)
+    registry.resolve_all()
+    for path in files:
+        registry.add_file(Path(path), origin="file")
+    return registry
+
+
+def compile_variant(source: VariantSource, params: dict[str, Any] | None = None) -> Rules:
+    values = resolve_parameters(source, params)
+    return Rules(source, values, specialise(source, values))
+
+
+def load_rules(name: str | None = None, params: dict[str, Any] | None = None,
+               file: str | Path | None = None, registry: Registry | None = None) -> Rules:
+    """Compile a variant by name (or the one in ``file``) with ``params`` (strings or values)."""
+    if registry is None:
+        registry = build_registry()
+    source = registry.add_file(Path(file)) if file is not None else registry.get(name or "")
+    return compile_variant(source, params)

@@ -1,0 +1,43 @@
+"""The ``patience`` command: one typer app, each command group in its own module.
+
+Data goes to stdout, messages and errors to stderr. Every project error becomes a
+one-line message and exit code 1 (``PATIENCE_DEBUG=1`` shows the traceback);
+usage errors exit with 2.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+import typer
+
+from ..errors import PatienceError
+
+app = typer.Typer(
+    name="patience",
+    help="Two-deck patience games as data: play, validate, solve and measure them.",
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _register_commands() -> None:
+    from . import play_cmd, variant_cmds  # noqa: F401  (each registers its commands on ``app``)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point."""
+    _register_commands()
+    try:
+        app(args=argv, prog_name="patience", standalone_mode=True)
+    except PatienceError as exc:
+        if os.environ.get("PATIENCE_DEBUG"):
+            raise
+        for line in str(exc).splitlines() or ["error"]:
+            print(f"error: {line}", file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)

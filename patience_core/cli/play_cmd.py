@@ -1,0 +1,69 @@
+"""`patience play`: scripted play (moves from a file, or a policy) and the interactive game."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from ..errors import MoveError
+from ..notation import apply_json_moves, moves_to_json, parse_moves_text
+from ..policies import play_naive
+from ..render import position_text
+from . import app
+from .common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
+
+POLICIES = ("naive",)
+
+
+def read_moves_source(source: str) -> list:
+    if source == "-":
+        return parse_moves_text(sys.stdin.read(), "<stdin>")
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MoveError(f"{source}: cannot read moves: {getattr(exc, 'strerror', None) or exc}") from None
+    return parse_moves_text(text, source)
+
+
+@app.command("play")
+def play(
+    variant: Optional[str] = VariantArg,
+    file: Optional[str] = FileOpt,
+    params: Optional[List[str]] = ParamOpt,
+    seed: Optional[int] = SeedOpt,
+    pack: Optional[str] = PackOpt,
+    moves: Optional[str] = typer.Option(None, "--moves", help="Apply these moves (file or - for stdin) and print the result."),
+    policy: Optional[str] = typer.Option(None, "--policy", help="Let a policy play the whole game: naive."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Play a game: interactively in the terminal, or scripted with --moves / --policy."""
+    if moves is not None and policy is not None:
+        raise typer.BadParameter("give --moves or --policy, not both")
+    if policy is not None and policy not in POLICIES:
+        raise typer.BadParameter(f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}")
+    if seed is None and pack is None:
+        seed = random.SystemRandom().randint(1, 10**9)
+    spec, rules = game_spec(variant, file, params, seed, pack)
+    position = spec.start(rules)
+    if moves is None and policy is None:
+        from ..interactive import run_interactive  # the terminal game (rich)
+
+        run_interactive(spec, rules, position)
+        return
+    played: list = []
+    if moves is not None:
+        played = apply_json_moves(position, read_moves_source(moves))
+    else:
+        play_naive(position, played)
+    status = position.status()
+    if as_json:
+        print_json({"variant": rules.name, "game": spec.to_json(rules), "status": status,
+                    "on_foundations": position.on_foundations, "cards": rules.n_cards,
+                    "moves": moves_to_json(rules, played)})
+        return
+    print(f"{spec.describe(rules)}: {status}, {position.on_foundations} of {rules.n_cards} "
+          f"cards on the foundations after {len(played)} moves")
+    print(position_text(position))

@@ -1,0 +1,85 @@
+"""`patience list`, `show`, `validate` and `schema`: variants as data."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from ..catalog import build_registry, compile_variant
+from ..errors import PatienceError
+from ..loader import parameter_text, parse_param_options
+from ..render import rules_text
+from ..schema import schema_document
+from . import app
+from .common import JsonOpt, ParamOpt, print_json
+
+
+@app.command("list")
+def list_variants(as_json: bool = JsonOpt) -> None:
+    """List the variants that can be played."""
+    registry = build_registry()
+    rows = [{"name": s.name, "title": s.title, "aliases": s.aliases, "origin": s.origin,
+             "parameters": {k: parameter_text(v["default"]) for k, v in s.parameters.items()}}
+            for s in registry]
+    if as_json:
+        print_json(rows)
+        return
+    width = max(len(r["name"]) for r in rows)
+    for r in rows:
+        params = " ".join(f"{k}={v}" for k, v in r["parameters"].items())
+        aliases = f" (also {', '.join(r['aliases'])})" if r["aliases"] else ""
+        print(f"{r['name']:<{width}}  {r['title']}{aliases}" + (f"  [{params}]" if params else ""))
+
+
+@app.command("show")
+def show(variant: str = typer.Argument(..., help="Variant name, alias, or a YAML file."),
+         params: Optional[List[str]] = ParamOpt, as_json: bool = JsonOpt) -> None:
+    """Show a variant's rules, rendered from its definition, with parameters and defaults."""
+    registry = build_registry()
+    source = (registry.add_file(Path(variant)) if variant.endswith((".yaml", ".yml"))
+              else registry.get(variant))
+    rules = compile_variant(source, parse_param_options(params))
+    if as_json:
+        print_json({"name": rules.name, "title": rules.title, "aliases": source.aliases,
+                    "params": {k: parameter_text(v) for k, v in rules.params.items()},
+                    "parameters": source.parameters, "piles": rules.pile_names,
+                    "definition": rules.definition})
+        return
+    print(rules_text(rules))
+
+
+@app.command("validate")
+def validate(files: List[Path] = typer.Argument(..., help="Variant YAML files to check."),
+             as_json: bool = JsonOpt) -> None:
+    """Check variant files: schema, references, parameters, and that the pack adds up."""
+    results = []
+    for path in files:
+        try:
+            registry = build_registry()
+            source = registry.add_file(path)
+            # Every choice of every choice-parameter must compile too (patches included).
+            compile_variant(source, {})
+            for key, spec in source.parameters.items():
+                for value in spec.get("values", []) if spec["type"] == "choice" else []:
+                    compile_variant(source, {key: value})
+            results.append({"file": str(path), "ok": True, "errors": []})
+        except PatienceError as exc:
+            results.append({"file": str(path), "ok": False, "errors": str(exc).splitlines()})
+    if as_json:
+        print_json(results)
+    else:
+        for r in results:
+            if r["ok"]:
+                print(f"{r['file']}: ok")
+            for line in r["errors"]:
+                print(line if line.startswith(r["file"]) else f"{r['file']}: {line}", file=sys.stderr)
+    if not all(r["ok"] for r in results):
+        raise typer.Exit(1)
+
+
+@app.command("schema")
+def schema() -> None:
+    """Print the JSON Schema of the variant file format (for editors)."""
+    print_json(schema_document())

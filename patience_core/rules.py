@@ -1,0 +1,218 @@
+"""Compile a concrete variant definition into rule tables.
+
+A :class:`Rules` object is built once per variant and parameter set; positions
+(:mod:`.position`) only look things up in it. Everything here is plain lists and
+tuples indexed by pile number so the hot paths of search stay cheap.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import cards
+from .errors import VariantError
+from .loader import VariantSource, parameter_text, suggest
+
+ACCESS_NONE, ACCESS_TOP, ACCESS_ALL = 0, 1, 2
+_ACCESS = {"none": ACCESS_NONE, "top": ACCESS_TOP, "all": ACCESS_ALL}
+PILE_DEFAULTS = {"kind": "reserve", "cards": 0, "access": "top", "fill": "never"}
+FOUNDATION_DEFAULTS = {"step": 1, "wrap": False, "suits": "fixed", "start": "found"}
+
+
+class Rules:
+    """The compiled rule tables of one variant with one set of parameter values.
+
+    Pile numbers: the pile groups in definition order (each ``count`` piles), then
+    the stock, the waste, then the foundation piles group by group.
+    """
+
+    def __init__(self, source: VariantSource, values: dict[str, Any], definition: dict[str, Any]):
+        self.source = source
+        self.name = source.name
+        self.title = definition.get("title", source.name)
+        self.description = definition.get("description", "")
+        self.params = dict(values)
+        self.definition = definition
+        self.decks = int(definition.get("decks", 2))
+        self.n_cards = self.decks * cards.CARDS_PER_DECK
+        self.autoplay = bool(definition.get("autoplay", False))
+        where = str(source.path or f"variant {source.name!r}")
+        self._where = where
+
+        self.pile_names: list[str] = []
+        self.pile_group: list[str] = []
+        self.pile_kind: list[str] = []
+        self.access: list[int] = []
+        self.fill_names: list[tuple[str, ...]] = []
+        self.groups: dict[str, list[int]] = {}
+        self.group_specs: dict[str, dict[str, Any]] = {}
+
+        for group, raw in (definition.get("piles") or {}).items():
+            spec = {**PILE_DEFAULTS, **raw}
+            self.group_specs[group] = spec
+            indices = []
+            for n in range(1, int(spec.get("count", 1)) + 1):
+                indices.append(self._add_pile(f"{group}:{n}", group, spec["kind"], spec["access"],
+                                              () if spec["fill"] == "never" else tuple(spec["fill"])))
+            self.groups[group] = indices
+        self.stock = self._add_pile("stock", "stock", "stock", "none", ())
+        self.waste = self._add_pile("waste", "waste", "waste", "top", ())
+        self.groups["stock"], self.groups["waste"] = [self.stock], [self.waste]
+
+        # Foundations.
+        self.foundations: list[int] = []
+        self.f_group: dict[int, str] = {}
+        self.f_rank_at: dict[int, tuple[int, ...]] = {}
+        self.f_length: dict[int, int] = {}
+        self.f_suit: dict[int, int] = {}
+        self.f_dealt: dict[int, bool] = {}
+        self.foundation_specs: dict[str, dict[str, Any]] = {}
+        number = 0
+        for group, raw in (definition.get("foundations") or {}).items():
+            spec = {**FOUNDATION_DEFAULTS, **raw}
+            self.foundation_specs[group] = spec
+            missing = [k for k in ("base", "length", "count") if k not in spec]
+            if missing:
+                raise VariantError(f"{where}: field foundations.{group}.{missing[0]}: missing; it is required")
+            try:
+                base = cards.parse_rank(spec["base"])
+            except cards.CardError as exc:
+                raise VariantError(f"{where}: field foundations.{group}.base: {exc}") from None
+            step, length = int(spec["step"]), int(spec["length"])
+            if spec["wrap"]:
+                ranks = tuple((base + step * i) % 13 for i in range(length))
+            else:
+                ranks = tuple(base + step * i for i in range(length))
+                if not all(0 <= r <= 12 for r in ranks):
+                    raise VariantError(f"{where}: field foundations.{group}: without wrap, "
+                                       f"{length} cards from {cards.RANKS[base]} by {step} run past A or K")
+            if len(set(ranks)) != len(ranks):
+                raise VariantError(f"{where}: field foundations.{group}: the sequence repeats a rank; "
+                                   f"expected length at most 13 / gcd(step, 13)")
+            indices = []
+            for i in range(int(spec["count"])):
+                number += 1
+                f = self._add_pile(f"foundation:{number}", group, "foundation", "none", ())
+                self.f_rank_at[f] = ranks
+                self.f_length[f] = length
+                self.f_suit[f] = i % 4 if spec["suits"] == "fixed" else -1
+                self.f_dealt[f] = spec["start"] == "dealt"
+                self.foundations.append(f)
+                self.f_group[f] = group
+                indices.append(f)
+            self.groups.setdefault(group, [])
+            self.groups[f"foundation:{group}"] = indices
+        if not self.foundations:
+            raise VariantError(f"{where}: field foundations: no foundation piles; expected at least one group")
+        self.n_piles = len(self.pile_names)
+        self.is_foundation = [k == "foundation" for k in self.pile_kind]
+
+        # Fill sources resolve to pile numbers.
+        self.fill: list[tuple[int, ...]] = []
+        for i, names in enumerate(self.fill_names):
+            resolved = []
+            for name in names:
+                if name not in ("waste", "stock"):
+                    raise VariantError(f"{where}: field piles.{self.pile_group[i]}.fill: unknown source "
+                                       f"{name!r}{suggest(name, ['waste', 'stock'])}; expected waste or stock")
+                resolved.append(self.waste if name == "waste" else self.stock)
+            self.fill.append(tuple(resolved))
+
+        redeals = (definition.get("stock") or {}).get("redeals", 0)
+        self.redeals = int(redeals)
+
+        self._compile_setout(where)
+        self._compile_deal(definition, where)
+        self._check_capacity(where)
+
+        kinds = self.pile_kind
+        tableau = [i for i in self.deal_piles if kinds[i] == "tableau"]
+        reserve = [i for i in self.deal_piles if kinds[i] == "reserve"]
+        undealt = [i for i in range(self.n_piles) if kinds[i] in ("tableau", "reserve") and i not in self.deal_piles]
+        # Order in which a player (and the naive policy) looks at free cards.
+        self.scan_order: list[int] = [
+            i for i in tableau + [self.waste] + reserve + undealt if self.access[i] != ACCESS_NONE
+        ]
+        self.top_only = [a == ACCESS_TOP for a in self.access]
+        # Hook seams, resolved once per variant by the plugin manager (see hooks.py).
+        self.deal_hook: Callable | None = None
+
+    # -- construction helpers -------------------------------------------------
+    def _add_pile(self, name: str, group: str, kind: str, access: str, fill: tuple[str, ...]) -> int:
+        self.pile_names.append(name)
+        self.pile_group.append(group)
+        self.pile_kind.append(kind)
+        self.access.append(_ACCESS[access])
+        self.fill_names.append(fill)
+        return len(self.pile_names) - 1
+
+    def _compile_setout(self, where: str) -> None:
+        """Base cards set out before the deal: taken from the first decks, never after shuffling."""
+        self.setout: list[tuple[int, int]] = []
+        used: dict[int, int] = {}
+        any_suit = 0
+        for f in self.foundations:
+            if not self.f_dealt[f]:
+                continue
+            suit = self.f_suit[f]
+            if suit < 0:
+                suit, any_suit = any_suit % 4, any_suit + 1
+            card = cards.make(self.f_rank_at[f][0], suit)
+            used[card] = used.get(card, 0) + 1
+            if used[card] > self.decks:
+                raise VariantError(f"{where}: field foundations.{self.f_group[f]}.start: dealt bases need "
+                                   f"{used[card]} x {cards.card_name(card)}, the pack has {self.decks}")
+            self.setout.append((f, card))
+
+    def _compile_deal(self, definition: dict[str, Any], where: str) -> None:
+        order = definition.get("deal") or []
+        self.deal_targets: list[int] = []
+        self.deal_piles: list[int] = []
+        for group in order:
+            if group not in self.group_specs:
+                raise VariantError(f"{where}: field deal: unknown pile group {group!r}"
+                                   f"{suggest(group, self.group_specs)}; expected one of "
+                                   f"{', '.join(self.group_specs) or '(no pile groups)'}")
+            piles = self.groups[group]
+            self.deal_piles.extend(piles)
+            for _row in range(int(self.group_specs[group]["cards"])):
+                self.deal_targets.extend(piles)
+        for group, spec in self.group_specs.items():
+            if int(spec["cards"]) and group not in order:
+                raise VariantError(f"{where}: field piles.{group}.cards: {spec['cards']} cards per pile "
+                                   f"but {group!r} is not in deal; expected it listed in deal")
+        self.n_dealt = self.n_cards - len(self.setout)
+        if len(self.deal_targets) > self.n_dealt:
+            raise VariantError(f"{where}: field deal: the layout takes {len(self.deal_targets)} cards "
+                               f"but only {self.n_dealt} are dealt")
+
+    def _check_capacity(self, where: str) -> None:
+        """Every card of the pack must have exactly one place to end."""
+        total = sum(self.f_length[f] for f in self.foundations)
+        if total != self.n_cards:
+            detail = ", ".join(f"{g}: {s['count']} x {s['length']}" for g, s in self.foundation_specs.items())
+            raise VariantError(f"{where}: field foundations: capacities add up to {total} cards ({detail}); "
+                               f"expected {self.n_cards}, the whole pack of {self.decks} decks")
+        for rank in range(13):
+            slots = sum(1 for f in self.foundations if rank in self.f_rank_at[f])
+            fixed = [0, 0, 0, 0]
+            for f in self.foundations:
+                if self.f_suit[f] >= 0 and rank in self.f_rank_at[f]:
+                    fixed[self.f_suit[f]] += 1
+            if slots != 4 * self.decks or max(fixed) > self.decks:
+                raise VariantError(f"{where}: field foundations: the piles take {slots} cards of rank "
+                                   f"{cards.RANKS[rank]}; expected {4 * self.decks}, {self.decks} of each suit")
+
+    # -- queries ----------------------------------------------------------------
+    def pile_index(self, name: str) -> int:
+        """``'right:3'`` -> pile number; a clear error for anything else."""
+        key = name.strip().lower()
+        try:
+            return self.pile_names.index(key)
+        except ValueError:
+            raise VariantError(f"{self.name} has no pile {name!r}{suggest(key, self.pile_names)}") from None
+
+    def param_text(self) -> str:
+        return " ".join(f"{k}={parameter_text(v)}" for k, v in self.params.items())
+
+    def rank_sequence(self, f: int) -> tuple[int, ...]:
+        return self.f_rank_at[f]

@@ -1,0 +1,1 @@
+"""The shipped variant definitions (YAML files), installed as ``patience_core.variants``."""
