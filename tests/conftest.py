@@ -1,0 +1,154 @@
+"""Shared helpers for the engine tests: compiled rules, hand-made deals and positions.
+
+Conventions (the engine's own): a pile is a list with its top card LAST. For a
+column that means the first card listed is the covered one and the last is the
+free one; for the stock the last card listed is the next one turned.
+"""
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from patience_core import cards, load_rules
+from patience_core.deal import dealt_pack, start_position
+from patience_core.position import Position
+from patience_core.rules import Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+# Deterministic property tests: the same examples on every run, no database, no deadline
+# (CI machines are slow and shared).
+settings.register_profile(
+    "patience", max_examples=60, derandomize=True, database=None, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("patience")
+
+
+@functools.lru_cache(maxsize=None)
+def _compiled(name: str, params: tuple[tuple[str, str], ...]) -> Rules:
+    return load_rules(name, dict(params))
+
+
+def get_rules(name: str, **params: str) -> Rules:
+    """The compiled rules of a shipped variant (compiled once per parameter set)."""
+    return _compiled(name, tuple(sorted(params.items())))
+
+
+def c(text: str) -> int:
+    return cards.parse_card(text)
+
+
+def cs(text: str) -> list[int]:
+    """``"AH 3H 5H"`` -> card codes."""
+    return [c(t) for t in text.split()]
+
+
+def names(codes) -> list[str]:
+    return [cards.card_name(x) for x in codes]
+
+
+def pile(rules: Rules, name: str) -> int:
+    return rules.pile_index(name)
+
+
+def _dead_first(rules: Rules, pool: list[int]) -> list[int]:
+    """``pool`` ordered so the cards least likely to be playable early come first:
+    ranks that stand late in every foundation sequence (a K or Q in Royal Cotillion)."""
+    def earliest(card: int) -> int:
+        rank = cards.rank_of(card)
+        return min((seq.index(rank) for seq in rules.f_rank_at.values() if rank in seq), default=99)
+    return sorted(pool, key=lambda card: (-earliest(card), card))
+
+
+def crafted_order(rules: Rules, layout: dict[str, str] | None = None, stock: str = "") -> list[int]:
+    """A full pack order (top first) that deals ``layout`` and puts ``stock`` on top of the stock.
+
+    ``layout`` maps a pile name to its cards in dealt order (covered card first, free card
+    last). Layout slots not given get "dead" filler cards; ``stock`` lists the next cards
+    of the stock, the first one turned first; every other card follows, dead ones first.
+    """
+    layout = {k: cs(v) for k, v in (layout or {}).items()}
+    wanted_stock = cs(stock)
+    pool = Counter(dealt_pack(rules))
+    for chosen in list(layout.values()) + [wanted_stock]:
+        for card in chosen:
+            assert pool[card] > 0, f"crafted deal uses {cards.card_name(card)} too often"
+            pool[card] -= 1
+    filler = _dead_first(rules, list(pool.elements()))
+    order: list[int] = []
+    next_of = {rules.pile_index(k): list(v) for k, v in layout.items()}
+    for target in rules.deal_targets:
+        queue = next_of.get(target)
+        order.append(queue.pop(0) if queue else filler.pop(0))
+    leftover = [k for k, v in next_of.items() if v]
+    assert not leftover, f"layout gives more cards than {[rules.pile_names[k] for k in leftover]} is dealt"
+    return order + wanted_stock + filler
+
+
+def crafted_deal(rules: Rules, layout: dict[str, str] | None = None, stock: str = "") -> Position:
+    """The first position of :func:`crafted_order`, dealt by the engine's own dealer."""
+    return start_position(rules, crafted_order(rules, layout, stock))
+
+
+def foundation_run(rules: Rules, f_name: str, top: str) -> list[int]:
+    """The cards of foundation ``f_name`` from its base up to ``top`` (in ``top``'s suit)."""
+    f = rules.pile_index(f_name)
+    card = c(top)
+    sequence = rules.f_rank_at[f]
+    rank = cards.rank_of(card)
+    assert rank in sequence, f"{top} does not belong on {f_name}"
+    return [cards.make(r, cards.suit_of(card)) for r in sequence[: sequence.index(rank) + 1]]
+
+
+def position_of(rules: Rules, piles: dict[str, str] | None = None,
+                foundations: dict[str, str] | None = None, rest: str | None = "stock",
+                redeals_left: int | None = None) -> Position:
+    """A position built by hand, holding the whole pack.
+
+    ``piles`` maps pile names to their cards (top last); ``foundations`` maps a
+    foundation to its top card (the run below it is filled in). Every card not placed
+    goes to the bottom of pile ``rest`` ("dead" cards deepest), or nowhere if ``rest``
+    is None (for positions that only need part of the pack).
+    """
+    layout = [[] for _ in range(rules.n_piles)]
+    for name, top in (foundations or {}).items():
+        layout[rules.pile_index(name)] = foundation_run(rules, name, top)
+    for name, text in (piles or {}).items():
+        layout[rules.pile_index(name)] = cs(text)
+    pool = Counter(cards.full_pack(rules.decks))
+    for p in layout:
+        for card in p:
+            assert pool[card] > 0, f"hand-made position uses {cards.card_name(card)} too often"
+            pool[card] -= 1
+    if rest is not None:
+        spare = list(reversed(_dead_first(rules, list(pool.elements()))))
+        target = rules.pile_index(rest)
+        layout[target] = spare + layout[target]
+    return Position(rules, layout, redeals_left)
+
+
+def move(rules: Rules, card: str | None, src: str, dst: str) -> tuple[int, int, int]:
+    from patience_core.position import NO_CARD
+    return (rules.pile_index(src), rules.pile_index(dst), NO_CARD if card is None else c(card))
+
+
+def foundation_moves_named(position: Position) -> set[tuple[str, str, str]]:
+    """The legal plays to foundations as readable triples (card, from, to)."""
+    rules = position.rules
+    return {(cards.card_name(card), rules.pile_names[s], rules.pile_names[d])
+            for s, d, card in position.legal_moves() if rules.is_foundation[d]}
+
+
+def pile_cards(position: Position, name: str) -> list[str]:
+    return names(position.piles[position.rules.pile_index(name)])
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT
