@@ -49,17 +49,24 @@ def parse_pack(text: str, rules: Rules, source: str = "pack") -> list[int]:
             raise PackError(f"{source}: card {number}: {exc}") from None
     expected = Counter(dealt_pack(rules))
     found = Counter(order)
+    missing = [cards.card_name(c) for c in sorted(expected) for _ in range(expected[c] - found[c])]
     if len(order) != rules.n_dealt:
+        setout = f" less {len(rules.setout)} set out before the deal" if rules.setout else ""
+        detail = f"; missing {_first(missing)}" if missing and len(order) < rules.n_dealt else ""
         raise PackError(f"{source}: {len(order)} cards; expected {rules.n_dealt} "
-                        f"(the {rules.n_cards}-card pack less {len(rules.setout)} set out)")
+                        f"(the {rules.n_cards}-card pack{setout}){detail}")
     for card, count in sorted(found.items()):
         if count > expected[card]:
+            why = (f" ({rules.decks - expected[card]} set out before the deal)"
+                   if expected[card] < rules.decks else f" ({rules.decks} decks)")
             raise PackError(f"{source}: {cards.card_name(card)} appears {count} times; "
-                            f"expected at most {expected[card]}")
-    missing = [cards.card_name(c) for c in sorted(expected) if found[c] < expected[c]]
-    if missing:
-        raise PackError(f"{source}: missing {', '.join(missing[:8])}")
+                            f"expected at most {expected[card]}{why}; missing {_first(missing)}")
     return order
+
+
+def _first(names: list[str], limit: int = 8) -> str:
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return ", ".join(names[:limit]) + more
 
 
 def read_pack_file(path: str | Path, rules: Rules) -> list[int]:
