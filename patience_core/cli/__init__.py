@@ -25,6 +25,7 @@ app = typer.Typer(
 
 def _register_commands() -> None:
     from . import play_cmd, variant_cmds  # noqa: F401  (each registers its commands on ``app``)
+    from . import stats_cmd  # noqa: F401
 
 
 def main(argv: list[str] | None = None) -> None:
