@@ -72,21 +72,21 @@ class Rules:
             self.foundation_specs[group] = spec
             missing = [k for k in ("base", "length", "count") if k not in spec]
             if missing:
-                raise VariantError(f"{where}: field foundations.{group}.{missing[0]}: missing; it is required")
+                raise self._fail(("foundations", group, missing[0]), "missing; it is required")
             try:
                 base = cards.parse_rank(spec["base"])
             except cards.CardError as exc:
-                raise VariantError(f"{where}: field foundations.{group}.base: {exc}") from None
+                raise self._fail(("foundations", group, "base"), str(exc)) from None
             step, length = int(spec["step"]), int(spec["length"])
             if spec["wrap"]:
                 ranks = tuple((base + step * i) % 13 for i in range(length))
             else:
                 ranks = tuple(base + step * i for i in range(length))
                 if not all(0 <= r <= 12 for r in ranks):
-                    raise VariantError(f"{where}: field foundations.{group}: without wrap, "
+                    raise self._fail(("foundations", group, "length"), "without wrap, "
                                        f"{length} cards from {cards.RANKS[base]} by {step} run past A or K")
             if len(set(ranks)) != len(ranks):
-                raise VariantError(f"{where}: field foundations.{group}: the sequence repeats a rank; "
+                raise self._fail(("foundations", group, "length"), "the sequence repeats a rank; "
                                    f"expected length at most 13 / gcd(step, 13)")
             indices = []
             for i in range(int(spec["count"])):
@@ -102,7 +102,7 @@ class Rules:
             self.groups.setdefault(group, [])
             self.groups[f"foundation:{group}"] = indices
         if not self.foundations:
-            raise VariantError(f"{where}: field foundations: no foundation piles; expected at least one group")
+            raise self._fail(("foundations",), "no foundation piles; expected at least one group")
         self.n_piles = len(self.pile_names)
         self.is_foundation = [k == "foundation" for k in self.pile_kind]
 
@@ -112,7 +112,7 @@ class Rules:
             resolved = []
             for name in names:
                 if name not in ("waste", "stock"):
-                    raise VariantError(f"{where}: field piles.{self.pile_group[i]}.fill: unknown source "
+                    raise self._fail(("piles", self.pile_group[i], "fill", names.index(name)), "unknown source "
                                        f"{name!r}{suggest(name, ['waste', 'stock'])}; expected waste or stock")
                 resolved.append(self.waste if name == "waste" else self.stock)
             self.fill.append(tuple(resolved))
@@ -137,6 +137,10 @@ class Rules:
         self.deal_hook: Callable | None = None
 
     # -- construction helpers -------------------------------------------------
+    def _fail(self, path: tuple, message: str) -> VariantError:
+        """An error about the definition's field at ``path``, pointing at its line."""
+        return self.source.error(path, message, self.params)
+
     def _add_pile(self, name: str, group: str, kind: str, access: str, fill: tuple[str, ...]) -> int:
         self.pile_names.append(name)
         self.pile_group.append(group)
@@ -159,7 +163,7 @@ class Rules:
             card = cards.make(self.f_rank_at[f][0], suit)
             used[card] = used.get(card, 0) + 1
             if used[card] > self.decks:
-                raise VariantError(f"{where}: field foundations.{self.f_group[f]}.start: dealt bases need "
+                raise self._fail(("foundations", self.f_group[f], "start"), "dealt bases need "
                                    f"{used[card]} x {cards.card_name(card)}, the pack has {self.decks}")
             self.setout.append((f, card))
 
@@ -169,7 +173,7 @@ class Rules:
         self.deal_piles: list[int] = []
         for group in order:
             if group not in self.group_specs:
-                raise VariantError(f"{where}: field deal: unknown pile group {group!r}"
+                raise self._fail(("deal", order.index(group)), f"unknown pile group {group!r}"
                                    f"{suggest(group, self.group_specs)}; expected one of "
                                    f"{', '.join(self.group_specs) or '(no pile groups)'}")
             piles = self.groups[group]
@@ -178,11 +182,11 @@ class Rules:
                 self.deal_targets.extend(piles)
         for group, spec in self.group_specs.items():
             if int(spec["cards"]) and group not in order:
-                raise VariantError(f"{where}: field piles.{group}.cards: {spec['cards']} cards per pile "
+                raise self._fail(("piles", group, "cards"), f"{spec['cards']} cards per pile "
                                    f"but {group!r} is not in deal; expected it listed in deal")
         self.n_dealt = self.n_cards - len(self.setout)
         if len(self.deal_targets) > self.n_dealt:
-            raise VariantError(f"{where}: field deal: the layout takes {len(self.deal_targets)} cards "
+            raise self._fail(("deal",), f"the layout takes {len(self.deal_targets)} cards "
                                f"but only {self.n_dealt} are dealt")
 
     def _check_capacity(self, where: str) -> None:
@@ -190,7 +194,7 @@ class Rules:
         total = sum(self.f_length[f] for f in self.foundations)
         if total != self.n_cards:
             detail = ", ".join(f"{g}: {s['count']} x {s['length']}" for g, s in self.foundation_specs.items())
-            raise VariantError(f"{where}: field foundations: capacities add up to {total} cards ({detail}); "
+            raise self._fail(("foundations",), f"capacities add up to {total} cards ({detail}); "
                                f"expected {self.n_cards}, the whole pack of {self.decks} decks")
         for rank in range(13):
             slots = sum(1 for f in self.foundations if rank in self.f_rank_at[f])
@@ -199,7 +203,7 @@ class Rules:
                 if self.f_suit[f] >= 0 and rank in self.f_rank_at[f]:
                     fixed[self.f_suit[f]] += 1
             if slots != 4 * self.decks or max(fixed) > self.decks:
-                raise VariantError(f"{where}: field foundations: the piles take {slots} cards of rank "
+                raise self._fail(("foundations",), f"the piles take {slots} cards of rank "
                                    f"{cards.RANKS[rank]}; expected {4 * self.decks}, {self.decks} of each suit")
 
     # -- queries ----------------------------------------------------------------

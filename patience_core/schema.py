@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import jsonschema
 import yaml
@@ -81,71 +81,115 @@ FOUNDATION_GROUP = {
     },
 }
 
+# What a parameter patch may change: the game's fields, not its identity or parameters.
+PATCH = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "a partial definition merged onto the variant when this value is chosen "
+                   "(null deletes a key)",
+    "properties": {},  # filled in below, once the variant's own fields are defined
+}
+
 PARAMETER = {
     "type": ["object", "null"],
+    "description": "a parameter: its type, default and allowed values (null deletes an inherited one)",
     "additionalProperties": False,
-    "required": ["type", "default"],
+    # type and default are required once a variant's extends chain is merged (a child may
+    # override only the default of an inherited parameter): checked by the loader.
     "properties": {
-        "type": {"enum": ["choice", "int", "ranks"]},
-        "help": {"type": "string"},
-        "default": {},
-        "values": {"type": "array", "minItems": 1, "items": {"type": ["string", "integer"]}},
-        "min": {"type": "integer"},
-        "max": {"type": "integer"},
-        "count": {"type": "integer", "minimum": 1},
-        "patches": {"type": "object", "additionalProperties": {"type": "object"},
+        "type": {"enum": ["choice", "int", "ranks"],
+                 "description": "choice: one of values; int: a whole number in min..max; "
+                                "ranks: count ranks separated by commas (e.g. 6,7)"},
+        "help": {"type": "string", "description": "one line shown by patience show"},
+        "default": {"description": "the value used when --param does not give one"},
+        "values": {"type": "array", "minItems": 1, "uniqueItems": True,
+                   "items": {"type": ["string", "integer"]},
+                   "description": "the allowed values of a choice"},
+        "min": {"type": "integer", "description": "smallest allowed value of an int"},
+        "max": {"type": "integer", "description": "largest allowed value of an int"},
+        "count": {"type": "integer", "minimum": 1, "description": "how many ranks a ranks value lists"},
+        "patches": {"type": "object", "additionalProperties": {"$ref": "#/definitions/patch"},
                     "description": "per value, a partial definition merged on when that value is chosen"},
     },
     "allOf": [
-        {"if": {"properties": {"type": {"const": "choice"}}},
-         "then": {"required": ["values"]}},
-        {"if": {"properties": {"type": {"const": "ranks"}}},
-         "then": {"required": ["count"], "properties": {"default": {"type": "array", "items": RANK}}}},
-        {"if": {"properties": {"type": {"const": "int"}}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "choice"}}},
+         "then": {"properties": {"default": {"type": ["string", "integer"]}}}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "ranks"}}},
+         "then": {"properties": {"default": {"type": "array", "items": RANK}}}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "int"}}},
          "then": {"properties": {"default": {"type": "integer"}}}},
     ],
 }
+
+NAME_PATTERN = "^[a-z0-9][a-z0-9-]*$"
+ID_WORDS = "lower-case letters, digits and dashes, starting with a letter or digit"
+
+FIELDS: dict[str, Any] = {
+    "name": {"type": "string", "pattern": NAME_PATTERN,
+             "description": f"the id used on the command line ({ID_WORDS})"},
+    "title": {"type": "string", "description": "the name shown to players"},
+    "aliases": {"type": "array", "items": {"type": "string", "pattern": NAME_PATTERN,
+                                           "description": f"another id ({ID_WORDS})"},
+                "description": "other ids that find this variant"},
+    "description": {"type": "string", "description": "a paragraph for patience show"},
+    "extends": {"type": "string", "description": "a variant whose definition this one changes"},
+    "requires": {"type": "array", "items": {"type": "string"},
+                 "description": "plugins (by name) that must be installed"},
+    "decks": {"type": "integer", "minimum": 1, "maximum": 4,
+              "description": "how many 52-card decks make the pack"},
+    "autoplay": {"type": "boolean",
+                 "description": "whether the interactive game plays to the foundations by itself"},
+    "parameters": {"type": "object", "additionalProperties": PARAMETER,
+                   "propertyNames": {"pattern": "^[a-z_][a-z0-9_]*$",
+                                     "description": "lower-case letters, digits and underscores"},
+                   "description": "the settings a player may choose with --param K=V"},
+    "piles": {"type": "object", "additionalProperties": PILE_GROUP,
+              "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
+                                "not": {"enum": ["stock", "waste", "foundation"]},
+                                "description": "lower-case letters, digits and dashes; "
+                                               "not stock, waste or foundation (built in)"},
+              "description": "the pile groups of the layout (wings, reserve, columns), by id"},
+    "stock": {"type": "object", "additionalProperties": False,
+              "description": "the stock (what the deal leaves) and its waste",
+              "properties": {"redeals": _or_ref({"type": "integer", "minimum": 0, "maximum": 100,
+                                                 "description": "how often the waste may be turned "
+                                                                "over, in order, to form a new stock"})}},
+    "foundations": {"type": "object", "additionalProperties": FOUNDATION_GROUP,
+                    "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
+                                      "description": "lower-case letters, digits and dashes"},
+                    "description": "the foundation groups, by id; their piles are foundation:1, 2, ..."},
+    "deal": {"type": "array", "items": {"type": "string"}, "uniqueItems": True,
+             "description": "pile groups in the order they are dealt; the rest is the stock"},
+}
+
+# A patch may change everything but the variant's identity and its parameters.
+PATCH["properties"] = {k: v for k, v in FIELDS.items()
+                       if k not in ("name", "aliases", "extends", "parameters")}
 
 VARIANT_SCHEMA: dict[str, Any] = {
     "$schema": "http://json-schema.org/draft-07/schema#",
     "$id": "https://patience.invalid/variant.schema.json",
     "title": "patience variant",
-    "description": "A two-deck patience game of the Royal Cotillion family, as data.",
+    "description": "A two-deck patience game of the Royal Cotillion family, as data. "
+                   "Reference: docs/variants.md.",
     "type": "object",
     "additionalProperties": False,
     "required": ["name"],
-    "properties": {
-        "name": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$",
-                 "description": "the id used on the command line (lower case, dashes)"},
-        "title": {"type": "string"},
-        "aliases": {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"}},
-        "description": {"type": "string"},
-        "extends": {"type": "string", "description": "a variant whose definition this one changes"},
-        "requires": {"type": "array", "items": {"type": "string"},
-                     "description": "plugins (by name) that must be installed"},
-        "decks": {"type": "integer", "minimum": 1, "maximum": 4},
-        "autoplay": {"type": "boolean",
-                     "description": "whether the interactive game plays to the foundations by itself"},
-        "parameters": {"type": "object", "additionalProperties": PARAMETER,
-                       "propertyNames": {"pattern": "^[a-z_][a-z0-9_]*$"}},
-        "piles": {"type": "object", "additionalProperties": PILE_GROUP,
-                  "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
-                                    "not": {"enum": ["stock", "waste", "foundation"]}}},
-        "stock": {"type": "object", "additionalProperties": False,
-                  "properties": {"redeals": _or_ref({"type": "integer", "minimum": 0, "maximum": 100})}},
-        "foundations": {"type": "object", "additionalProperties": FOUNDATION_GROUP,
-                        "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"}},
-        "deal": {"type": "array", "items": {"type": "string"}, "uniqueItems": True,
-                 "description": "pile groups in the order they are dealt; the rest is the stock"},
-    },
+    "properties": FIELDS,
     "allOf": [
         {"if": {"not": {"required": ["extends"]}},
          "then": {"required": ["name", "title", "decks", "foundations", "deal"]}},
     ],
+    "definitions": {"patch": PATCH},
 }
+
+# A definition once parameters are substituted (and patches merged): the same fields,
+# checked again because a $reference or a patch may bring a value of the wrong kind.
+CONCRETE_SCHEMA: dict[str, Any] = {k: v for k, v in VARIANT_SCHEMA.items() if k not in ("allOf", "required")}
 
 
 def schema_document() -> dict[str, Any]:
+    """The schema as published (``patience schema``, ``docs/variant.schema.json``)."""
     return VARIANT_SCHEMA
 
 
@@ -180,68 +224,121 @@ def where(path: Path | str, node: yaml.Node | None) -> str:
     return f"{path}:{node.start_mark.line + 1}:{node.start_mark.column + 1}"
 
 
-def _field(parts: Iterable[Any]) -> str:
+def field_name(parts: Iterable[Any]) -> str:
+    """``("piles", "right", "fill", 0)`` -> ``piles.right.fill[0]``."""
     text = ""
     for p in parts:
         text += f"[{p}]" if isinstance(p, int) else (f".{p}" if text else str(p))
     return text or "(top level)"
 
 
+_field = field_name  # the older private name
+
 _TYPE_WORDS = {"integer": "a whole number", "string": "a string", "boolean": "true or false",
-               "object": "a mapping", "array": "a list", "null": "nothing"}
+               "object": "a mapping", "array": "a list", "null": "null", "number": "a number"}
 
 
-def _expected(error: jsonschema.ValidationError) -> str:
-    schema = error.schema
+def expected_text(schema: dict[str, Any]) -> str:
+    """What a (sub)schema accepts, in words: ``a whole number from 1 to 4``."""
+    if schema.get("pattern") == PARAM_REF:
+        return "a parameter reference ($name, or $name.N for item N of a list)"
     if "enum" in schema:
         return "one of " + ", ".join(map(str, schema["enum"]))
     if "const" in schema:
         return repr(schema["const"])
+    if "anyOf" in schema:
+        if "description" in schema and not any(s.get("pattern") == PARAM_REF for s in schema["anyOf"]):
+            return schema["description"]
+        return ", or ".join(expected_text(s) for s in schema["anyOf"])
+    if "pattern" in schema:
+        return schema.get("description", f"text matching {schema['pattern']}")
     kinds = schema.get("type")
-    if kinds:
-        kinds = kinds if isinstance(kinds, list) else [kinds]
-        return " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
-    return schema.get("description", "a valid value")
+    if not kinds:
+        return schema.get("description", "a valid value")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    text = " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is not None and high is not None:
+        text += f" from {low} to {high}"
+    elif low is not None:
+        text += f" of at least {low}"
+    elif high is not None:
+        text += f" of at most {high}"
+    if "const" in schema.get("not", {}):
+        text += f", not {schema['not']['const']!r}"
+    if "array" in kinds and "items" in schema and "type" in schema["items"] and kinds == ["array"]:
+        text = f"a list of {expected_text(schema['items']).removeprefix('a ')}s"
+        if schema.get("minItems"):
+            text = "a non-empty " + text.removeprefix("a ")
+    return text
 
 
-def _describe(error: jsonschema.ValidationError, node_root, path: Path | str) -> str:
+def found_text(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing (null)"
+    return repr(value)
+
+
+def _enums(schema: dict[str, Any]) -> list[str]:
+    """Every enum value a schema (or its anyOf branches) accepts: for did-you-mean hints."""
+    values = [str(v) for v in schema.get("enum", [])]
+    for sub in schema.get("anyOf", []):
+        values += _enums(sub)
+    return values
+
+
+def _hint(word: Any, choices: list[str]) -> str:
+    close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.5) if choices else []
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+Locator = Callable[[list, bool], str]
+
+
+def describe_error(error: jsonschema.ValidationError, locator: Locator) -> str:
+    """One line: ``file:line:col: field F: found X, expected Y`` for a schema violation.
+
+    ``locator(path, key_node)`` turns a path in the document into ``file:line:col``.
+    """
     parts = list(error.absolute_path)
-    field = _field(parts)
+    field = field_name(parts)
     validator = error.validator
+    if "propertyNames" in error.schema_path:
+        # The name of a key is wrong: point at the key itself.
+        name = error.instance
+        rule = error.parent.schema if error.parent is not None else error.schema
+        text = rule.get("propertyNames", error.schema).get("description", "a valid name")
+        return (f"{locator(parts + [name], True)}: field {field_name(parts + [name])}: "
+                f"the name {name!r} is not allowed; expected {text}")
     if validator == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
         extra = [k for k in error.instance if k not in allowed] if isinstance(error.instance, dict) else []
         name = extra[0] if extra else "?"
-        node = locate(node_root, parts + [name], key_node=True)
-        close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.5)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return (f"{where(path, node)}: field {_field(parts + [name])}: unknown field{hint}; "
-                f"expected one of {', '.join(allowed)}")
-    node = locate(node_root, parts)
-    found = repr(error.instance) if not isinstance(error.instance, (dict, list)) else type(error.instance).__name__
+        return (f"{locator(parts + [name], True)}: field {field_name(parts + [name])}: "
+                f"unknown field{_hint(name, allowed)}; expected one of {', '.join(allowed)}")
+    here = locator(parts, False)
     if validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return f"{where(path, node)}: field {_field(parts + [missing])}: missing; it is required"
-    if validator == "propertyNames":
-        return f"{where(path, node)}: field {field}: a name is not allowed here ({error.message})"
-    if validator in ("anyOf", "oneOf"):
-        alternatives = [sub for sub in error.context if sub.validator not in ("pattern",)]
-        best = min(error.context, key=lambda e: len(list(e.absolute_path)), default=None)
-        expected = "; or ".join(sorted({_expected(e) for e in alternatives or error.context}))
-        if best is not None and best.validator == "enum":
-            hint = ""
-            close = difflib.get_close_matches(str(error.instance), [str(v) for v in best.schema["enum"]], n=1)
-            if close:
-                hint = f" (did you mean {close[0]!r}?)"
-            return f"{where(path, node)}: field {field}: found {found}{hint}, expected {expected}"
-        return f"{where(path, node)}: field {field}: found {found}, expected {expected}"
-    if validator == "enum":
-        close = difflib.get_close_matches(str(error.instance), [str(v) for v in error.schema["enum"]], n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return f"{where(path, node)}: field {field}: found {found}{hint}, expected {_expected(error)}"
-    if validator == "type":
-        return f"{where(path, node)}: field {field}: found {found}, expected {_expected(error)}"
-    return f"{where(path, node)}: field {field}: {error.message}"
+        return f"{here}: field {field_name(parts + [missing])}: missing; it is required"
+    if validator == "uniqueItems":
+        seen, repeated = set(), None
+        for item in error.instance:
+            key = repr(item)
+            if key in seen:
+                repeated = item
+                break
+            seen.add(key)
+        return f"{here}: field {field}: {found_text(repeated)} is listed twice; expected each item once"
+    if validator == "minItems":
+        return f"{here}: field {field}: found an empty list, expected at least {error.validator_value} item(s)"
+    if validator in ("anyOf", "oneOf", "enum", "type", "const", "minimum", "maximum", "not", "pattern"):
+        hint = _hint(error.instance, _enums(error.schema)) if isinstance(error.instance, str) else ""
+        return f"{here}: field {field}: found {found_text(error.instance)}{hint}, expected {expected_text(error.schema)}"
+    return f"{here}: field {field}: {error.message}"
 
 
 class VariantErrors(VariantError):
@@ -252,18 +349,32 @@ class VariantErrors(VariantError):
         super().__init__("\n".join(messages))
 
 
+_VALIDATOR = jsonschema.Draft7Validator(VARIANT_SCHEMA)
+_CONCRETE_VALIDATOR = jsonschema.Draft7Validator(CONCRETE_SCHEMA)
+
+
+def _report(errors: list[jsonschema.ValidationError], locator: Locator) -> None:
+    if not errors:
+        return
+    errors.sort(key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    seen, messages = set(), []
+    for error in errors:
+        text = describe_error(error, locator)
+        if text not in seen:
+            seen.add(text)
+            messages.append(text)
+    raise VariantErrors(messages)
+
+
 def validate_document(data: Any, node: yaml.Node | None, path: Path | str) -> None:
     """Raise :class:`VariantErrors` listing every schema violation with file:line:col."""
     if not isinstance(data, dict):
-        found = "an empty file" if data is None else type(data).__name__
+        found = "an empty file" if data is None else found_text(data)
         raise VariantErrors([f"{where(path, node)}: found {found}, expected a mapping of variant fields"])
-    validator = jsonschema.Draft7Validator(VARIANT_SCHEMA)
-    errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
-    if errors:
-        seen, messages = set(), []
-        for error in errors:
-            text = _describe(error, node, path)
-            if text not in seen:
-                seen.add(text)
-                messages.append(text)
-        raise VariantErrors(messages)
+    _report(list(_VALIDATOR.iter_errors(data)),
+            lambda parts, key: where(path, locate(node, parts, key)))
+
+
+def validate_concrete(definition: dict[str, Any], locator: Locator) -> None:
+    """Check a definition after patches and parameter values are in (see loader.specialise)."""
+    _report(list(_CONCRETE_VALIDATOR.iter_errors(definition)), locator)

@@ -9,7 +9,7 @@ import typer
 
 from ..catalog import build_registry, compile_variant
 from ..errors import PatienceError
-from ..loader import parameter_text, parse_param_options
+from ..loader import parameter_text, parse_param_options, read_document
 from ..render import rules_text
 from ..schema import schema_document
 from . import app
@@ -54,19 +54,26 @@ def show(variant: str = typer.Argument(..., help="Variant name, alias, or a YAML
 def validate(files: List[Path] = typer.Argument(..., help="Variant YAML files to check."),
              as_json: bool = JsonOpt) -> None:
     """Check variant files: schema, references, parameters, and that the pack adds up."""
-    results = []
+    registry = build_registry()
+    results: dict[Path, dict] = {}
+    names: dict[Path, str] = {}
+    # Register every file first, so files given together may extend each other.
     for path in files:
+        results[path] = {"file": str(path), "ok": True, "errors": []}
         try:
-            registry = build_registry()
-            source = registry.add_file(path)
-            # Every choice of every choice-parameter must compile too (patches included).
-            compile_variant(source, {})
-            for key, spec in source.parameters.items():
-                for value in spec.get("values", []) if spec["type"] == "choice" else []:
-                    compile_variant(source, {key: value})
-            results.append({"file": str(path), "ok": True, "errors": []})
+            data, _ = read_document(path)
+            registry.add_document(data, path, "file", resolve=False)
+            names[path] = data["name"]
         except PatienceError as exc:
-            results.append({"file": str(path), "ok": False, "errors": str(exc).splitlines()})
+            results[path].update(ok=False, errors=str(exc).splitlines())
+    for path, name in names.items():
+        try:
+            source = registry.resolve(name)
+            for params in _checked_parameter_sets(source):
+                compile_variant(source, params)
+        except PatienceError as exc:
+            results[path].update(ok=False, errors=str(exc).splitlines())
+    results = list(results.values())
     if as_json:
         print_json(results)
     else:
@@ -77,6 +84,18 @@ def validate(files: List[Path] = typer.Argument(..., help="Variant YAML files to
                 print(line if line.startswith(r["file"]) else f"{r['file']}: {line}", file=sys.stderr)
     if not all(r["ok"] for r in results):
         raise typer.Exit(1)
+
+
+def _checked_parameter_sets(source) -> list[dict]:
+    """The defaults, every value of each choice (patches included) and the bounds of each
+    int: each must compile, or a player could pick a value that breaks the variant."""
+    sets: list[dict] = [{}]
+    for key, spec in source.parameters.items():
+        if spec["type"] == "choice":
+            sets += [{key: str(value)} for value in spec.get("values", [])]
+        elif spec["type"] == "int":
+            sets += [{key: str(spec[bound])} for bound in ("min", "max") if spec.get(bound) is not None]
+    return sets
 
 
 @app.command("schema")
