@@ -5,7 +5,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .loader import Registry, VariantSource, read_document, resolve_parameters, specialise
+from .loader import Registry, VariantSource, resolve_parameters, specialise
 from .rules import Rules
 
 
@@ -15,27 +15,34 @@ def shipped_variant_files() -> list[Path]:
     return sorted(Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".yaml"))
 
 
-def build_registry(files: list[Path] | tuple = ()) -> Registry:
-    """Shipped variants, then ``files`` (which may extend them)."""
+def build_registry(files: list[Path] | tuple = (), manager=None) -> Registry:
+    """Every variant of the installed plugins (the built-in one adds the shipped
+    files), then ``files`` (which may extend them)."""
+    from . import hooks
+
     registry = Registry()
-    for path in shipped_variant_files():
-        data, _ = read_document(path)
-        registry.add_document(data, path, "shipped", resolve=False)
+    hooks.register_variants(registry, manager)
     registry.resolve_all()
     for path in files:
         registry.add_file(Path(path), origin="file")
     return registry
 
 
-def compile_variant(source: VariantSource, params: dict[str, Any] | None = None) -> Rules:
+def compile_variant(source: VariantSource, params: dict[str, Any] | None = None, manager=None) -> Rules:
+    """Rule tables for ``source`` with ``params``; the plugin hooks are resolved here, once."""
+    from . import hooks
+
+    hooks.check_requires(source, manager)
     values = resolve_parameters(source, params)
-    return Rules(source, values, specialise(source, values))
+    rules = Rules(source, values, specialise(source, values))
+    hooks.resolve(rules, manager)
+    return rules
 
 
 def load_rules(name: str | None = None, params: dict[str, Any] | None = None,
-               file: str | Path | None = None, registry: Registry | None = None) -> Rules:
+               file: str | Path | None = None, registry: Registry | None = None, manager=None) -> Rules:
     """Compile a variant by name (or the one in ``file``) with ``params`` (strings or values)."""
     if registry is None:
-        registry = build_registry()
+        registry = build_registry(manager=manager)
     source = registry.add_file(Path(file)) if file is not None else registry.get(name or "")
-    return compile_variant(source, params)
+    return compile_variant(source, params, manager)

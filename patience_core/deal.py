@@ -98,4 +98,27 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
 def start_position(rules: Rules, order: list[int]) -> Position:
     """The first position for a shuffled pack, dealt by the variant's dealer."""
     dealer = rules.deal_hook or deal_by_order
-    return Position(rules, dealer(rules, list(order)))
+    return (rules.position_class or Position)(rules, dealer(rules, list(order)))
+
+
+class Dealer:
+    """What a plugin's ``patience_dealer`` may return instead of a plain function.
+
+    :meth:`deal` lays out the shuffled pack (default: the YAML deal). When
+    :attr:`options` is not empty, the game starts with a choice the player makes
+    after seeing the deal: its answers are moves (``{"card": null, "from": "choice",
+    "to": OPTION}``), the only legal ones until one is played, and :meth:`choose`
+    rearranges the layout for the option chosen. Undo takes the choice back.
+    """
+
+    question: str = ""
+    options: tuple[str, ...] = ()
+
+    def deal(self, rules: Rules, order: list[int]) -> list[list[int]]:
+        """Piles (one list per pile number, top card last) for ``order`` (top card first)."""
+        return deal_by_order(rules, order)
+
+    def choose(self, rules: Rules, piles: list[list[int]], option: str) -> list[list[int]]:
+        """The piles once ``option`` is chosen; ``piles`` is a copy the method may change.
+        Only the layout may change: the same cards, the foundations untouched."""
+        return piles

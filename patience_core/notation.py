@@ -11,12 +11,15 @@ from typing import Any, Iterable
 
 from . import cards
 from .errors import MoveError
-from .position import NO_CARD, Position
+from .loader import suggest
+from .position import CHOOSE, NO_CARD, Position
 from .rules import Rules
 
 
 def move_to_json(rules: Rules, move) -> dict[str, Any]:
     src, dst, card = move
+    if src == CHOOSE:  # the answer to a plugin's opening choice
+        return {"card": None, "from": "choice", "to": rules.opening.options[dst]}
     return {"card": None if card == NO_CARD else cards.card_name(card),
             "from": rules.pile_names[src], "to": rules.pile_names[dst]}
 
@@ -28,11 +31,15 @@ def moves_to_json(rules: Rules, moves: Iterable) -> list[dict[str, Any]]:
 def describe_move(rules: Rules, move, unicode: bool = True) -> str:
     """``7♥ right:3 -> foundation:2`` (``turn 7♣`` / ``redeal``) for people."""
     src, dst, card = move
+    if src == CHOOSE:
+        return f"{rules.opening.question}: {rules.opening.options[dst]}"
     if card == NO_CARD:
         return "redeal (waste turned over to the stock)"
     label = cards.card_label(card, unicode)
     if src == rules.stock and dst == rules.waste:
         return f"turn {label} from the stock"
+    if not rules.is_foundation[dst]:  # a gap filled by the player's choice
+        return f"fill {rules.pile_names[dst]} with {label} from the {rules.pile_names[src]}"
     return f"{label} {rules.pile_names[src]} -> {rules.pile_names[dst]}"
 
 
@@ -42,6 +49,8 @@ def move_from_json(position: Position, item: Any, number: int | str = "?"):
     if not isinstance(item, dict) or "from" not in item or "to" not in item:
         raise MoveError(f"move {number}: expected an object with \"from\" and \"to\" "
                         f"(and \"card\"), found {json.dumps(item)[:60]}")
+    if str(item["from"]).strip().lower() == "choice":
+        return _choice_from_json(position, item, number)
     try:
         src = rules.pile_index(str(item["from"]))
         dst = rules.pile_index(str(item["to"]))
@@ -60,9 +69,29 @@ def move_from_json(position: Position, item: Any, number: int | str = "?"):
                     f"{why_not(position, src, dst, card)}")
 
 
+def _choice_from_json(position: Position, item: dict, number: int | str):
+    opening = position.rules.opening
+    if opening is None:
+        raise MoveError(f"move {number}: {position.rules.name} offers no choice")
+    wanted = str(item["to"]).strip().lower()
+    for move in position.legal_moves():
+        if move[0] == CHOOSE and opening.options[move[1]].lower() == wanted:
+            return move
+    if wanted not in [o.lower() for o in opening.options]:
+        raise MoveError(f"move {number}: choice {item['to']!r} is not one of "
+                        f"{', '.join(opening.options)}{suggest(wanted, opening.options)}")
+    raise MoveError(f"move {number}: the choice ({opening.question}) was already made")
+
+
 def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
     """A short reason a move from ``src`` to ``dst`` is refused (``''`` if unknown)."""
     rules = position.rules
+    if getattr(position, "choosing", False):
+        return f": first choose ({rules.opening.question}: {', '.join(rules.opening.options)})"
+    gap = getattr(position, "pending", -1)
+    if gap >= 0 and dst != gap:
+        sources = " or the ".join(rules.pile_names[s] for s in rules.fill[gap] if position.piles[s])
+        return f": the gap in {rules.pile_names[gap]} must be filled first, from the {sources}"
     pile = position.piles[src]
     if src == rules.stock:
         return ": the stock is empty" if not pile else ""

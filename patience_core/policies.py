@@ -8,12 +8,20 @@ turns a stock card, otherwise it redeals if it may, otherwise the game ends.
 """
 from __future__ import annotations
 
-from .position import NO_CARD, Position
+from .position import NO_CARD, PLAYING, Position
 from .rules import ACCESS_ALL
 
 
 def naive_move(position: Position):
     """The naive policy's next move, or ``None`` when the game is over."""
+    if not position.rules.plain_moves:
+        # A plugin changes legality, filling or the outcome: ask the position. Its
+        # legal moves come in the naive order (plays in scan order, then the stock);
+        # a pending choice offers its answers in the rules' own order.
+        if position.status() != PLAYING:
+            return None
+        moves = position.legal_moves()
+        return moves[0] if moves else None
     for pile, card in position.free_cards():
         takers = position.takers[card]
         if takers:
@@ -35,6 +43,12 @@ def play_naive(position: Position, record: list | None = None) -> Position:
     looked at: that keeps the benchmark fast without changing a single move.
     """
     rules = position.rules
+    if not rules.plain_moves:
+        while (move := naive_move(position)) is not None:
+            position.apply(move)
+            if record is not None:
+                record.append(move)
+        return position
     piles, takers = position.piles, position.takers
     scan = rules.scan_order
     stock_i, waste_i = rules.stock, rules.waste

@@ -187,7 +187,7 @@ class Position:
         return (tuple(map(tuple, self.piles)), self.redeals_left)
 
     def copy(self) -> "Position":
-        clone = Position.__new__(Position)
+        clone = self.__class__.__new__(self.__class__)
         clone.rules = self.rules
         clone.piles = [list(p) for p in self.piles]
         clone.takers = [list(t) for t in self.takers]
@@ -209,4 +209,106 @@ class Position:
         return f"<Position {self.rules.name} on_foundations={self.on_foundations}>"
 
 
-__all__ = ["Position", "NO_CARD", "WON", "LOST", "PLAYING", "ACCESS_NONE"]
+# A move that answers the opening choice: (CHOOSE, option index, NO_CARD).
+CHOOSE = -2
+# Markers in the "filled" field of a history entry (a source pile number is >= 0).
+FILL_PENDING = -2  # the move left a gap that waits for the player's choice of source
+FILL_CHOSEN = -3   # the move was the player's choice: a card from a source to the gap
+
+
+class HookedPosition(Position):
+    """A position of a variant whose plugins change legality, filling or the outcome,
+    or that starts with a choice. Built-in variants never use it, so the plain
+    :class:`Position` keeps its fast path.
+
+    Extra state (part of :meth:`key`): ``pending``, the gap waiting for the player's
+    choice of source (-1: none), and ``choosing``, whether the opening choice is still
+    to be made. While either is open, its answers are the only legal moves.
+    """
+
+    __slots__ = ("pending", "choosing", "layouts")
+
+    def __init__(self, rules: Rules, piles: list[list[int]], redeals_left: int | None = None):
+        super().__init__(rules, piles, redeals_left)
+        self.pending = -1
+        self.choosing = rules.opening is not None
+        self.layouts: list[list[list[int]]] = []  # the piles before each choice, for undo
+
+    def legal_moves(self) -> list[Move]:
+        rules = self.rules
+        if self.choosing:
+            return [(CHOOSE, k, NO_CARD) for k in range(len(rules.opening.options))]
+        piles = self.piles
+        if self.pending >= 0:
+            return [(s, self.pending, piles[s][-1]) for s in rules.fill[self.pending] if piles[s]]
+        moves = Position.legal_moves(self)
+        check = rules.move_check
+        if check is not None:
+            moves = [m for m in moves if check(self, m)]
+        return moves
+
+    def apply(self, move: Move) -> None:
+        src, dst, card = move
+        rules = self.rules
+        piles = self.piles
+        if src == CHOOSE:
+            self.layouts.append(piles)
+            self.piles = rules.opening.relayout(rules, piles, dst)
+            self.choosing = False
+            self.history.append((CHOOSE, dst, NO_CARD, -1, -1))
+            return
+        if self.pending >= 0:
+            piles[dst].append(piles[src].pop())
+            self.pending = -1
+            self.history.append((src, dst, card, FILL_CHOSEN, -1))
+            return
+        Position.apply(self, move)
+        if rules.fill_by_player[src] and src != rules.waste:
+            entry = self.history[-1]
+            taken = entry[3]
+            # Filled at once from the first source; if another source had a card too, the
+            # player chooses instead: put the card back and wait.
+            if taken >= 0 and any(piles[s] for s in rules.fill[src] if s != taken):
+                piles[taken].append(piles[src].pop())
+                self.history[-1] = entry[:3] + (FILL_PENDING, entry[4])
+                self.pending = src
+
+    def undo(self) -> Move:
+        src, dst, _card, filled, _index = self.history[-1]
+        if src == CHOOSE:
+            self.history.pop()
+            self.piles = self.layouts.pop()
+            self.choosing = True
+            return (CHOOSE, dst, NO_CARD)
+        move = Position.undo(self)
+        if filled == FILL_PENDING:
+            self.pending = -1
+        elif filled == FILL_CHOSEN:
+            self.pending = dst
+        return move
+
+    def status(self) -> str:
+        outcome = self.rules.outcome
+        if outcome is not None:
+            verdict = outcome(self)
+            if verdict is not None:
+                return verdict
+        if self.on_foundations == self.rules.n_cards:
+            return WON
+        return PLAYING if self.legal_moves() else LOST
+
+    def is_won(self) -> bool:
+        return self.status() == WON
+
+    def key(self) -> tuple:
+        return (tuple(map(tuple, self.piles)), self.redeals_left, self.pending, self.choosing)
+
+    def copy(self) -> "HookedPosition":
+        clone = Position.copy(self)
+        clone.pending = self.pending
+        clone.choosing = self.choosing
+        clone.layouts = [[list(p) for p in layout] for layout in self.layouts]
+        return clone
+
+
+__all__ = ["Position", "HookedPosition", "NO_CARD", "CHOOSE", "WON", "LOST", "PLAYING", "ACCESS_NONE"]

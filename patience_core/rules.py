@@ -6,6 +6,7 @@ tuples indexed by pile number so the hot paths of search stay cheap.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import cards
@@ -16,6 +17,26 @@ ACCESS_NONE, ACCESS_TOP, ACCESS_ALL = 0, 1, 2
 _ACCESS = {"none": ACCESS_NONE, "top": ACCESS_TOP, "all": ACCESS_ALL}
 PILE_DEFAULTS = {"kind": "reserve", "cards": 0, "access": "top", "fill": "never"}
 FOUNDATION_DEFAULTS = {"step": 1, "wrap": False, "suits": "fixed", "start": "found"}
+
+
+@dataclass(frozen=True)
+class FillRule:
+    """How a gap in a pile is filled (what ``patience_filler`` returns per pile).
+
+    ``sources``: pile names tried in order (``("waste", "stock")``); empty: never filled.
+    ``chosen_by``: ``"first"`` fills at once from the first source that has a card;
+    ``"player"`` makes the player choose among the sources that have a card (a move
+    from that source to the gap, the only legal moves until it is made); when only
+    one source has a card it fills the gap at once.
+    """
+
+    sources: tuple[str, ...] = ()
+    chosen_by: str = "first"
+
+    def __post_init__(self) -> None:
+        if self.chosen_by not in ("first", "player"):
+            raise VariantError(f"FillRule chosen_by={self.chosen_by!r}; expected 'first' or 'player'")
+        object.__setattr__(self, "sources", tuple(self.sources))
 
 
 class Rules:
@@ -134,7 +155,38 @@ class Rules:
         ]
         self.top_only = [a == ACCESS_TOP for a in self.access]
         # Hook seams, resolved once per variant by the plugin manager (see hooks.py).
+        # ``None`` everywhere means the built-in behaviour and the fast table path.
         self.deal_hook: Callable | None = None
+        self.yaml_setout = list(self.setout)
+        self.fill_by_player: list[bool] = [False] * self.n_piles  # gap waits for the player's choice
+        self.move_check: Callable | None = None   # extra legality: (position, move) -> bool
+        self.outcome: Callable | None = None      # (position) -> "won"/"lost"/"playing"/None
+        self.opening: Any = None                  # a choice made right after the deal (hooks.OpeningChoice)
+        self.position_class: type | None = None   # HookedPosition when any of the above is set
+        self.plain_moves = True  # legal moves are exactly the tables' (fast paths may read takers)
+        self.plugins: dict[str, str] = {}         # hook -> plugin that decided it for this variant
+
+    def set_setout(self, setout: list[tuple[int, int]], who: str) -> None:
+        """Replace the cards set out before the deal (a plugin's ``patience_prepare_pack``)."""
+        used: dict[int, int] = {}
+        placed: dict[int, int] = {}
+        for pile, card in setout:
+            used[card] = used.get(card, 0) + 1
+            if used[card] > self.decks:
+                raise VariantError(f"{who}: sets out {used[card]} x {cards.card_name(card)}; "
+                                   f"the pack has {self.decks}")
+            if self.is_foundation[pile]:
+                n = placed.get(pile, 0)
+                placed[pile] = n + 1
+                if n >= self.f_length[pile] or cards.rank_of(card) != self.f_rank_at[pile][n] or \
+                        (self.f_suit[pile] >= 0 and cards.suit_of(card) != self.f_suit[pile]):
+                    raise VariantError(f"{who}: sets out {cards.card_name(card)} on {self.pile_names[pile]}, "
+                                       f"out of that foundation's sequence")
+        self.setout = list(setout)
+        self.n_dealt = self.n_cards - len(self.setout)
+        if len(self.deal_targets) > self.n_dealt:
+            raise VariantError(f"{who}: sets out {len(self.setout)} cards; the layout then lacks "
+                               f"{len(self.deal_targets) - self.n_dealt} cards")
 
     # -- construction helpers -------------------------------------------------
     def _fail(self, path: tuple, message: str) -> VariantError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import List, Optional
 
 import typer
 
@@ -23,8 +24,22 @@ app = typer.Typer(
 )
 
 
+@app.callback()
+def _global_options(
+    plugin: Optional[List[str]] = typer.Option(
+        None, "--plugin", metavar="PATH",
+        help="Load this Python file as a plugin (repeatable; see docs/plugins.md)."),
+) -> None:
+    """Two-deck patience games as data: play, validate, solve and measure them."""
+    if plugin:
+        from ..hooks import use_plugin_files
+
+        use_plugin_files(plugin)
+
+
 def _register_commands() -> None:
     from . import play_cmd, variant_cmds  # noqa: F401  (each registers its commands on ``app``)
+    from . import plugins_cmd  # noqa: F401
     from . import stats_cmd  # noqa: F401
 
 
