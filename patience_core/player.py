@@ -277,14 +277,37 @@ def _last_resort(position: Position, plan: _Plan):
     return None
 
 
+def _answer_choice(position: Position) -> tuple[Optional[Move], str]:
+    """A plugin variant asks a question (an opening choice, which card fills a gap):
+    the only legal moves are its answers."""
+    rules = position.rules
+    legal = position.legal_moves()
+    if not legal:
+        return None, "no answer is possible: the game is over"
+    if getattr(position, "choosing", False):
+        return legal[0], "the opening choice: take the first option"
+    from_waste = [m for m in legal if m[0] == rules.waste]
+    if from_waste:
+        card = from_waste[0][2]
+        return from_waste[0], (f"fill {rules.pile_names[from_waste[0][1]]} with {_label(card)} from the "
+                               f"waste: the gap keeps it free instead of letting the stock bury it")
+    return legal[0], f"fill {rules.pile_names[legal[0][1]]} from the {rules.pile_names[legal[0][0]]}"
+
+
 def choose_move(position: Position) -> tuple[Optional[Move], str]:
     """The player's next move and one line saying why; ``(None, reason)`` when the game is over."""
     if position.is_won():
         return None, "the game is won"
+    if getattr(position, "pending", -1) >= 0 or getattr(position, "choosing", False):
+        return _answer_choice(position)
     plan = _plan(position.rules)
     choice = _unrefilled_play(position, plan) or _refilled_play(position, plan)
     if choice is None:
         choice = _turn(position) or _last_resort(position, plan)
+    if choice is not None and getattr(position.rules, "move_check", None) is not None and not position.is_legal(choice[0]):
+        # A plugin forbids the move this player would make: take the first it allows.
+        legal = position.legal_moves()
+        choice = (legal[0], "the move preferred is not allowed here; the first allowed one") if legal else None
     if choice is None:
         return None, "no card fits and the stock is spent: the game is lost"
     return choice

@@ -39,6 +39,7 @@ class RunSpec:
     policy: str = "player"
     timeout: Optional[float] = None
     max_positions: Optional[int] = None
+    plugin_files: tuple[str, ...] = ()  # ``--plugin`` files, loaded again by a spawned worker
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -151,8 +152,32 @@ def _play_chunk(task: tuple[RunSpec, int, int]) -> tuple[int, list[str]]:
     spec, first, count = task
     rules = _worker_rules.get(spec)
     if rules is None:
+        _load_plugin_files(spec.plugin_files)
         rules = _worker_rules[spec] = spec.compile()
     return first, [deal_outcome(rules, seed, spec) for seed in range(first, first + count)]
+
+
+def command_line_plugin_files() -> tuple[str, ...]:
+    """The plugin files this process loaded with ``--plugin`` (not those of the environment,
+    which a spawned worker loads by itself)."""
+    try:
+        from .hooks import ENV_PLUGINS, get_plugin_manager
+    except ImportError:
+        return ()
+    from_env = {os.path.realpath(p) for p in os.environ.get(ENV_PLUGINS, "").split(os.pathsep) if p.strip()}
+    return tuple(info.location for info in get_plugin_manager().infos.values()
+                 if info.kind == "file" and info.location and os.path.realpath(info.location) not in from_env)
+
+
+def _load_plugin_files(files: tuple[str, ...]) -> None:
+    """In a worker: make sure the parent's ``--plugin`` files are loaded (a forked worker
+    inherited them; a spawned one starts without)."""
+    if not files:
+        return
+    from .hooks import get_plugin_manager, use_plugin_files
+    loaded = {info.location for info in get_plugin_manager().infos.values() if info.kind == "file"}
+    if not set(files) <= loaded:
+        use_plugin_files(list(files))
 
 
 def chunk_size(deals: int, workers: int, policy: str) -> int:

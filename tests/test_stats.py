@@ -169,3 +169,16 @@ def test_history_is_delegated():
     assert "Traceback" not in result.stderr
     refused = run_cli("stats", "royal-cotillion", "--history")
     assert refused.returncode != 0 and "--history" in refused.stderr
+
+
+def test_spawned_workers_rebuild_the_rules_from_the_spec(tmp_path, monkeypatch):
+    # macOS and Windows start workers with spawn: nothing is inherited, the spec must suffice.
+    from patience_core import stats
+    variant = tmp_path / "spawned.yaml"
+    variant.write_text("name: spawned\nextends: odd-and-even\nparameters:\n  redeals: {default: 2}\n",
+                       encoding="utf-8")
+    monkeypatch.setattr(stats, "_start_method", lambda: "spawn")
+    spec = RunSpec(file=str(variant), policy="player")
+    two = run_stats(spec, start=1, deals=16, workers=2)
+    one = run_stats(RunSpec(variant="odd-and-even", params=(("redeals", "2"),), policy="player"), start=1, deals=16)
+    assert two.outcomes == one.outcomes and None not in two.outcomes

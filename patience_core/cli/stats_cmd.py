@@ -8,7 +8,7 @@ import typer
 
 from ..errors import PatienceError
 from ..loader import parse_param_options
-from ..stats import POLICIES, RunSpec, StatsReport, run_stats
+from ..stats import POLICIES, RunSpec, StatsReport, command_line_plugin_files, run_stats
 from . import app
 from .common import FileOpt, JsonOpt, ParamOpt, VariantArg, print_json
 
@@ -57,7 +57,8 @@ def stats(
         import os
         workers = os.cpu_count() or 1
     spec = RunSpec(variant=variant, params=tuple(parse_param_options(params).items()), file=file,
-                   policy=policy, timeout=timeout, max_positions=max_positions)
+                   policy=policy, timeout=timeout, max_positions=max_positions,
+                   plugin_files=command_line_plugin_files())
     show_bar = not as_json and sys.stderr.isatty()
     report = _run_with_bar(spec, start, deals, workers) if show_bar else run_stats(spec, start, deals, workers)
     if as_json:
