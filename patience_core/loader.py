@@ -49,7 +49,12 @@ class VariantSource:
     def error(self, path: tuple | list, message: str, values: dict[str, Any] | None = None) -> VariantError:
         """A :class:`VariantError` reading ``file:line:col: field F: message``."""
         from .schema import field_name
-        return VariantError(f"{self.locate(path, values)}: field {field_name(path)}: {message}")
+        chosen = ""
+        if values:
+            changed = [f"{k}={parameter_text(v)}" for k, v in values.items()
+                       if k in self.parameters and parameter_text(v) != parameter_text(self.parameters[k].get("default"))]
+            chosen = f" (with {' '.join(changed)})" if changed else ""
+        return VariantError(f"{self.locate(path, values)}: field {field_name(path)}: {message}{chosen}")
 
 
 _NODES: dict[Path, yaml.Node | None] = {}

@@ -185,7 +185,20 @@ VARIANT_SCHEMA: dict[str, Any] = {
 
 # A definition once parameters are substituted (and patches merged): the same fields,
 # checked again because a $reference or a patch may bring a value of the wrong kind.
-CONCRETE_SCHEMA: dict[str, Any] = {k: v for k, v in VARIANT_SCHEMA.items() if k not in ("allOf", "required")}
+def _without_references(schema: Any) -> Any:
+    """``schema`` with every "value or $reference" reduced to the value alone."""
+    if isinstance(schema, list):
+        return [_without_references(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    branches = schema.get("anyOf")
+    if isinstance(branches, list) and len(branches) == 2 and branches[1] is _REF and len(schema) == 1:
+        return _without_references(branches[0])
+    return {k: _without_references(v) for k, v in schema.items()}
+
+
+CONCRETE_SCHEMA: dict[str, Any] = _without_references(
+    {k: v for k, v in VARIANT_SCHEMA.items() if k not in ("allOf", "required")})
 
 
 def schema_document() -> dict[str, Any]:
@@ -323,7 +336,9 @@ def describe_error(error: jsonschema.ValidationError, locator: Locator) -> str:
     here = locator(parts, False)
     if validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return f"{here}: field {field_name(parts + [missing])}: missing; it is required"
+        why = (" (a variant without extends gives name, title, decks, foundations and deal)"
+               if not parts and missing != "name" else "")
+        return f"{here}: field {field_name(parts + [missing])}: missing; it is required{why}"
     if validator == "uniqueItems":
         seen, repeated = set(), None
         for item in error.instance:

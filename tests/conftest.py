@@ -152,3 +152,28 @@ def pile_cards(position: Position, name: str) -> list[str]:
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT
+
+
+def run_cli(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    """Run ``patience ARGS`` in this process through its real entry point (so a
+    PatienceError becomes ``error: ...`` and exit 1, and any other exception fails the
+    test): (exit code, stdout, stderr)."""
+    import io
+    import sys
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from patience_core.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                main([str(a) for a in args])
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.stdin = old_stdin
+    return code, out.getvalue(), err.getvalue()

@@ -1,0 +1,222 @@
+"""Bad variant files and bad parameters: one test per kind of mistake.
+
+Each message must name the file, the line and column, the field, what was found and
+what was expected, on one line; `patience validate` exits 1 and never shows a traceback.
+"""
+from __future__ import annotations
+
+import pytest
+
+from conftest import FIXTURES, get_rules, run_cli
+from patience_core import load_rules
+from patience_core.errors import ParameterError, VariantError
+from patience_core.loader import read_document
+
+BAD = FIXTURES / "bad"
+REF = "a parameter reference ($name, or $name.N for item N of a list)"
+
+# fixture file -> the exact message (after "FILE:")
+CASES = {
+    "syntax-error.yaml": "5:8: YAML syntax error: expected ',' or '}', but got ':'",
+    "unknown-field.yaml": "5:5: field piles.right.acess: unknown field (did you mean 'access'?); "
+                          "expected one of access, cards, count, fill, grid, kind, title",
+    "wrong-type.yaml": f"5:12: field piles.left.count: found 'four', expected a whole number from 1 to 64, or {REF}",
+    "bad-rank.yaml": "5:11: field foundations.ace.base: found 'Z', expected a rank: A 2 3 4 5 6 7 8 9 10 J Q K "
+                     f"(T for 10), or 1..13, or {REF}",
+    "unknown-pile-in-deal.yaml": "3:14: field deal[1]: unknown pile group 'rihgt' (did you mean 'right'?); "
+                                 "expected one of left, right",
+    "unknown-pile-in-fill.yaml": "5:12: field piles.right.fill[0]: unknown source 'wast' (did you mean 'waste'?); "
+                                 "expected waste or stock",
+    "capacity.yaml": "3:1: field foundations: capacities add up to 100 cards (ace: 4 x 12, two: 4 x 13); "
+                     "expected 104, the whole pack of 2 decks",
+    "unknown-reference.yaml": "5:12: field foundations.ace.start: $base names no parameter (did you mean 'bases'?); "
+                              "parameters: $bases",
+    "reference-item.yaml": "5:11: field foundations.two.base: $ranks.3: parameter ranks has items 1..2",
+    "default-out-of-range.yaml": "5:14: field parameters.redeals.default: 20 is out of range 0..10",
+    "choice-default.yaml": "5:14: field parameters.bases.default: 'dealtt' is not one of found, dealt "
+                           "(did you mean 'dealt'?)",
+    "unknown-extends.yaml": "2:10: field extends: unknown variant 'royal-cotilion' (did you mean 'royal-cotillion'?); "
+                            "expected one of contradance, gavotte, ",  # ... and any plugin's variants
+    "extends-itself.yaml": "2:10: field extends: circular extends: extends-itself -> extends-itself; "
+                           "expected a chain that ends at a variant without extends",
+    "python-tag.yaml": "3:14: tag '!!python/object/apply:os.system' is not allowed; "
+                       "variant files are plain data (no tags that build objects)",
+    "duplicate-field.yaml": "5:3: field redeals: given twice (first on line 4); expected each field once",
+    "reference-out-of-range.yaml": "10:12: field stock.redeals: found 500, expected a whole number from 0 to 100 "
+                                   "(from $passes = 500)",
+    "bad-patch.yaml": "12:13: field parameters.wing.patches.closed.piles.right.acess: unknown field "
+                      "(did you mean 'access'?); expected one of access, cards, count, fill, grid, kind, title",
+    "patch-breaks-capacity.yaml": "10:9: field foundations: capacities add up to 100 cards (ace: 4 x 12, "
+                                  "two: 4 x 13); expected 104, the whole pack of 2 decks (with short=yes)",
+    "missing-required.yaml": "1:1: field title: missing; it is required (a variant without extends gives "
+                             "name, title, decks, foundations and deal)",
+    "reserved-pile-name.yaml": "4:3: field piles.stock: the name 'stock' is not allowed; expected lower-case "
+                               "letters, digits and dashes; not stock, waste or foundation (built in)",
+    "runs-past-king.yaml": "8:13: field foundations.up.length: without wrap, 13 cards from Q by 1 run past A or K",
+    "not-a-mapping.yaml": "1:1: found a list, expected a mapping of variant fields",
+}
+
+
+def _no_traceback(text: str) -> None:
+    assert "Traceback" not in text and "File \"" not in text
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_validate_names_file_line_field_and_expectation(name):
+    path = BAD / name
+    code, out, err = run_cli("validate", path)
+    assert code == 1
+    assert out == ""
+    if CASES[name].endswith(", "):
+        assert err.strip().startswith(f"{path}:{CASES[name]}")
+    else:
+        assert err.strip() == f"{path}:{CASES[name]}"
+    assert len(err.strip().splitlines()) == 1
+    _no_traceback(err)
+
+
+def test_empty_file():
+    path = BAD / "empty.yaml"
+    code, _out, err = run_cli("validate", path)
+    assert code == 1 and err.strip() == f"{path}: found an empty file, expected a mapping of variant fields"
+
+
+def test_circular_extends_across_files_given_together():
+    a, b = BAD / "circular-a.yaml", BAD / "circular-b.yaml"
+    code, _out, err = run_cli("validate", a, b)
+    assert code == 1
+    lines = err.strip().splitlines()
+    assert len(lines) == 2
+    assert f"{b}:2:10: field extends: circular extends: circular-a -> circular-b -> circular-a" in lines[0]
+    assert f"{a}:2:10: field extends: circular extends: circular-b -> circular-a -> circular-b" in lines[1]
+    # Alone, each only lacks its parent.
+    code, _out, err = run_cli("validate", a)
+    assert code == 1 and "unknown variant 'circular-b'" in err
+
+
+def test_files_given_together_may_extend_each_other(tmp_path):
+    parent = tmp_path / "base.yaml"
+    parent.write_text("name: my-base\nextends: royal-cotillion\nstock: {redeals: 1}\n")
+    child = tmp_path / "child.yaml"
+    child.write_text("name: my-child\nextends: my-base\ntitle: Child\n")
+    code, out, err = run_cli("validate", child, parent)
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [f"{child}: ok", f"{parent}: ok"]
+
+
+def test_validate_reports_every_file_and_exits_1_if_any_is_bad():
+    good = FIXTURES.parent.parent / "variants" / "royal-cotillion.yaml"
+    code, out, err = run_cli("validate", good, BAD / "wrong-type.yaml", BAD / "capacity.yaml")
+    assert code == 1
+    assert out.strip() == f"{good}: ok"
+    assert len(err.strip().splitlines()) == 2
+
+
+def test_validate_json_lists_errors_per_file():
+    import json
+    code, out, _err = run_cli("validate", "--json", BAD / "unknown-field.yaml")
+    assert code == 1
+    [result] = json.loads(out)
+    assert result["ok"] is False and result["file"].endswith("unknown-field.yaml")
+    assert result["errors"] == [f"{BAD / 'unknown-field.yaml'}:{CASES['unknown-field.yaml']}"]
+
+
+def test_missing_file_is_one_line():
+    code, _out, err = run_cli("validate", BAD / "no-such-file.yaml")
+    assert code == 1 and err.strip() == f"{BAD / 'no-such-file.yaml'}: cannot read: No such file or directory"
+
+
+def test_several_schema_errors_are_all_listed(tmp_path):
+    path = tmp_path / "two.yaml"
+    path.write_text("name: two\nextends: royal-cotillion\ndecks: 9\nautoplay: sometimes\n")
+    with pytest.raises(VariantError) as info:
+        read_document(path)
+    assert str(info.value).splitlines() == [
+        f"{path}:4:11: field autoplay: found 'sometimes', expected true or false",
+        f"{path}:3:8: field decks: found 9, expected a whole number from 1 to 4",
+    ]
+
+
+def test_loading_yaml_never_executes_code(tmp_path):
+    witness = tmp_path / "ran"
+    path = tmp_path / "evil.yaml"
+    path.write_text(f'name: evil\nextends: royal-cotillion\n'
+                    f'title: !!python/object/apply:os.system ["touch {witness}"]\n')
+    with pytest.raises(VariantError, match=r"evil.yaml:3:8: tag '!!python/object/apply:os.system' is not allowed"):
+        read_document(path)
+    path.write_text("name: evil\nextends: royal-cotillion\ntitle: !custom thing\n")
+    with pytest.raises(VariantError, match=r"tag '!custom' is not allowed"):
+        read_document(path)
+    assert not witness.exists()
+
+
+def test_semantic_errors_are_located_when_compiling_too():
+    # Not only `validate`: playing a bad file gives the same located message.
+    with pytest.raises(VariantError) as info:
+        load_rules(file=BAD / "unknown-pile-in-deal.yaml")
+    assert str(info.value).startswith(f"{BAD / 'unknown-pile-in-deal.yaml'}:3:14: field deal[1]:")
+
+
+def test_play_with_a_bad_file_is_one_error_line():
+    code, out, err = run_cli("play", "--file", BAD / "capacity.yaml", "--seed", "1", "--policy", "naive")
+    assert code == 1 and out == ""
+    assert err.strip() == f"error: {BAD / 'capacity.yaml'}:{CASES['capacity.yaml']}"
+
+
+def test_child_may_change_only_the_default_of_an_inherited_parameter(tmp_path):
+    path = tmp_path / "twice.yaml"
+    path.write_text("name: odd-and-even-twice\nextends: odd-and-even\nparameters:\n  redeals:\n    default: 2\n")
+    rules = load_rules(file=path)
+    assert rules.redeals == 2 and rules.params == {"redeals": 2}
+
+
+def test_error_in_an_inherited_field_points_at_the_parent_file(tmp_path):
+    parent = tmp_path / "parent.yaml"
+    parent.write_text("name: parent\nextends: royal-cotillion\nparameters:\n  n:\n    type: int\n"
+                      "    default: 1\n    min: 1\n    max: 3\npiles:\n  left:\n    cards: $n\n")
+    child = tmp_path / "child.yaml"
+    child.write_text("name: child\nextends: parent\nparameters:\n  n:\n    default: 3\n")
+    code, _out, err = run_cli("validate", parent, child)
+    # 3 cards x 4 columns + 16 = 28 < 104: fine; the bound max=3 compiles too.
+    assert code == 0, err
+    child.write_text("name: child\nextends: parent\nparameters:\n  n:\n    default: 4\n")
+    code, _out, err = run_cli("validate", parent, child)
+    assert code == 1
+    assert err.strip() == f"{child}:5:14: field parameters.n.default: 4 is out of range 1..3"
+
+
+# --- --param errors ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("params, message", [
+    ({"base": "dealt"}, "royal-cotillion has no parameter 'base' (did you mean 'bases'?); parameters: bases"),
+    ({"bases": "delt"}, "parameter bases: 'delt' is not one of found, dealt (did you mean 'dealt'?)"),
+])
+def test_param_errors_in_the_library(params, message):
+    with pytest.raises(ParameterError) as info:
+        load_rules("royal-cotillion", params)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("args, message", [
+    (["royal-cotillion", "-p", "base=dealt"],
+     "error: royal-cotillion has no parameter 'base' (did you mean 'bases'?); parameters: bases"),
+    (["royal-cotillion", "-p", "bases=delt"],
+     "error: parameter bases: 'delt' is not one of found, dealt (did you mean 'dealt'?)"),
+    (["odd-and-even", "-p", "redeals=11"], "error: parameter redeals: 11 is out of range 0..10"),
+    (["odd-and-even", "-p", "redeals=many"], "error: parameter redeals: 'many' is not a whole number"),
+    (["gavotte", "-p", "ranks=A,Z"],
+     "error: parameter ranks: not a rank: 'Z' (expected one of A 2 3 4 5 6 7 8 9 10 J Q K)"),
+    (["gavotte", "-p", "ranks"], "error: --param 'ranks': expected KEY=VALUE, e.g. --param bases=dealt"),
+    (["contradance", "-p", "free=left"], "error: contradance has no parameter 'free'; parameters: bases, redeals"),
+])
+def test_param_errors_on_the_command_line(args, message):
+    code, out, err = run_cli("play", *args, "--seed", "1", "--policy", "naive")
+    assert code == 1 and out == ""
+    assert err.strip() == message
+
+
+def test_shipped_variants_compile_with_every_parameter_value():
+    for bases in ("found", "dealt"):
+        assert get_rules("royal-cotillion", bases=bases).n_cards == 104
+    for redeals in ("0", "10"):
+        assert get_rules("odd-and-even", redeals=redeals).redeals == int(redeals)
