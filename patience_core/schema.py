@@ -21,7 +21,10 @@ _REF = {"type": "string", "pattern": PARAM_REF,
 
 
 def _or_ref(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"anyOf": [schema, _REF]}
+    """A value of ``schema`` or a ``$parameter`` reference (the description is lifted up
+    so editors show it on the field)."""
+    lifted = {"description": schema["description"]} if "description" in schema else {}
+    return {**lifted, "anyOf": [schema, _REF]}
 
 
 RANK = {
@@ -39,7 +42,7 @@ PILE_GROUP = {
     "properties": {
         "kind": {"enum": ["tableau", "reserve"],
                  "description": "tableau: columns (looked at first); reserve: single places"},
-        "title": {"type": "string"},
+        "title": {"type": "string", "description": "the group's name shown to players"},
         "count": _or_ref({"type": "integer", "minimum": 1, "maximum": 64,
                           "description": "how many piles the group has"}),
         "cards": _or_ref({"type": "integer", "minimum": 0, "maximum": 104,
@@ -55,8 +58,9 @@ PILE_GROUP = {
         "grid": {"type": ["object", "null"], "additionalProperties": False,
                  "required": ["rows", "columns"],
                  "description": "how to show single places: rows x columns",
-                 "properties": {"rows": {"type": "integer", "minimum": 1},
-                                "columns": {"type": "integer", "minimum": 1}}},
+                 "properties": {"rows": {"type": "integer", "minimum": 1, "description": "rows of places"},
+                                "columns": {"type": "integer", "minimum": 1,
+                                            "description": "places in each row"}}},
     },
 }
 
@@ -65,8 +69,8 @@ FOUNDATION_GROUP = {
     "description": "a group of foundation piles built by one sequence rule",
     "additionalProperties": False,
     "properties": {
-        "title": {"type": "string"},
-        "base": _or_ref(RANK),
+        "title": {"type": "string", "description": "the group's name shown to players"},
+        "base": _or_ref(RANK),  # RANK's description is lifted onto the field
         "step": _or_ref({"type": "integer", "minimum": -12, "maximum": 12, "not": {"const": 0},
                          "description": "rank step from one card to the next (e.g. 2, -1)"}),
         "wrap": _or_ref({"type": "boolean", "description": "rank arithmetic modulo 13 (K then A)"}),
@@ -192,7 +196,8 @@ def _without_references(schema: Any) -> Any:
     if not isinstance(schema, dict):
         return schema
     branches = schema.get("anyOf")
-    if isinstance(branches, list) and len(branches) == 2 and branches[1] is _REF and len(schema) == 1:
+    if isinstance(branches, list) and len(branches) == 2 and branches[1] is _REF \
+            and set(schema) <= {"anyOf", "description"}:
         return _without_references(branches[0])
     return {k: _without_references(v) for k, v in schema.items()}
 
