@@ -272,6 +272,26 @@ def notify(event: str, rules, position, move=None, game: dict | None = None,
              move=shown, game=dict(game or {}))
 
 
+def has_observers(manager: pluggy.PluginManager | None = None) -> bool:
+    """Whether any plugin implements ``patience_game_event``."""
+    pm = manager or get_plugin_manager()
+    return bool(pm.hook.patience_game_event.get_hookimpls())
+
+
+def announce_game(rules, start, moves, game: dict | None = None,
+                  manager: pluggy.PluginManager | None = None) -> None:
+    """Report a game played in one go (scripted play) to observers: ``start``, each
+    ``move`` replayed on ``start`` (which is changed), then ``end``."""
+    pm = manager or get_plugin_manager()
+    if not has_observers(pm):
+        return
+    notify("start", rules, start, None, game, pm)
+    for move in moves:
+        start.apply(move)
+        notify("move", rules, start, move, game, pm)
+    notify("end", rules, start, None, game, pm)
+
+
 # --- variants from plugins --------------------------------------------------------------
 
 def register_variants(registry, manager: pluggy.PluginManager | None = None) -> None:

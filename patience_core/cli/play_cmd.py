@@ -9,6 +9,7 @@ from typing import List, Optional
 import typer
 
 from ..errors import MoveError
+from ..hooks import announce_game
 from ..notation import apply_json_moves, moves_to_json, parse_moves_text
 from ..policies import play_naive
 from ..render import position_text
@@ -58,6 +59,7 @@ def play(
         played = apply_json_moves(position, read_moves_source(moves))
     else:
         play_naive(position, played)
+    announce_game(rules, spec.start(rules), played, spec.to_json(rules))  # plugins observing games
     status = position.status()
     if as_json:
         print_json({"variant": rules.name, "game": spec.to_json(rules), "status": status,
