@@ -94,7 +94,16 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         return f": the gap in {rules.pile_names[gap]} must be filled first, from the {sources}"
     pile = position.piles[src]
     if src == rules.stock:
-        return ": the stock is empty" if not pile else ""
+        if not pile:
+            return ": the stock is empty"
+        if dst != rules.waste:
+            return ": stock cards are turned onto the waste"
+        return f": the next stock card is {cards.card_name(pile[-1])}" if card not in (None, pile[-1]) else ""
+    if src == rules.waste and dst == rules.stock:
+        if not position.redeals_left:
+            return ": no redeal left"
+        if position.piles[rules.stock]:
+            return ": the stock is not empty yet"
     if not pile:
         return f": {rules.pile_names[src]} is empty"
     top = pile[-1]
@@ -104,7 +113,7 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         wanted = position.wanted(dst)
         need = ", ".join(cards.card_name(c) for c in wanted) if wanted else "nothing (it is full)"
         return f": {rules.pile_names[dst]} needs {need}"
-    return ""
+    return ": cards move only to the foundations"
 
 
 def parse_moves_text(text: str, source: str) -> list[Any]:
