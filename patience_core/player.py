@@ -40,9 +40,9 @@ Move = tuple
 FAR = 99
 
 # Hold a refilled-pile card back while the waste top is more than HOLD_BEYOND
-# foundation cards from fitting (None: never hold). Measured on Royal Cotillion,
-# seeds 1-500: holding at 0 / 2 / 4 gives 0.8 / 7.6 / 12.0 % against 18.8 % for
-# never holding: foundation progress now is worth more than the refill's timing.
+# foundation cards from fitting (None: never hold). Holding loses on every threshold
+# tried (bench/player_bench.py, docs/win-rates.md): foundation progress now is worth
+# more than choosing which waste card the gap takes.
 HOLD_BEYOND: Optional[int] = None
 # A waste top this close to fitting is called "needed soon" in the reason given.
 SAVE_DISTANCE_WORDS = 2
@@ -242,12 +242,13 @@ def _refilled_play(position: Position, plan: _Plan):
     if source == rules.waste:
         top = waste[-1]
         need = distance(position, top, plan)
+        if HOLD_BEYOND is not None and need > HOLD_BEYOND:
+            return None
         if need <= SAVE_DISTANCE_WORDS:
             return move, (f"{_label(card)} from {_place(rules, p)}: the gap saves {_label(top)} "
                           f"from the waste, needed soon")
-        if HOLD_BEYOND is None or need <= HOLD_BEYOND:
-            return move, (f"{_label(card)} from {_place(rules, p)} fits; the gap takes "
-                          f"{_label(top)} off the waste and keeps it free")
+        return move, (f"{_label(card)} from {_place(rules, p)} fits; the gap takes "
+                      f"{_label(top)} off the waste and keeps it free")
     elif source == rules.stock:
         return move, (f"{_label(card)} from {_place(rules, p)}: the waste is empty, so the gap takes "
                       f"the next stock card and keeps it free")
