@@ -5,11 +5,15 @@ Public API (used by ``patience solve`` and ``patience stats``)::
     solve(rules, order, *, max_positions=None, timeout=None, prune=True) -> SolveResult
 
 ``order`` is the shuffled pack, top card first (``deal.seeded_order``). The search
-itself lives in :mod:`.search`; this module wraps it, checks every winning line by
-replaying it through the engine, and reports.
+lives in :mod:`.search`; this module runs it (a restricted search first, then the
+full one, which alone may say "lost"), replays every winning line through the
+engine, and reports. Variants whose plugins change how moves work (move checks,
+custom outcomes, fills the player chooses) are searched through the engine's own
+positions instead, more slowly but exactly.
 """
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 
@@ -17,8 +21,14 @@ from .deal import start_position
 from .errors import PatienceError
 from .position import Position
 from .rules import Rules
+from .search import Search, SearchLimit
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+# The restricted first search: only keep a waste card in a refilling pile when a
+# foundation takes it at once; it gets this share of the position budget.
+RESTRICTED_SHARE = 0.1
+RESTRICTED_MIN = 2000
 
 
 class SolverError(PatienceError):
@@ -27,9 +37,9 @@ class SolverError(PatienceError):
 
 @dataclass
 class SolveResult:
-    verdict: str                      # "won" | "lost" | "unknown"
+    verdict: str                               # "won" | "lost" | "unknown"
     moves: list = field(default_factory=list)  # engine moves (src, dst, card), replayable
-    positions: int = 0                # positions searched
+    positions: int = 0                         # positions searched (all phases)
     seconds: float = 0.0
 
 
@@ -42,15 +52,55 @@ def solve(rules: Rules, order: list[int], *, max_positions: int | None = None,
 
 def solve_position(position: Position, *, max_positions: int | None = None,
                    timeout: float | None = None, prune: bool = True) -> SolveResult:
-    """Solve from any position (not changed); the line is replayable from a copy of it."""
+    """Solve from any position (left unchanged); the line replays from a copy of it."""
     began = time.perf_counter()
+    deadline = None if timeout is None else began + timeout
     start = position.copy()
     start.history = []
-    verdict, moves, positions = _plain_search(start.copy(), max_positions, timeout, began)
-    result = SolveResult(verdict, moves, positions, time.perf_counter() - began)
+    if _engine_only(start):
+        verdict, moves, positions = _engine_search(start.copy(), max_positions, deadline)
+    else:
+        verdict, moves, positions = _fast_search(start, max_positions, deadline, prune)
     if verdict == WON:
         replay_check(start, moves)
-    return result
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began)
+
+
+def _engine_only(position: Position) -> bool:
+    """Plugins that check moves, decide outcomes or let the player choose fills change
+    the move rules the fast search mirrors; such variants use the engine search."""
+    rules = position.rules
+    return type(position) is not Position or not getattr(rules, "plain_moves", True)
+
+
+def _fast_search(start: Position, max_positions, deadline, prune):
+    positions = 0
+    if prune:
+        # Rule R1: the relaxation (waste order ignored) lost proves the deal lost.
+        relaxed = Search(start, prune=True, relaxed=True, max_positions=20000, deadline=deadline)
+        try:
+            if not relaxed.run():
+                return LOST, [], relaxed.positions
+        except SearchLimit:
+            pass
+        positions += relaxed.positions
+        # A restricted search finds most wins quickly; it can never say "lost".
+        budget = RESTRICTED_MIN if max_positions is None else max(1, int(max_positions * RESTRICTED_SHARE))
+        quick = Search(start, prune=True, max_positions=budget, deadline=deadline)
+        quick.restrict = 0
+        try:
+            if quick.run():
+                return WON, list(quick.line), positions + quick.positions
+        except SearchLimit:
+            pass
+        positions += quick.positions
+    left = None if max_positions is None else max(0, max_positions - positions)
+    full = Search(start, prune=prune, max_positions=left, deadline=deadline)
+    try:
+        won = full.run()
+    except SearchLimit:
+        return UNKNOWN, [], positions + full.positions
+    return (WON, list(full.line), positions + full.positions) if won else (LOST, [], positions + full.positions)
 
 
 def replay_check(start: Position, moves: list) -> None:
@@ -64,16 +114,13 @@ def replay_check(start: Position, moves: list) -> None:
         raise SolverError(f"internal error: the solver's line of {len(moves)} moves does not win on replay")
 
 
-class _Limit(Exception):
-    pass
-
-
-def _plain_search(position: Position, max_positions, timeout, began):
-    """Depth-first search with a table of lost positions (the reference search)."""
+def _engine_search(position: Position, max_positions, deadline):
+    """Depth-first search over the engine's own positions with a table of lost keys:
+    no pruning, every legal move tried. The reference the fast search is tested against,
+    and the search for variants whose plugins change the move rules."""
     lost: set = set()
     counter = [0]
     line: list = []
-    deadline = None if timeout is None else began + timeout
 
     def dfs() -> bool:
         if position.is_won():
@@ -83,9 +130,9 @@ def _plain_search(position: Position, max_positions, timeout, began):
             return False
         counter[0] += 1
         if max_positions is not None and counter[0] > max_positions:
-            raise _Limit
-        if deadline is not None and counter[0] % 1024 == 0 and time.perf_counter() > deadline:
-            raise _Limit
+            raise SearchLimit
+        if deadline is not None and not counter[0] & 1023 and time.perf_counter() > deadline:
+            raise SearchLimit
         for move in position.legal_moves():
             position.apply(move)
             line.append(move)
@@ -96,10 +143,22 @@ def _plain_search(position: Position, max_positions, timeout, began):
         lost.add(key)
         return False
 
-    import sys
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     try:
         won = dfs()
-    except _Limit:
+    except SearchLimit:
         return UNKNOWN, [], counter[0]
     return (WON, list(line), counter[0]) if won else (LOST, [], counter[0])
+
+
+def engine_search(position: Position, *, max_positions: int | None = None,
+                  timeout: float | None = None) -> SolveResult:
+    """The plain reference search on its own (for tests and comparisons)."""
+    began = time.perf_counter()
+    deadline = None if timeout is None else began + timeout
+    start = position.copy()
+    start.history = []
+    verdict, moves, positions = _engine_search(start.copy(), max_positions, deadline)
+    if verdict == WON:
+        replay_check(start, moves)
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began)

@@ -1,0 +1,54 @@
+"""`patience solve`: is this deal winnable (the solver knows the stock order), and how."""
+from __future__ import annotations
+
+from typing import List, Optional
+
+import typer
+
+from ..notation import describe_move, moves_to_json
+from ..solver import WON, solve_position
+from . import app
+from .common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
+
+_VERDICT_TEXT = {
+    "won": "won: this line wins",
+    "lost": "lost: no line wins (proved by exhausting the search)",
+    "unknown": "unknown: a limit was reached before the search decided",
+}
+
+
+@app.command("solve")
+def solve_command(
+    variant: Optional[str] = VariantArg,
+    file: Optional[str] = FileOpt,
+    params: Optional[List[str]] = ParamOpt,
+    seed: Optional[int] = SeedOpt,
+    pack: Optional[str] = PackOpt,
+    max_positions: Optional[int] = typer.Option(None, "--max-positions",
+                                                help="Give up ('unknown') after this many positions (reproducible)."),
+    timeout: Optional[float] = typer.Option(None, "--timeout",
+                                            help="Give up ('unknown') after this many seconds."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Solve a deal with perfect information: won (with the line), lost (proved), or unknown."""
+    if seed is None and pack is None:
+        raise typer.BadParameter("give the deal: --seed N or --pack FILE")
+    if max_positions is not None and max_positions < 1:
+        raise typer.BadParameter(f"--max-positions {max_positions}: expected at least 1")
+    if timeout is not None and timeout <= 0:
+        raise typer.BadParameter(f"--timeout {timeout}: expected a positive number of seconds")
+    spec, rules = game_spec(variant, file, params, seed, pack)
+    # solve_position replays a winning line on the engine before returning it and
+    # raises SolverError (one line, exit 1) if the replay fails.
+    result = solve_position(spec.start(rules), max_positions=max_positions, timeout=timeout)
+    if as_json:
+        print_json({"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
+                    "positions": result.positions, "seconds": round(result.seconds, 3)})
+        return
+    print(f"{spec.describe(rules)}: {_VERDICT_TEXT[result.verdict]}")
+    print(f"{result.positions} positions searched in {result.seconds:.2f} s")
+    if result.verdict == WON:
+        print(f"winning line ({len(result.moves)} moves, replayed through the engine):")
+        width = len(str(len(result.moves)))
+        for number, move in enumerate(result.moves, start=1):
+            print(f"{number:>{width}}. {describe_move(rules, move)}")

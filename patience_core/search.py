@@ -1,0 +1,516 @@
+"""The solver's search: a compact copy of a position, macro moves, a table of lost
+positions, and the pruning rules of ``docs/solver.md``.
+
+Everything is derived from the compiled :class:`~.rules.Rules` tables (pile access,
+fill sources, foundation rank sequences and suits, redeals); nothing depends on a
+variant's name. The search works on its own representation because the engine's
+:class:`~.position.Position` is built for clarity, not for millions of do/undo steps:
+
+- layout piles (every pile that is not stock, waste or foundation) are lists, top last;
+- the talon (stock + waste) is one fixed sequence ``talon`` in turning order, with the
+  stock and the waste as stacks of indices into it and ``tmask`` the set of indices
+  still in the talon; that makes the talon's key (next stock index, mask, redeals) exact;
+- a foundation is its height and its suit (fixed, or set by its first card).
+
+Moves are the engine's tuples ``(src, dst, card)`` so a line found here replays on a
+:class:`Position` unchanged. A *child* of a node is a macro: ``k`` stock turns followed
+by one move that needs them (see :meth:`Search.children`).
+"""
+from __future__ import annotations
+
+import itertools
+import sys
+import time
+from collections import Counter
+
+from .position import NO_CARD, Position
+from .rules import ACCESS_ALL, ACCESS_NONE, ACCESS_TOP
+
+REDEAL = "redeal"
+
+
+class SearchLimit(Exception):
+    """The position budget or the time limit ran out."""
+
+
+class Search:
+    """One solve: build once from a position, then :meth:`run`."""
+
+    def __init__(self, position: Position, *, prune: bool = True, max_positions: int | None = None,
+                 deadline: float | None = None, relaxed: bool = False):
+        rules = self.rules = position.rules
+        self.prune = prune
+        self.max_positions = max_positions
+        self.deadline = deadline
+        self.positions = 0
+        self.restrict: int | None = None   # restricted search: only save cards needed this soon
+        self.lost: set = set()
+        self.line: list = []           # engine moves from the start to the current node
+        self.trail: list = []          # undo records, one per engine move in ``line``
+
+        src = position.piles
+        self.STOCK, self.WASTE = rules.stock, rules.waste
+        waste_cards, stock_cards = list(src[rules.waste]), list(src[rules.stock])
+        # Turning order: the waste bottom first, then the stock from its top down.
+        self.talon = waste_cards + stock_cards[::-1]
+        n = self.n_talon = len(self.talon)
+        self.waste = list(range(len(waste_cards)))
+        self.stock = list(range(n - 1, len(waste_cards) - 1, -1))  # top last
+        self.tmask = (1 << n) - 1
+        self.redeals = position.redeals_left
+
+        self.access = list(rules.access)
+        self.fill = list(rules.fill)
+        self.piles = [list(p) for p in src]
+        self.layout = [i for i in range(rules.n_piles)
+                       if rules.pile_kind[i] not in ("stock", "waste", "foundation")]
+        if relaxed:
+            # Rule R1: the waste's order ignored. Every card outside the columns (talon,
+            # refilling piles) goes into one pool whose every card is free.
+            pool = []
+            for i in self.layout:
+                if self.fill[i] or self.access[i] == ACCESS_ALL:
+                    pool += self.piles[i]
+                    self.piles[i] = []
+            pool += self.talon
+            self.talon, self.waste, self.stock, self.tmask, self.redeals = [], [], [], 0, 0
+            self.n_talon = 0
+            self.piles.append(pool)
+            self.access.append(ACCESS_ALL)
+            self.fill.append(())
+            self.layout.append(len(self.piles) - 1)
+        self.blocked_forever = any(self.piles[i] for i in self.layout if self.access[i] == ACCESS_NONE)
+        self.playable = [i for i in self.layout if self.access[i] != ACCESS_NONE]
+        self.columns = [i for i in self.playable if not self.fill[i] and self.access[i] == ACCESS_TOP]
+        self.dealt = {i: list(self.piles[i]) for i in self.columns}
+        # Piles that refill: grouped by identical rules, each group keyed as a multiset.
+        classes: dict = {}
+        for i in self.playable:
+            if i not in self.columns:
+                classes.setdefault((self.access[i], self.fill[i]), []).append(i)
+        self.cell_classes = list(classes.values())
+        self.single_cells = [all(len(self.piles[i]) <= 1 for i in cls) for cls in self.cell_classes]
+        self.fill_piles = [i for i in self.playable if self.fill[i]]
+        self.waste_feeds = any(self.WASTE in self.fill[i] for i in self.playable)
+
+        # Foundations.
+        self.found = list(rules.foundations)
+        self.rank_at = rules.f_rank_at
+        self.f_length = rules.f_length
+        self.h = [0] * rules.n_piles
+        self.fsuit = [-1] * rules.n_piles
+        self.static_suit = rules.f_suit
+        for f in self.found:
+            pile = src[f]
+            self.h[f] = len(pile)
+            self.fsuit[f] = rules.f_suit[f] if rules.f_suit[f] >= 0 else (pile[0] // 13 if pile else -1)
+        self.on_foundations = position.on_foundations
+        self.n_cards = rules.n_cards
+        self.decks = rules.decks
+        self.placed = [0] * 52
+        for f in self.found:
+            for card in src[f]:
+                self.placed[card] += 1
+        self.takers: list[list[int]] = [[] for _ in range(52)]
+        for f in self.found:
+            for card in self._wanted(f):
+                self.takers[card].append(f)
+        # slots[card]: (foundation, position) of every place in a rank sequence where the card fits.
+        self.slots: list[list[tuple[int, int]]] = [[] for _ in range(52)]
+        for card in range(52):
+            rank, suit = card % 13, card // 13
+            for f in self.found:
+                seq = self.rank_at[f]
+                if rank in seq and self.static_suit[f] in (-1, suit):
+                    self.slots[card].append((f, seq.index(rank)))
+        # Identical foundations (same sequence, same fixed suit) are interchangeable.
+        self.f_class = {}
+        for f in self.found:
+            self.f_class[f] = (self.rank_at[f], self.static_suit[f])
+        groups: dict = {}
+        for f in self.found:
+            groups.setdefault(self.f_class[f], []).append(f)
+        self.f_groups = list(groups.values())
+        self.foundations_in_key = not (prune and self._foundations_determined())
+        self._dominance: dict = {}
+        self._blocks = self._column_block_candidates() if prune else []
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+
+    # -- foundations --------------------------------------------------------------
+    def _wanted(self, f: int) -> tuple[int, ...]:
+        n = self.h[f]
+        if n >= self.f_length[f]:
+            return ()
+        rank = self.rank_at[f][n]
+        suit = self.fsuit[f]
+        if suit >= 0:
+            return (suit * 13 + rank,)
+        return (rank, 13 + rank, 26 + rank, 39 + rank)
+
+    def _advance(self, f: int, card: int) -> None:
+        takers = self.takers
+        for c in self._wanted(f):
+            takers[c].remove(f)
+        if self.h[f] == 0 and self.static_suit[f] < 0:
+            self.fsuit[f] = card // 13
+        self.h[f] += 1
+        for c in self._wanted(f):
+            takers[c].append(f)
+        self.placed[card] += 1
+        self.on_foundations += 1
+
+    def _retreat(self, f: int, card: int) -> None:
+        takers = self.takers
+        for c in self._wanted(f):
+            takers[c].remove(f)
+        self.h[f] -= 1
+        if self.h[f] == 0 and self.static_suit[f] < 0:
+            self.fsuit[f] = -1
+        for c in self._wanted(f):
+            takers[c].append(f)
+        self.placed[card] -= 1
+        self.on_foundations -= 1
+
+    def _foundations_determined(self) -> bool:
+        """True when the foundation heights follow from which cards are on them: then
+        the rest of the key (which says which cards are still out) determines them."""
+        if any(self.static_suit[f] < 0 for f in self.found):
+            return False
+        for suit in range(4):
+            piles = [f for f in self.found if self.static_suit[f] == suit]
+            sizes = [self.f_length[f] + 1 for f in piles]
+            total = 1
+            for s in sizes:
+                total *= s
+            if total > 20000:
+                return False
+            seen: dict = {}
+            for heights in itertools.product(*(range(s) for s in sizes)):
+                content = tuple(sorted(r for f, n in zip(piles, heights) for r in self.rank_at[f][:n]))
+                canon = tuple(sorted((self.f_class[f], n) for f, n in zip(piles, heights)))
+                if seen.setdefault(content, canon) != canon:
+                    return False
+        return True
+
+    def choose(self, card: int, takers: list[int]) -> list[int]:
+        """The foundations worth trying for ``card``: with pruning, drop a pile whose rest
+        after ``card`` is a prefix of another taker's rest (docs/solver.md, rule D1)."""
+        if len(takers) == 1 or not self.prune:
+            return list(takers)
+        keep = []
+        h, rank_at, cache = self.h, self.rank_at, self._dominance
+        for f in takers:
+            beaten = False
+            for g in takers:
+                if g == f:
+                    continue
+                k = (f, h[f], g, h[g])
+                d = cache.get(k)
+                if d is None:
+                    rest_f = rank_at[f][h[f] + 1:]
+                    rest_g = rank_at[g][h[g] + 1:]
+                    d = rest_g[:len(rest_f)] == rest_f and (rest_f != rest_g or g < f)
+                    cache[k] = d
+                if d:
+                    beaten = True
+                    break
+            if not beaten:
+                keep.append(f)
+        return keep
+
+    # -- moves ------------------------------------------------------------------------
+    def play(self, src: int, f: int, card: int) -> None:
+        """A card to a foundation, with the fill it causes."""
+        filled, fsrc, index = -1, -1, -1
+        if src == self.WASTE:
+            i = self.waste.pop()
+            self.tmask ^= 1 << i
+            index = i
+        else:
+            pile = self.piles[src]
+            if self.access[src] == ACCESS_ALL:
+                index = pile.index(card)
+                del pile[index]
+            else:
+                pile.pop()
+            if not pile:
+                for source in self.fill[src]:
+                    stack = self.waste if source == self.WASTE else self.stock
+                    if stack:
+                        filled = stack.pop()
+                        self.tmask ^= 1 << filled
+                        pile.append(self.talon[filled])
+                        fsrc = source
+                        break
+        self._advance(f, card)
+        self.line.append((src, f, card))
+        self.trail.append((src, f, card, filled, fsrc, index))
+
+    def turn(self) -> None:
+        i = self.stock.pop()
+        self.waste.append(i)
+        self.line.append((self.STOCK, self.WASTE, self.talon[i]))
+        self.trail.append(None)
+
+    def redeal(self) -> None:
+        self.stock = self.waste[::-1]
+        self.waste = []
+        self.redeals -= 1
+        self.line.append((self.WASTE, self.STOCK, NO_CARD))
+        self.trail.append(REDEAL)
+
+    def undo(self) -> None:
+        self.line.pop()
+        rec = self.trail.pop()
+        if rec is None:
+            self.stock.append(self.waste.pop())
+            return
+        if rec is REDEAL:
+            self.waste = self.stock[::-1]
+            self.stock = []
+            self.redeals += 1
+            return
+        src, f, card, filled, fsrc, index = rec
+        self._retreat(f, card)
+        if src == self.WASTE:
+            self.waste.append(index)
+            self.tmask ^= 1 << index
+            return
+        pile = self.piles[src]
+        if filled >= 0:
+            pile.pop()
+            (self.waste if fsrc == self.WASTE else self.stock).append(filled)
+            self.tmask ^= 1 << filled
+        if index >= 0:
+            pile.insert(index, card)
+        else:
+            pile.append(card)
+
+    def undo_to(self, depth: int) -> None:
+        while len(self.trail) > depth:
+            self.undo()
+
+    # -- key --------------------------------------------------------------------------
+    def key(self) -> tuple:
+        piles = self.piles
+        parts: list = [len(piles[i]) for i in self.columns]
+        for cls, single in zip(self.cell_classes, self.single_cells):
+            if single:
+                parts.append(tuple(sorted(piles[i][0] if piles[i] else -1 for i in cls)))
+            else:
+                parts.append(tuple(sorted(tuple(sorted(piles[i]) if self.access[i] == ACCESS_ALL
+                                                else piles[i]) for i in cls)))
+        stock = self.stock
+        parts.append(stock[-1] if stock else self.n_talon)
+        parts.append(self.tmask)
+        parts.append(self.redeals)
+        if self.foundations_in_key:
+            h, fsuit = self.h, self.fsuit
+            for group in self.f_groups:
+                parts.append(tuple(sorted((h[f], fsuit[f]) for f in group)))
+        return tuple(parts)
+
+    # -- pruning ------------------------------------------------------------------------
+    def is_safe(self, src: int, card: int, f: int) -> bool:
+        """Rule S1 of docs/solver.md: playing ``card`` from ``src`` to ``f`` cannot hurt."""
+        if src == self.WASTE:
+            if self.waste_feeds:
+                return False
+        elif len(self.piles[src]) == 1 and self.fill[src]:
+            if any(self.waste if s == self.WASTE else self.stock for s in self.fill[src]):
+                return False
+        h, fsuit = self.h, self.fsuit
+        suit = card // 13
+        cls, hf, sf = self.f_class[f], h[f], fsuit[f]
+        for g, pos in self.slots[card]:
+            if g == f or h[g] > pos or (fsuit[g] >= 0 and fsuit[g] != suit):
+                continue
+            if self.f_class[g] != cls or h[g] != hf or fsuit[g] != sf:
+                return False
+        return True
+
+    def apply_safe(self) -> None:
+        """Play safe moves until none is left (they are part of the line, not nodes)."""
+        piles, takers, access = self.piles, self.takers, self.access
+        again = True
+        while again:
+            again = False
+            for p in self.playable:
+                pile = piles[p]
+                if not pile:
+                    continue
+                for card in (set(pile) if access[p] == ACCESS_ALL else (pile[-1],)):
+                    ts = takers[card]
+                    if ts:
+                        f = self.choose(card, ts)[0]
+                        if self.is_safe(p, card, f):
+                            self.play(p, f, card)
+                            again = True
+                            break
+            if self.waste:
+                card = self.talon[self.waste[-1]]
+                ts = takers[card]
+                if ts:
+                    f = self.choose(card, ts)[0]
+                    if self.is_safe(self.WASTE, card, f):
+                        self.play(self.WASTE, f, card)
+                        again = True
+
+    def _column_block_candidates(self) -> list:
+        """(column, i, codes) for each card of a column with same-suit cards under it."""
+        out = []
+        for p in self.columns:
+            dealt = self.dealt[p]
+            for i in range(1, len(dealt)):
+                c = dealt[i]
+                under = {d for d in dealt[:i] if d // 13 == c // 13}
+                if under:
+                    out.append((p, i, c, under))
+        return out
+
+    def dead_end(self) -> bool:
+        """Rule B1: some column card can never leave (every open place for it needs a
+        card of which every copy still out lies under it in the same column)."""
+        piles, h, fsuit, placed, decks = self.piles, self.h, self.fsuit, self.placed, self.decks
+        for p, i, c, under in self._blocks:
+            pile = piles[p]
+            if len(pile) <= i:
+                continue
+            below = pile[:i]
+            suit = c // 13
+            all_blocked = True
+            for g, pos in self.slots[c]:
+                if h[g] > pos or (fsuit[g] >= 0 and fsuit[g] != suit):
+                    continue
+                seq = self.rank_at[g]
+                blocked = False
+                for k in range(h[g], pos):
+                    d = suit * 13 + seq[k]
+                    if d in under and decks - placed[d] == below.count(d):
+                        blocked = True
+                        break
+                if not blocked:
+                    all_blocked = False
+                    break
+            if all_blocked:
+                return True
+        return False
+
+    # -- children -----------------------------------------------------------------------
+    def children(self) -> list:
+        """Macros ``(k, move)``: ``k`` stock turns, then ``move`` (or a redeal).
+
+        Only moves that need the turns follow them (the turned card itself, or a play
+        that empties a pile refilled from the talon); any other move commutes with the
+        turns and is tried without them (docs/solver.md, rule M1)."""
+        piles, takers, access, talon = self.piles, self.takers, self.access, self.talon
+        out = []
+        later = []
+        for p in self.playable:
+            pile = piles[p]
+            if not pile:
+                continue
+            for card in (sorted(set(pile)) if access[p] == ACCESS_ALL else (pile[-1],)):
+                ts = takers[card]
+                if ts:
+                    (out if p in self.columns else later).append((p, card))
+        moves = [(0, (p, f, card)) for p, card in out for f in self.choose(card, takers[card])]
+        waste, stock = self.waste, self.stock
+        if waste:
+            card = talon[waste[-1]]
+            if takers[card]:
+                moves += [(0, (self.WASTE, f, card)) for f in self.choose(card, takers[card])]
+        # Plays that empty a refilling pile take the waste top (or stock top) into it: after
+        # k turns that is a different card. Order them by how soon the saved card is needed.
+        refill = [(p, card) for p, card in later if len(piles[p]) == 1 and self.fill[p]]
+        moves += [(0, (p, f, card)) for p, card in later if (p, card) not in refill
+                  for f in self.choose(card, takers[card])]
+        n = len(stock)
+        limit = self.restrict
+        need_of: dict = {}
+        for k in range(0, n + 1):
+            if k:
+                card = talon[stock[-k]]
+                if takers[card]:
+                    moves += [(k, (self.WASTE, f, card)) for f in self.choose(card, takers[card])]
+            for p, r in refill:
+                saved = self._fill_card(p, k)
+                if saved is None:
+                    if not k:  # nothing refills it: an ordinary play
+                        moves += [(0, (p, f, r)) for f in self.choose(r, takers[r])]
+                    continue
+                if limit is not None and k:
+                    need = need_of.get(saved)
+                    if need is None:
+                        need = need_of[saved] = self.need(saved)
+                    if need > limit:
+                        continue
+                moves += [(k, (p, f, r)) for f in self.choose(r, takers[r])]
+        if self.redeals > 0 and (stock or waste):
+            moves.append((n, REDEAL))
+        return moves
+
+    def _fill_card(self, p: int, k: int):
+        """The talon card that refills pile ``p`` if it empties after ``k`` turns (None if none)."""
+        n = len(self.stock)
+        for source in self.fill[p]:
+            if source == self.WASTE:
+                if k:
+                    return self.talon[self.stock[-k]]
+                if self.waste:
+                    return self.talon[self.waste[-1]]
+            elif k < n:
+                return self.talon[self.stock[-k - 1]]
+        return None
+
+    def need(self, card: int) -> int:
+        """How many cards a foundation still needs before ``card`` fits it (0: fits now)."""
+        h, fsuit, suit = self.h, self.fsuit, card // 13
+        best = 99
+        for g, pos in self.slots[card]:
+            if h[g] <= pos and (fsuit[g] < 0 or fsuit[g] == suit) and pos - h[g] < best:
+                best = pos - h[g]
+        return best
+
+    def apply_child(self, child) -> None:
+        k, move = child
+        for _ in range(k):
+            self.turn()
+        if move is REDEAL:
+            self.redeal()
+        else:
+            self.play(*move)
+
+    # -- search -------------------------------------------------------------------------
+    def run(self) -> bool:
+        """True (and ``self.line`` holds a winning line) or False (proved lost);
+        :class:`SearchLimit` when a limit is reached first."""
+        if self.blocked_forever:
+            return False
+        return self._dfs()
+
+    def _dfs(self) -> bool:
+        depth = len(self.trail)
+        if self.prune:
+            self.apply_safe()
+        if self.on_foundations == self.n_cards:
+            return True
+        key = self.key()
+        if key in self.lost:
+            self.undo_to(depth)
+            return False
+        self.positions += 1
+        if self.max_positions is not None and self.positions > self.max_positions:
+            raise SearchLimit
+        if self.deadline is not None and not self.positions & 1023 and time.perf_counter() > self.deadline:
+            raise SearchLimit
+        if not (self.prune and self.dead_end()):
+            for child in self.children():
+                mark = len(self.trail)
+                self.apply_child(child)
+                if self._dfs():
+                    return True
+                self.undo_to(mark)
+        self.lost.add(key)
+        self.undo_to(depth)
+        return False
