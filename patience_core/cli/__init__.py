@@ -41,6 +41,7 @@ def _register_commands() -> None:
     from . import play_cmd, variant_cmds  # noqa: F401  (each registers its commands on ``app``)
     from . import plugins_cmd  # noqa: F401
     from . import stats_cmd  # noqa: F401
+    from . import solve_cmd  # noqa: F401
 
 
 def main(argv: list[str] | None = None) -> None:
