@@ -53,7 +53,7 @@ def patience_register_variants(register: Callable[[Any], None]) -> None:
 
 
 @hookspec(firstresult=True)
-def patience_prepare_pack(rules: "Rules") -> "list[tuple[str, str]] | None":
+def patience_prepare_pack(rules: Rules) -> list[tuple[str, str]] | None:
     """The cards set out before the pack is shuffled (e.g. foundation bases).
 
     Called once per compiled variant. Stops at the first non-``None`` result; the
@@ -69,7 +69,7 @@ def patience_prepare_pack(rules: "Rules") -> "list[tuple[str, str]] | None":
 
 
 @hookspec(firstresult=True)
-def patience_dealer(rules: "Rules") -> "Dealer | Callable[[Rules, list[int]], list[list[int]]] | None":
+def patience_dealer(rules: Rules) -> Dealer | Callable[[Rules, list[int]], list[list[int]]] | None:
     """Who deals this variant's shuffled pack into piles.
 
     Called once per compiled variant. Stops at the first non-``None`` result; the
@@ -88,7 +88,7 @@ def patience_dealer(rules: "Rules") -> "Dealer | Callable[[Rules, list[int]], li
 
 
 @hookspec(firstresult=True)
-def patience_filler(rules: "Rules") -> "dict[str, FillRule] | None":
+def patience_filler(rules: Rules) -> dict[str, FillRule] | None:
     """How gaps are filled when a card leaves a pile.
 
     Called once per compiled variant. Stops at the first non-``None`` result; the
@@ -105,7 +105,7 @@ def patience_filler(rules: "Rules") -> "dict[str, FillRule] | None":
 
 
 @hookspec(firstresult=True)
-def patience_move_check(rules: "Rules") -> "Callable[[Position, tuple], bool] | None":
+def patience_move_check(rules: Rules) -> Callable[[Position, tuple], bool] | None:
     """An extra legality rule, beyond what the YAML rules allow.
 
     Called once per compiled variant. Stops at the first non-``None`` result; the
@@ -120,7 +120,7 @@ def patience_move_check(rules: "Rules") -> "Callable[[Position, tuple], bool] | 
 
 
 @hookspec(firstresult=True)
-def patience_outcome(rules: "Rules") -> "Callable[[Position], str | None] | None":
+def patience_outcome(rules: Rules) -> Callable[[Position], str | None] | None:
     """Who decides whether a game is won, lost or still being played.
 
     Called once per compiled variant. Stops at the first non-``None`` result; the
@@ -135,8 +135,8 @@ def patience_outcome(rules: "Rules") -> "Callable[[Position], str | None] | None
 
 
 @hookspec
-def patience_game_event(event: str, rules: "Rules", position: "Position",
-                        move: "dict[str, Any] | None", game: "dict[str, Any]") -> None:
+def patience_game_event(event: str, rules: Rules, position: Position,
+                        move: dict[str, Any] | None, game: dict[str, Any]) -> None:
     """Observe a game as it is played (statistics, logging, achievements).
 
     Called by the commands that play games (``patience play`` scripted and
@@ -149,7 +149,7 @@ def patience_game_event(event: str, rules: "Rules", position: "Position",
         stopped; ``position.status()`` says which).
     :param rules: the compiled variant.
     :param position: the position after the event; do not change it.
-    :param move: for ``"move"``, the move as JSON (``{"card": "5H", "from":
-        "right:3", "to": "foundation:2"}``); ``None`` otherwise.
+    :param move: for ``"move"``, the move as JSON (``{"card": 5H, "from":
+        right:3, "to": foundation:2}``); ``None`` otherwise.
     :param game: what identifies the game: ``{"variant", "params", "seed" or "pack"}``.
     """
