@@ -14,6 +14,33 @@ def sequence_text(rules: Rules, f: int) -> str:
     return " ".join(cards.RANKS[r] for r in rules.f_rank_at[f])
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _group_text(rules: Rules, group: str, spec: dict) -> str:
+    """One layout group in words: what it holds, which cards are free, how gaps refill."""
+    piles = rules.groups[group]
+    first = piles[0]
+    size = int(spec["cards"])
+    ids = f"{group}:1..{len(piles)}"
+    if rules.pile_kind[first] == "tableau":
+        shape = f"{_plural(len(piles), 'column')} of {_plural(size, 'card')}"
+        free = {ACCESS_TOP: "only the bottom card of each column (the last dealt) is free",
+                ACCESS_ALL: "every card is free", ACCESS_NONE: "no card is free"}[rules.access[first]]
+    else:
+        shape = (f"{_plural(len(piles), 'single-card place')}" if size == 1
+                 else f"{_plural(len(piles), 'pile')} of {_plural(size, 'card')}")
+        free = ("every card is free" if rules.access[first] == ACCESS_ALL or
+                (rules.access[first] == ACCESS_TOP and size <= 1) else _ACCESS_WORDS[rules.access[first]])
+    grid = spec.get("grid")
+    if grid:
+        shape += f" in {grid['rows']} rows of {grid['columns']}"
+    fill = ("gaps are never filled" if not rules.fill[first] else
+            "a gap is filled at once from the " + ", else the ".join(rules.pile_names[s] for s in rules.fill[first]))
+    return f"{spec.get('title', group)} ({ids}): {shape}; {free}; {fill}."
+
+
 def rules_text(rules: Rules) -> str:
     """The rules of a compiled variant, in words, from its tables."""
     source = rules.source
@@ -21,28 +48,34 @@ def rules_text(rules: Rules) -> str:
     if source.aliases:
         lines.append(f"also called: {', '.join(source.aliases)}")
     if rules.description:
-        lines += ["", rules.description.strip()]
-    lines += ["", f"Pack: {rules.decks} decks, {rules.n_cards} cards."]
+        lines += ["", " ".join(rules.description.split())]
+    lines += ["", f"Pack: {_plural(rules.decks, 'deck')}, {rules.n_cards} cards."]
     lines.append("Foundations:")
     for group, spec in rules.foundation_specs.items():
         piles = rules.groups[f"foundation:{group}"]
         first = piles[0]
-        suits = "one per suit in turn (C D H S)" if spec["suits"] == "fixed" else "any suit; the first card decides"
-        start = ("set out before the deal" if spec["start"] == "dealt"
-                 else f"started by a free {cards.RANKS[rules.f_rank_at[first][0]]}")
-        lines.append(f"  {spec.get('title', group)}: {len(piles)} piles "
+        base = cards.RANKS[rules.f_rank_at[first][0]]
+        if spec["start"] == "dealt":
+            suits = "one per suit in turn (C D H S)"
+            start = f"the {base}s set out before the deal"
+        else:
+            suits = ("one per suit in turn (C D H S)" if spec["suits"] == "fixed"
+                     else "any suit (the first card decides)")
+            start = f"started by a free {base}"
+        lines.append(f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} "
                      f"({rules.pile_names[piles[0]]}..{rules.pile_names[piles[-1]]}), {suits}, {start};")
         lines.append(f"    built in suit: {sequence_text(rules, first)}")
     for group, spec in rules.group_specs.items():
-        piles = rules.groups[group]
-        fill = ("gaps are never filled" if not rules.fill[piles[0]] else
-                "a gap is filled at once from the " + ", else the ".join(
-                    rules.pile_names[s] for s in rules.fill[piles[0]]))
-        lines.append(f"{spec.get('title', group)} ({group}:1..{len(piles)}): {len(piles)} piles of "
-                     f"{spec['cards']} card(s); {_ACCESS_WORDS[rules.access[piles[0]]]}; {fill}.")
-    redeals = "no redeal" if rules.redeals == 0 else f"{rules.redeals} redeal(s), the waste turned over in order"
-    lines.append(f"Stock: {rules.n_dealt - len(rules.deal_targets)} cards, turned one at a time "
-                 f"onto the waste; {redeals}.")
+        lines.append(_group_text(rules, group, spec))
+    dealt = [g for g in (rules.definition.get("deal") or [])]
+    stock_size = rules.n_dealt - len(rules.deal_targets)
+    if dealt:
+        lines.append(f"Deal: {', then '.join(dealt)}, row by row; the other {stock_size} cards form the stock.")
+    else:
+        lines.append(f"Deal: all {stock_size} cards form the stock.")
+    redeals = ("no redeal" if rules.redeals == 0 else
+               f"{'one redeal' if rules.redeals == 1 else f'{rules.redeals} redeals'}, the waste turned over in order")
+    lines.append(f"Stock: turned one card at a time onto the waste, whose top card is free; {redeals}.")
     lines.append("Cards move only to the foundations. Won: every card on the foundations. "
                  "Lost: no card fits, the stock is empty and no redeal is left.")
     lines.append(f"Automatic play to the foundations: {'on' if rules.autoplay else 'off'}.")

@@ -52,15 +52,19 @@ def test_show_renders_the_rules_from_the_definition():
     assert "built in suit: 2 4 6 8 10 Q A 3 5 7 9 J K" in out
     assert "bases=found|dealt  default found" in out
     assert "no redeal" in out and "gaps are never filled" in out
+    assert "4 columns of 3 cards; only the bottom card of each column (the last dealt) is free" in out
+    assert "16 single-card places in 4 rows of 4; every card is free; a gap is filled at once from the waste, " \
+           "else the stock" in out
+    assert "Deal: left, then right, row by row; the other 76 cards form the stock." in out
 
 
 def test_show_by_alias_with_parameters():
     code, out, _err = run_cli("show", "cotillion", "-p", "bases=dealt", "-p", "redeals=2")
     assert code == 0
-    assert "Contradance (contradance)" in out and "set out before the deal" in out
+    assert "Contradance (contradance)" in out and "the 5s set out before the deal" in out
     assert "built in suit: 5 4 3 2 A K" in out and "built in suit: 6 7 8 9 10 J Q" in out
-    assert "2 redeal(s)" in out and "now dealt" in out
-    assert "Stock: 88 cards" in out
+    assert "2 redeals, the waste turned over in order" in out and "now dealt" in out
+    assert "Deal: all 88 cards form the stock." in out
 
 
 def test_show_json_gavotte_free_left():
