@@ -104,8 +104,10 @@ class Rules:
             else:
                 ranks = tuple(base + step * i for i in range(length))
                 if not all(0 <= r <= 12 for r in ranks):
+                    room = (12 - base) // step + 1 if step > 0 else base // -step + 1
                     raise self._fail(("foundations", group, "length"), "without wrap, "
-                                       f"{length} cards from {cards.RANKS[base]} by {step} run past A or K")
+                                     f"{length} cards from {cards.RANKS[base]} by {step} run past A or K; "
+                                     f"expected a length of at most {room}, or wrap: true")
             if len(set(ranks)) != len(ranks):
                 raise self._fail(("foundations", group, "length"), "the sequence repeats a rank; "
                                    f"expected length at most 13 / gcd(step, 13)")
@@ -247,7 +249,7 @@ class Rules:
         if total != self.n_cards:
             detail = ", ".join(f"{g}: {s['count']} x {s['length']}" for g, s in self.foundation_specs.items())
             raise self._fail(("foundations",), f"capacities add up to {total} cards ({detail}); "
-                               f"expected {self.n_cards}, the whole pack of {self.decks} decks")
+                               f"expected {self.n_cards}, the whole pack of {self.decks} deck{'s' if self.decks != 1 else ''}")
         for rank in range(13):
             slots = sum(1 for f in self.foundations if rank in self.f_rank_at[f])
             fixed = [0, 0, 0, 0]

@@ -52,7 +52,8 @@ CASES = {
                              "name, title, decks, foundations and deal)",
     "reserved-pile-name.yaml": "4:3: field piles.stock: the name 'stock' is not allowed; expected lower-case "
                                "letters, digits and dashes; not stock, waste or foundation (built in)",
-    "runs-past-king.yaml": "8:13: field foundations.up.length: without wrap, 13 cards from Q by 1 run past A or K",
+    "runs-past-king.yaml": "8:13: field foundations.up.length: without wrap, 13 cards from Q by 1 run past A or K; "
+                           "expected a length of at most 2, or wrap: true",
     "not-a-mapping.yaml": "1:1: found a list, expected a mapping of variant fields",
 }
 
