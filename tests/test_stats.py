@@ -182,3 +182,51 @@ def test_spawned_workers_rebuild_the_rules_from_the_spec(tmp_path, monkeypatch):
     two = run_stats(spec, start=1, deals=16, workers=2)
     one = run_stats(RunSpec(variant="odd-and-even", params=(("redeals", "2"),), policy="player"), start=1, deals=16)
     assert two.outcomes == one.outcomes and None not in two.outcomes
+
+
+PLUGIN = '''
+from patience_core.hooks import hookimpl
+from patience_core.rules import FillRule
+
+@hookimpl
+def patience_register_variants(register):
+    register({"name": "stats-choose-fill", "extends": "royal-cotillion",
+              "title": "Royal Cotillion, gaps filled by choice (test plugin)"})
+
+@hookimpl
+def patience_filler(rules):
+    if rules.name != "stats-choose-fill":
+        return None
+    return {"right": FillRule(("waste", "stock"), chosen_by="player")}
+'''
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_a_plugin_variant_from_a_plugin_file_runs_in_workers(tmp_path, monkeypatch, method):
+    from patience_core import hooks, stats
+    plugin = tmp_path / "stats_choose_fill.py"
+    plugin.write_text(PLUGIN, encoding="utf-8")
+    previous = hooks.set_plugin_manager(None)
+    try:
+        hooks.use_plugin_files([str(plugin)])
+        monkeypatch.setattr(stats, "_start_method", lambda: method)
+        spec = RunSpec(variant="stats-choose-fill", policy="player",
+                       plugin_files=stats.command_line_plugin_files())
+        assert spec.plugin_files == (str(plugin.resolve()),) or spec.plugin_files == (str(plugin),)
+        one = run_stats(spec, start=1, deals=12, workers=1)
+        two = run_stats(spec, start=1, deals=12, workers=2)
+    finally:
+        hooks.set_plugin_manager(previous)
+    assert one.outcomes == two.outcomes and None not in two.outcomes
+    assert one.rules_name == "stats-choose-fill"
+
+
+def test_plugin_option_reaches_the_stats_command(tmp_path):
+    plugin = tmp_path / "stats_choose_fill.py"
+    plugin.write_text(PLUGIN, encoding="utf-8")
+    result = subprocess.run(PATIENCE + ["--plugin", str(plugin), "stats", "stats-choose-fill", "--deals", "10",
+                                        "--workers", "2", "--json"], capture_output=True, text=True, cwd=ROOT,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["variant"] == "stats-choose-fill" and data["deals"] == 10
