@@ -348,7 +348,7 @@ def check_parameters(source: VariantSource) -> None:
                 and spec["min"] > spec["max"]:
             raise source.error(where + ("max",), f"found {spec['max']}, expected at least min ({spec['min']})")
         try:
-            default = parse_parameter_value(name, spec, spec["default"])
+            parse_parameter_value(name, spec, spec["default"])
         except ParameterError as exc:
             raise source.error(where + ("default",), str(exc).removeprefix(f"parameter {name}: ")) from None
         for value in spec.get("patches") or {}:
@@ -357,7 +357,6 @@ def check_parameters(source: VariantSource) -> None:
             except ParameterError as exc:
                 raise source.error(where + ("patches", value), f"a patch for a value the parameter cannot "
                                    f"take: {str(exc).removeprefix(f'parameter {name}: ')}") from None
-        del default
 
 
 def parameter_text(value: Any) -> str:

@@ -55,6 +55,9 @@ CASES = {
     "runs-past-king.yaml": "8:13: field foundations.up.length: without wrap, 13 cards from Q by 1 run past A or K; "
                            "expected a length of at most 2, or wrap: true",
     "not-a-mapping.yaml": "1:1: found a list, expected a mapping of variant fields",
+    "patch-for-unknown-value.yaml": "9:7: field parameters.side.patches.middle: a patch for a value the parameter "
+                                    "cannot take: 'middle' is not one of left, right",
+    "min-above-max.yaml": "7:10: field parameters.n.max: found 2, expected at least min (5)",
 }
 
 
