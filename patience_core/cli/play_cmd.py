@@ -39,8 +39,21 @@ def play(
     moves: Optional[str] = typer.Option(None, "--moves", help="Apply these moves (file or - for stdin) and print the result."),
     policy: Optional[str] = typer.Option(None, "--policy", help="Let a policy play the whole game: naive."),
     as_json: bool = JsonOpt,
+    resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE",
+                                         help="Go on with a game saved with `save` in the interactive game."),
 ) -> None:
     """Play a game: interactively in the terminal, or scripted with --moves / --policy."""
+    if resume is not None:
+        given = [name for name, value in (("VARIANT", variant), ("--file", file), ("--param", params),
+                                          ("--seed", seed), ("--pack", pack), ("--moves", moves),
+                                          ("--policy", policy), ("--json", as_json))
+                 if value not in (None, False, [])]
+        if given:
+            raise typer.BadParameter(f"--resume takes the game from the save file; do not give {', '.join(given)}")
+        from ..interactive import resume_interactive
+
+        resume_interactive(resume)
+        return
     if moves is not None and policy is not None:
         raise typer.BadParameter("give --moves or --policy, not both")
     if policy is not None and policy not in POLICIES:
