@@ -262,7 +262,9 @@ def _turn(position: Position) -> Optional[tuple[Move, str]]:
     stock = position.piles[rules.stock]
     if stock:
         # The decision is made; the engine's move names the card, read only to hand it over.
-        return (rules.stock, rules.waste, stock[-1]), "nothing worth playing: turn the stock"
+        why = ("no card worth playing now: turn the stock" if position.foundation_moves()
+               else "no card fits: turn the stock")
+        return (rules.stock, rules.waste, stock[-1]), why
     if position.redeals_left and position.piles[rules.waste]:
         return (rules.waste, rules.stock, NO_CARD), "the stock is empty: redeal the waste"
     return None
