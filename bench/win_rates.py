@@ -147,10 +147,36 @@ def write() -> None:
                 commands.append(f"{e['command']}   # {e['won']}/{e['deals']} won"
                                 + (f", {e['unknown']} undecided" if e["unknown"] else ""))
     lines += ["", "## Reproduce", "", "```"] + commands + ["```", ""]
+    lines += USAGE
     lines += NOTES + ablation_lines(results)
     DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {DOC.relative_to(ROOT)}")
 
+
+USAGE = [
+    "## Measuring for yourself: `patience stats`",
+    "",
+    "```",
+    "patience stats VARIANT --deals N [--start S] [--policy player|naive|solver] [--workers K]",
+    "               [--max-positions N] [--timeout S] [-p K=V ...] [--file my.yaml] [--json]",
+    "```",
+    "",
+    "- It plays (or, with `--policy solver`, solves) deals S..S+N-1 and prints won / lost / unknown,",
+    "  the win rate with its 95 % Wilson interval and the time. `--json` prints the same as an",
+    "  object (`won`, `lost`, `unknown`, `deals`, `win_rate`, `interval`, `seconds`, `variant`,",
+    "  `params`, `policy`, `start`, ...).",
+    "- A deal the solver leaves undecided (`unknown`) counts as lost for the interval's lower bound",
+    "  and as won for its upper bound, so the interval stays honest about what is not known.",
+    "- `--workers K` spreads the deals over K processes (0: one per core). Each deal's outcome",
+    "  depends only on the variant, parameters, policy and seed, so the numbers are the same for",
+    "  any K and on any machine. For the solver, prefer `--max-positions` to `--timeout`: a time",
+    "  limit makes a hard deal's verdict depend on the machine's speed.",
+    "- A progress bar shows on a terminal (not with `--json`, not in a pipe). Ctrl-C stops the run",
+    "  and prints the figures for the deals finished so far (exit code 130).",
+    "- Variants from `--file` and from plugins work the same way: each worker process compiles the",
+    "  rules again from the variant's name, file and parameters.",
+    "",
+]
 
 NOTES = [
     "## Reading the table",
