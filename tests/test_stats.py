@@ -119,6 +119,7 @@ def test_human_summary_names_counts_rate_interval_and_time():
     out = result.stdout
     assert "gavotte (ranks=A,2 free=left), deals 1..20, policy player" in out
     assert "won " in out and " of 20 deals" in out and "95 % interval" in out and "time " in out
+    assert result.stderr == ""  # not a terminal: no progress bar
 
 
 @pytest.mark.parametrize("args,message", [
