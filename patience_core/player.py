@@ -17,11 +17,12 @@ How it plays (everything is derived from the compiled rules, no variant names):
    the tableau, a reserve without refill, the waste top) is always played: it
    can only leave upwards, and playing it uncovers the card beneath. When
    several fit, the one that uncovers the most urgent card goes first.
-2. A card from a pile that refills (a gap "takes the waste top") is held back
-   until playing it is worth the refill: when the waste top is needed soon (so
-   the gap saves it from being buried), when the card is the start of a chain
-   that reaches a card in a column or on the waste, when the waste is empty and
-   the gap would take an unseen card from the stock, or when the stock is spent.
+2. A card from a pile that refills (a gap "takes the waste top") is played
+   too: first one that starts a run of such cards letting a column card or the
+   waste top follow, then the others. The books advise holding such cards until
+   the waste shows a card worth saving; measured, that loses at every threshold
+   tried (``HOLD_BEYOND``, bench/player_bench.py): each gap takes the waste top
+   when it is made, so a reserve play digs the waste as well as building.
 3. When a card fits two foundations it goes on the one with fewer cards (the
    longer way to go): both choices leave the same cards wanted next, and this
    one keeps the piles' later ranks least constrained.
@@ -52,7 +53,7 @@ class _Plan:
     """What the player precomputes once per compiled variant."""
 
     def __init__(self, rules: Rules):
-        self.rules = rules
+        # (no reference back to ``rules``: the plans are cached in a weak-key mapping)
         # rank_index[f][rank]: where ``rank`` stands in foundation f's sequence (-1: never).
         self.rank_index = {}
         for f in rules.foundations:
