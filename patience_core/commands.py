@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from . import cards
 from .errors import PatienceError
 from .loader import suggest
+from .notation import describe_move
 from .position import NO_CARD, Position
 from .rules import ACCESS_ALL, Rules
 
@@ -385,6 +386,8 @@ def move_words(labels: PileLabels, move: Move) -> str:
     """How a player would type ``move``: ``r11 f3``, ``t``, ``redeal``."""
     rules = labels.rules
     src, dst, card = move
+    if src < 0:  # a plugin's choice: answered by its number in the list the game shows
+        return describe_move(rules, move)
     if card == NO_CARD:
         return "redeal"
     if src == rules.stock:
@@ -396,6 +399,8 @@ def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
     """``7♥ r11 -> f3`` / ``turned 7♣`` / ``redeal`` for messages."""
     rules = labels.rules
     src, dst, card = move
+    if src < 0 or (card != NO_CARD and not rules.is_foundation[dst] and src != rules.stock):
+        return describe_move(rules, move, unicode)  # a plugin's choice, or a gap filled by choice
     if card == NO_CARD:
         return "redeal: the waste turned over to the stock"
     arrow = "\u2192" if unicode else "->"

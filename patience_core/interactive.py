@@ -86,7 +86,7 @@ class InteractiveGame:
         self.messages: list[str] = []
         self.save_path: Path | None = resumed_from
         if resumed_from is not None:
-            self.messages.append(f"resumed {resumed_from}: {session.move_count()} moves on the board, "
+            self.messages.append(f"resumed {resumed_from}: {plural(session.move_count(), 'move')} on the board, "
                                  f"{sum(map(len, session.redo_steps))} to redo")
 
     # -- output ---------------------------------------------------------------------
@@ -110,7 +110,7 @@ class InteractiveGame:
         deal = f"deal {spec.seed}" if spec.seed is not None else "deal from a pack file"
         if spec.file:
             deal += f" {self.ui.glyphs.dot} {spec.file}"
-        choice = self.choice_line()
+        choice = self.choice_line() if self.ui.tty else ""  # piped: said before each prompt
         if choice:
             self.messages.append(choice)
         messages = tuple(self.messages)
@@ -173,6 +173,10 @@ class InteractiveGame:
         if not options:
             return ""
         rules = self.session.rules
+        opening = getattr(rules, "opening", None)
+        if opening is not None and all(m[0] < 0 for m in options):
+            return f"{opening.question}? " + ", ".join(
+                f"{n} = {opening.options[m[1]]}" for n, m in enumerate(options, start=1)) + " (type the number)"
         return "choose: " + ", ".join(f"{n} = {describe_move(rules, m, self.unicode)}"
                                       for n, m in enumerate(options, start=1)) + " (type the number)"
 
@@ -260,7 +264,7 @@ class InteractiveGame:
             elif len(done) == 1:
                 self.tell(f"{kind}: " + self.describe_step(done[0], just_played=(kind == "redo")))
             else:
-                self.tell(f"{kind}: {len(done)} moves")
+                self.tell(f"{kind}: {plural(sum(map(len, done)), 'move')}")
         elif kind == "hint":
             self.give_hint()
         elif kind == "auto":
@@ -306,7 +310,10 @@ class InteractiveGame:
             self.tell(f"hint: {reason}")
             return
         rules = self.session.rules
-        if move[0] == rules.stock:
+        options = special_moves(self.session.position)
+        if move in options:
+            what = f"{options.index(move) + 1} ({move_text(self.labels, move, self.unicode)})"
+        elif move[0] == rules.stock:
             what = "t (turn the stock)"
         elif move[2] == NO_CARD:
             what = "redeal"
@@ -373,7 +380,7 @@ class InteractiveGame:
         session.stop_clock()
         if self.has_unsaved_moves():
             self.record("abandoned")
-            self.ui.say(f"Game abandoned ({why}) after {session.move_count()} moves, "
+            self.ui.say(f"Game abandoned ({why}) after {plural(session.move_count(), 'move')}, "
                         f"{clock_text(session.elapsed())}.")
         elif self.save_path is not None:
             self.ui.say(f"The game is saved in {self.save_path}.")
@@ -401,10 +408,10 @@ class InteractiveGame:
         rules = session.rules
         if status == WON:
             headline = (f"You won! All {rules.n_cards} cards are on the foundations: "
-                        f"{moves} moves in {clock_text(session.elapsed())}.")
+                        f"{plural(moves, 'move')} in {clock_text(session.elapsed())}.")
         else:
             headline = (f"Game lost: {session.end_reason()}. {session.position.on_foundations} of "
-                        f"{rules.n_cards} cards on the foundations after {moves} moves, "
+                        f"{rules.n_cards} cards on the foundations after {plural(moves, 'move')}, "
                         f"{clock_text(session.elapsed())}.")
         self.messages.append(headline)
         if self.ui.tty:
@@ -434,6 +441,10 @@ def special_moves(position: Position) -> list:
             continue
         found.append(move)
     return found
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def parse_count(args: tuple[str, ...], kind: str) -> int:
