@@ -27,6 +27,7 @@ from .position import NO_CARD, Position
 from .rules import ACCESS_ALL, ACCESS_NONE, ACCESS_TOP
 
 REDEAL = "redeal"
+POW3 = [3 ** card for card in range(52)]
 
 
 class SearchLimit(Exception):
@@ -133,6 +134,7 @@ class Search:
         self.f_groups = list(groups.values())
         self.foundations_in_key = not (prune and self._foundations_determined())
         self._dominance: dict = {}
+        self._init_key()
         self._blocks = self._column_block_candidates() if prune else []
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
@@ -154,6 +156,7 @@ class Search:
         if self.h[f] == 0 and self.static_suit[f] < 0:
             self.fsuit[f] = card // 13
         self.h[f] += 1
+        self.found_key += self.f_weight.get(f, 0)
         for c in self._wanted(f):
             takers[c].append(f)
         self.placed[card] += 1
@@ -164,6 +167,7 @@ class Search:
         for c in self._wanted(f):
             takers[c].remove(f)
         self.h[f] -= 1
+        self.found_key -= self.f_weight.get(f, 0)
         if self.h[f] == 0 and self.static_suit[f] < 0:
             self.fsuit[f] = -1
         for c in self._wanted(f):
@@ -233,6 +237,7 @@ class Search:
                 del pile[index]
             else:
                 pile.pop()
+            self._card_out(src, card)
             if not pile:
                 for source in self.fill[src]:
                     stack = self.waste if source == self.WASTE else self.stock
@@ -240,6 +245,7 @@ class Search:
                         filled = stack.pop()
                         self.tmask ^= 1 << filled
                         pile.append(self.talon[filled])
+                        self._card_in(src, self.talon[filled])
                         fsrc = source
                         break
         self._advance(f, card)
@@ -278,39 +284,96 @@ class Search:
             return
         pile = self.piles[src]
         if filled >= 0:
-            pile.pop()
+            self._card_out(src, pile.pop())
             (self.waste if fsrc == self.WASTE else self.stock).append(filled)
             self.tmask ^= 1 << filled
         if index >= 0:
             pile.insert(index, card)
         else:
             pile.append(card)
+        self._card_in(src, card)
 
     def undo_to(self, depth: int) -> None:
         while len(self.trail) > depth:
             self.undo()
 
     # -- key --------------------------------------------------------------------------
-    def key(self) -> tuple:
+    def _init_key(self) -> None:
+        """Key pieces kept up to date by play/undo, each an exact integer code:
+        column heights (a column's cards are a prefix of what was dealt to it), the
+        multiset of cards in each class of identical one-card refilling piles (a base-3
+        digit per card code: at most two copies), and the heights of foundations that
+        have no identical twin. Everything else is computed by :meth:`key`."""
         piles = self.piles
-        parts: list = [len(piles[i]) for i in self.columns]
+        self.col_weight: dict[int, int] = {}
+        self.cell_factor: dict[int, int] = {}
+        self.layout_key = 0
+        for n, p in enumerate(self.columns):
+            self.col_weight[p] = 1 << (8 * n)
+            self.layout_key += len(piles[p]) << (8 * n)
+        shift = 8 * len(self.columns)
+        self.generic_classes = []
         for cls, single in zip(self.cell_classes, self.single_cells):
-            if single:
-                parts.append(tuple(sorted(piles[i][0] if piles[i] else -1 for i in cls)))
+            if single and all(self.access[i] == ACCESS_TOP for i in cls):
+                for i in cls:
+                    self.cell_factor[i] = 1 << shift
+                    for card in piles[i]:
+                        self.layout_key += 3 ** card << shift
+                shift += 84  # 2 * (3**52 - 1) / 2 < 2**84
             else:
-                parts.append(tuple(sorted(tuple(sorted(piles[i]) if self.access[i] == ACCESS_ALL
-                                                else piles[i]) for i in cls)))
+                self.generic_classes.append(cls)
+        self.found_key = 0
+        self.f_weight = {}
+        self.f_twins = []
+        for group in self.f_groups:
+            if len(group) == 1 and self.static_suit[group[0]] >= 0:
+                self.f_weight[group[0]] = 1 << (4 * len(self.f_weight))
+                self.found_key += self.h[group[0]] << (4 * (len(self.f_weight) - 1))
+            else:
+                self.f_twins.append(group)
+
+    def _card_out(self, p: int, card: int) -> None:
+        w = self.col_weight.get(p)
+        if w is not None:
+            self.layout_key -= w
+        elif p in self.cell_factor:
+            self.layout_key -= POW3[card] * self.cell_factor[p]
+
+    def _card_in(self, p: int, card: int) -> None:
+        w = self.col_weight.get(p)
+        if w is not None:
+            self.layout_key += w
+        elif p in self.cell_factor:
+            self.layout_key += POW3[card] * self.cell_factor[p]
+
+    def key(self) -> tuple:
         stock = self.stock
-        parts.append(stock[-1] if stock else self.n_talon)
-        parts.append(self.tmask)
-        parts.append(self.redeals)
+        parts = [self.layout_key, self.tmask, stock[-1] if stock else self.n_talon, self.redeals]
+        piles = self.piles
+        for cls in self.generic_classes:
+            parts.append(tuple(sorted(tuple(sorted(piles[i]) if self.access[i] == ACCESS_ALL
+                                            else piles[i]) for i in cls)))
         if self.foundations_in_key:
+            parts.append(self.found_key)
             h, fsuit = self.h, self.fsuit
-            for group in self.f_groups:
+            for group in self.f_twins:
                 parts.append(tuple(sorted((h[f], fsuit[f]) for f in group)))
         return tuple(parts)
 
     # -- pruning ------------------------------------------------------------------------
+    def slot_open(self, g: int, pos: int, suit: int) -> bool:
+        """Can a card of ``suit`` still reach position ``pos`` of foundation ``g``? Not once
+        ``g`` is past it or holds another suit; and an empty any-suit pile only becomes a
+        pile of ``suit`` if a copy of its base card in that suit is still out."""
+        h = self.h[g]
+        if h > pos:
+            return False
+        if h:
+            return self.fsuit[g] == suit
+        if self.static_suit[g] >= 0:
+            return self.static_suit[g] == suit
+        return self.placed[suit * 13 + self.rank_at[g][0]] < self.decks
+
     def is_safe(self, src: int, card: int, f: int) -> bool:
         """Rule S1 of docs/solver.md: playing ``card`` from ``src`` to ``f`` cannot hurt."""
         if src == self.WASTE:
@@ -319,13 +382,38 @@ class Search:
         elif len(self.piles[src]) == 1 and self.fill[src]:
             if any(self.waste if s == self.WASTE else self.stock for s in self.fill[src]):
                 return False
+        # S1b: every other copy still out lies under this one (so this one is placed
+        # first in any line), and every other place for it has a rest that is a prefix
+        # of f's rest (so by D1, f is the best place whenever it is placed).
+        others = self.decks - self.placed[card] - 1
+        if others:
+            if src == self.WASTE:
+                under = sum(1 for i in self.waste[:-1] if self.talon[i] == card) if self.redeals == 0 else -1
+            elif self.access[src] == ACCESS_TOP:
+                under = self.piles[src][:-1].count(card)
+            else:
+                under = -1
+            if under == others and self._best_place(card, f):
+                return True
         h, fsuit = self.h, self.fsuit
         suit = card // 13
         cls, hf, sf = self.f_class[f], h[f], fsuit[f]
         for g, pos in self.slots[card]:
-            if g == f or h[g] > pos or (fsuit[g] >= 0 and fsuit[g] != suit):
+            if g == f or not self.slot_open(g, pos, suit):
                 continue
             if self.f_class[g] != cls or h[g] != hf or fsuit[g] != sf:
+                return False
+        return True
+
+    def _best_place(self, card: int, f: int) -> bool:
+        """Every other open place for ``card`` ends, after it, on a prefix of ``f``'s rest."""
+        rest_f = self.rank_at[f][self.h[f] + 1:]
+        suit = card // 13
+        for g, pos in self.slots[card]:
+            if g == f or not self.slot_open(g, pos, suit):
+                continue
+            rest_g = self.rank_at[g][pos + 1:]
+            if rest_f[:len(rest_g)] != rest_g:
                 return False
         return True
 
@@ -380,7 +468,7 @@ class Search:
             suit = c // 13
             all_blocked = True
             for g, pos in self.slots[c]:
-                if h[g] > pos or (fsuit[g] >= 0 and fsuit[g] != suit):
+                if not self.slot_open(g, pos, suit):
                     continue
                 seq = self.rank_at[g]
                 blocked = False
@@ -468,7 +556,7 @@ class Search:
         h, fsuit, suit = self.h, self.fsuit, card // 13
         best = 99
         for g, pos in self.slots[card]:
-            if h[g] <= pos and (fsuit[g] < 0 or fsuit[g] == suit) and pos - h[g] < best:
+            if pos - h[g] < best and self.slot_open(g, pos, suit):
                 best = pos - h[g]
         return best
 

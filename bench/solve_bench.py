@@ -1,0 +1,58 @@
+"""Benchmark: the solver over a range of deals of one variant, one core, one process.
+
+    python bench/solve_bench.py VARIANT [--param K=V ...] [--start 1] [--deals 50] [--timeout 10]
+                                [--max-positions N] [--verbose]
+
+Prints how many deals were decided (won / lost) and how many stayed unknown, the median
+and the maximum seconds per deal, and positions searched per second over the run.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from patience_core import load_rules, seeded_order
+from patience_core.loader import parse_param_options
+from patience_core.solver import solve
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variant")
+    parser.add_argument("--param", "-p", action="append", default=[], help="K=V (repeatable)")
+    parser.add_argument("--start", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
+    parser.add_argument("--max-positions", type=int, default=None)
+    parser.add_argument("--verbose", "-v", action="store_true", help="one line per deal")
+    args = parser.parse_args()
+    rules = load_rules(args.variant, parse_param_options(args.param))
+    counts = {"won": 0, "lost": 0, "unknown": 0}
+    times, positions = [], 0
+    began = time.perf_counter()
+    for seed in range(args.start, args.start + args.deals):
+        result = solve(rules, seeded_order(rules, seed), timeout=args.timeout,
+                       max_positions=args.max_positions)
+        counts[result.verdict] += 1
+        times.append(result.seconds)
+        positions += result.positions
+        if args.verbose:
+            print(f"seed {seed}: {result.verdict} {result.positions} positions {result.seconds:.3f} s",
+                  flush=True)
+    total = time.perf_counter() - began
+    decided = counts["won"] + counts["lost"]
+    params = " ".join(args.param) or "(defaults)"
+    print(f"{args.variant} {params} seeds {args.start}-{args.start + args.deals - 1} "
+          f"timeout {args.timeout:g} s")
+    print(f"decided {decided}/{args.deals}: won {counts['won']}, lost {counts['lost']}, "
+          f"unknown {counts['unknown']}")
+    print(f"seconds per deal: median {statistics.median(times):.3f}, max {max(times):.3f}; "
+          f"total {total:.1f} s")
+    print(f"positions/s: {positions / total:,.0f} ({positions:,} positions)")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
