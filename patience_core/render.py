@@ -38,6 +38,9 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
         shape += f" in {grid['rows']} rows of {grid['columns']}"
     fill = ("gaps are never filled" if not rules.fill[first] else
             "a gap is filled at once from the " + ", else the ".join(rules.pile_names[s] for s in rules.fill[first]))
+    if rules.fill_by_player[first]:  # a plugin's FillRule(chosen_by="player")
+        fill = ("the player chooses whether the " + " or the ".join(rules.pile_names[s] for s in rules.fill[first])
+                + " fills a gap (at once when only one has a card)")
     return f"{spec.get('title', group)} ({ids}): {shape}; {free}; {fill}."
 
 
@@ -79,6 +82,13 @@ def rules_text(rules: Rules) -> str:
     lines.append("Cards move only to the foundations. Won: every card on the foundations. "
                  "Lost: no card fits, the stock is empty and no redeal is left.")
     lines.append(f"Automatic play to the foundations: {'on' if rules.autoplay else 'off'}.")
+    if rules.opening is not None:
+        lines.append(f"After the deal, the first move is a choice: {rules.opening.question}? "
+                     f"({' or '.join(rules.opening.options)}).")
+    by_plugins = [f"{hook.replace('_', ' ')} by plugin {who!r}" for hook, who in rules.plugins.items()
+                  if who != "builtin"]
+    if by_plugins:
+        lines.append(f"Rules from plugins: {', '.join(by_plugins)}.")
     if source.parameters:
         lines += ["", "Parameters (--param K=V):"]
         for key, spec in source.parameters.items():
@@ -111,4 +121,10 @@ def position_text(position: Position) -> str:
     waste = position.piles[rules.waste]
     out.append(f"{'waste':>14}: {cards.card_name(waste[-1]) if waste else '--'} ({len(waste)} cards)")
     out.append(f"{'stock':>14}: {len(position.piles[rules.stock])} cards, {position.redeals_left} redeal(s) left")
+    if getattr(position, "choosing", False):  # a plugin's choice after the deal
+        out.append(f"{'to choose':>14}: {rules.opening.question}? {' or '.join(rules.opening.options)}")
+    gap = getattr(position, "pending", -1)
+    if gap >= 0:  # a gap waiting for the player's choice of source
+        sources = " or the ".join(rules.pile_names[s] for s in rules.fill[gap] if position.piles[s])
+        out.append(f"{'to fill':>14}: {rules.pile_names[gap]}, from the {sources}")
     return "\n".join(out)

@@ -360,6 +360,11 @@ def test_filler_with_the_players_choice(pm, plugin):
     assert position.pending == gap and pile_cards(position, "right:1") == []
     assert position.legal_moves() == [move(rules, "KC", "waste", "right:1"), move(rules, "QC", "stock", "right:1")]
     assert position.status() == PLAYING
+    from patience_core.render import position_text, rules_text
+    assert "to fill: right:1, from the waste or the stock" in position_text(position)
+    text = rules_text(rules)
+    assert "the player chooses whether the waste or the stock fills a gap" in text
+    assert "Rules from plugins: filler by plugin 'chooser'." in text
 
 
 def test_filler_naming_a_missing_pile(pm, plugin):
