@@ -133,9 +133,18 @@ def deep_merge(base: Any, override: Any) -> Any:
             elif key in merged:
                 merged[key] = deep_merge(merged[key], value)
             else:
-                merged[key] = copy.deepcopy(value)
+                merged[key] = _drop_nulls(copy.deepcopy(value))
         return merged
-    return copy.deepcopy(override)
+    return _drop_nulls(copy.deepcopy(override))
+
+
+def _drop_nulls(value: Any) -> Any:
+    """``value`` without the mapping entries that are null, at every depth."""
+    if isinstance(value, dict):
+        return {k: _drop_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_drop_nulls(v) for v in value]
+    return value
 
 
 def suggest(word: str, choices) -> str:
@@ -283,6 +292,8 @@ class Registry:
             own_fields = {k: v for k, v in definition.items()}
             definition = deep_merge(inherited, own_fields)
             documents += parent.documents
+        else:
+            definition = _drop_nulls(definition)  # a null with nothing to delete is just dropped
         source = VariantSource(
             name=name,
             title=definition.get("title", name),

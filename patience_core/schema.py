@@ -136,7 +136,7 @@ FIELDS: dict[str, Any] = {
                                            "description": f"another id ({ID_WORDS})"},
                 "description": "other ids that find this variant"},
     "description": {"type": "string", "description": "a paragraph for patience show"},
-    "extends": {"type": "string", "description": "a variant whose definition this one changes"},
+    "extends": {"type": "string", "minLength": 1, "description": "a variant whose definition this one changes"},
     "requires": {"type": "array", "items": {"type": "string"},
                  "description": "plugins (by name) that must be installed"},
     "decks": {"type": "integer", "minimum": 1, "maximum": 4,
@@ -275,6 +275,8 @@ def expected_text(schema: dict[str, Any]) -> str:
         return schema.get("description", "a valid value")
     kinds = kinds if isinstance(kinds, list) else [kinds]
     text = " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
+    if schema.get("minLength") and kinds == ["string"]:
+        text = "a non-empty string"
     low, high = schema.get("minimum"), schema.get("maximum")
     if low is not None and high is not None:
         text += f" from {low} to {high}"
@@ -355,7 +357,8 @@ def describe_error(error: jsonschema.ValidationError, locator: Locator) -> str:
         return f"{here}: field {field}: {found_text(repeated)} is listed twice; expected each item once"
     if validator == "minItems":
         return f"{here}: field {field}: found an empty list, expected at least {error.validator_value} item(s)"
-    if validator in ("anyOf", "oneOf", "enum", "type", "const", "minimum", "maximum", "not", "pattern"):
+    if validator in ("anyOf", "oneOf", "enum", "type", "const", "minimum", "maximum", "not", "pattern",
+                     "minLength"):
         hint = _hint(error.instance, _enums(error.schema)) if isinstance(error.instance, str) else ""
         return f"{here}: field {field}: found {found_text(error.instance)}{hint}, expected {expected_text(error.schema)}"
     return f"{here}: field {field}: {error.message}"

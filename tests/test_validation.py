@@ -224,3 +224,72 @@ def test_shipped_variants_compile_with_every_parameter_value():
         assert get_rules("royal-cotillion", bases=bases).n_cards == 104
     for redeals in ("0", "10"):
         assert get_rules("odd-and-even", redeals=redeals).redeals == int(redeals)
+
+
+# --- robustness: damaged variant files never crash the loader ------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from conftest import ROOT  # noqa: E402
+from patience_core.catalog import build_registry, compile_variant  # noqa: E402
+from patience_core.deal import seeded_order, start_position  # noqa: E402
+from patience_core.errors import PatienceError  # noqa: E402
+from patience_core.policies import play_naive  # noqa: E402
+
+SHIPPED_TEXTS = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "variants").glob("*.yaml"))]
+TOKENS = ["0", "-1", "13", "104", "1000", "x", "$bases", "$ranks.5", "$nope", "null", "[]", "{}", "true",
+          "[waste]", "[stock, stock]", "all", "none", "any", "dealt", "'5'", "K", "[a, b]", "never", "tableau",
+          "reserve", "2.5", "''", "~", "[left, left]", "{rows: 0, columns: 2}"]
+_REGISTRY = []
+
+
+def _registry():
+    if not _REGISTRY:
+        _REGISTRY.append(build_registry())
+    return _REGISTRY[0]
+
+
+@given(st.sampled_from(range(len(SHIPPED_TEXTS))),
+       st.lists(st.tuples(st.integers(0, 200), st.sampled_from(["value", "delete"]), st.sampled_from(TOKENS)),
+                min_size=1, max_size=3))
+def test_damaged_variant_files_give_located_errors_never_a_crash(tmp_path_factory, which, edits):
+    lines = SHIPPED_TEXTS[which].splitlines()
+    for index, op, token in edits:
+        i = index % len(lines)
+        if op == "delete":
+            del lines[i]
+        elif ":" in lines[i]:
+            lines[i] = lines[i].partition(":")[0] + ": " + token
+    text = "\n".join(lines).replace("\nname: ", "\nname: damaged-", 1)
+    path = tmp_path_factory.mktemp("damaged") / "variant.yaml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        source = _registry().add_file(path)
+        choices = [{k: str(v)} for k, spec in source.parameters.items() if spec["type"] == "choice"
+                   for v in spec.get("values", [])]
+        for params in [{}] + choices:
+            rules = compile_variant(source, params)
+            play_naive(start_position(rules, seeded_order(rules, 1)))
+    except PatienceError as exc:
+        for line in str(exc).splitlines():
+            # Located in this file or in the shipped parent the damaged file extends.
+            assert line.startswith((str(path), str(ROOT / "variants"))) or line.startswith("parameter "), line
+
+
+def test_null_without_a_parent_is_dropped_not_a_crash(tmp_path):
+    # Found by the damaged-file test: a null (meaning "delete the inherited key") in a
+    # variant that extends nothing has nothing to delete.
+    text = (ROOT / "variants" / "royal-cotillion.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: royal-cotillion", "name: standalone").replace("piles:\n", "piles:\n  reserve: null\n")
+    path = tmp_path / "standalone.yaml"
+    path.write_text(text, encoding="utf-8")
+    rules = load_rules(file=path)
+    assert "reserve" not in rules.group_specs and rules.n_cards == 104
+
+
+def test_empty_extends_is_refused(tmp_path):
+    path = tmp_path / "empty-extends.yaml"
+    path.write_text("name: empty-extends\nextends: ''\n")
+    with pytest.raises(VariantError, match=r"empty-extends.yaml:2:10: field extends: found '', expected a non-empty string"):
+        read_document(path)
