@@ -133,7 +133,7 @@ FIELDS: dict[str, Any] = {
              "description": f"the id used on the command line ({ID_WORDS})"},
     "title": {"type": "string", "description": "the name shown to players"},
     "aliases": {"type": "array", "items": {"type": "string", "pattern": NAME_PATTERN,
-                                           "description": f"another id ({ID_WORDS})"},
+                                           "description": f"an id ({ID_WORDS})"},
                 "description": "other ids that find this variant"},
     "description": {"type": "string", "description": "a paragraph for patience show"},
     "extends": {"type": "string", "minLength": 1, "description": "a variant whose definition this one changes"},
@@ -287,9 +287,7 @@ def expected_text(schema: dict[str, Any]) -> str:
     if "const" in schema.get("not", {}):
         text += f", not {schema['not']['const']!r}"
     if "array" in kinds and "items" in schema and "type" in schema["items"] and kinds == ["array"]:
-        text = f"a list of {expected_text(schema['items']).removeprefix('a ')}s"
-        if schema.get("minItems"):
-            text = "a non-empty " + text.removeprefix("a ")
+        text = f"{'a non-empty list' if schema.get('minItems') else 'a list'}, each item {expected_text(schema['items'])}"
     return text
 
 
