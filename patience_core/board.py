@@ -2,9 +2,9 @@
 
 - foundations: one table per foundation group, each pile with its top card and what it
   needs next;
-- each pile group of the layout: a group with a ``grid`` (rows x columns) is drawn as
-  that grid, row by row in deal order; a tableau without a grid as columns, covered
-  card at the top and the free card at the bottom; any other group as one row;
+- each pile group of the layout: a tableau as columns, covered card at the top and the
+  free card at the bottom; any other group with a ``grid`` (rows x columns) as that grid,
+  row by row in deal order, and without one as a single row;
 - the stock count, the waste top and how many cards lie under it, redeals left;
 - a header with the game (title, deal number, parameters), moves, time, autoplay.
 
@@ -258,10 +258,12 @@ def board(position: Position, info: BoardInfo, glyphs: Glyphs, console: Console)
     parts.append(_side_by_side(_foundation_tables(position, labels, glyphs), console, width))
     layout = []
     for group, spec in rules.group_specs.items():
-        if spec.get("grid") or (rules.pile_kind[rules.groups[group][0]] != "tableau"):
-            layout.append(_grid_table(position, group, labels, glyphs))
-        else:
+        # A tableau is always columns (its cards overlap down the column); anything else is
+        # laid out as its grid, or as one row without a grid.
+        if rules.pile_kind[rules.groups[group][0]] == "tableau":
             layout.append(_columns_table(position, group, labels, glyphs))
+        else:
+            layout.append(_grid_table(position, group, labels, glyphs))
     if layout:
         parts.append(_side_by_side(layout, console, width))
     parts.append(_stock_line(position, labels, glyphs))

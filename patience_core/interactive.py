@@ -183,7 +183,12 @@ class InteractiveGame:
     # -- the game loop --------------------------------------------------------------
     def run(self) -> None:
         while True:
-            outcome = self.play_game()
+            try:
+                outcome = self.play_game()
+            except KeyboardInterrupt:  # Ctrl-C during a question: leave as at the prompt
+                print()
+                self.leave("interrupted")
+                return
             if outcome != "new":
                 return
             self.session = new_deal(self.session)
@@ -414,10 +419,7 @@ class InteractiveGame:
                         f"{rules.n_cards} cards on the foundations after {plural(moves, 'move')}, "
                         f"{clock_text(session.elapsed())}.")
         self.messages.append(headline)
-        if self.ui.tty:
-            self.show_board()
-        else:
-            self.show_board(force=True)
+        self.show_board(force=True)  # even with input typed ahead: the end must be seen
         answer = self.ui.read("New deal? [y/n, u = undo the last move] ")
         choice = (answer or "n").strip().lower()
         if choice in ("u", "undo") and session.steps:
