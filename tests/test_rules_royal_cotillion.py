@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import (c, crafted_deal, crafted_order, cs, foundation_moves_named, get_rules, move, names,
+from conftest import (c, crafted_deal, crafted_order, foundation_moves_named, get_rules, move, names,
                       pile_cards, position_of)
 from patience_core import cards
 from patience_core.deal import dealt_pack, start_position

@@ -6,11 +6,16 @@ what was expected, on one line; `patience validate` exits 1 and never shows a tr
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from conftest import FIXTURES, get_rules, run_cli
+from conftest import FIXTURES, ROOT, get_rules, run_cli
 from patience_core import load_rules
-from patience_core.errors import ParameterError, VariantError
+from patience_core.catalog import build_registry, compile_variant
+from patience_core.deal import seeded_order, start_position
+from patience_core.errors import ParameterError, PatienceError, VariantError
 from patience_core.loader import read_document
+from patience_core.policies import play_naive
 
 BAD = FIXTURES / "bad"
 REF = "a parameter reference ($name, or $name.N for item N of a list)"
@@ -227,15 +232,6 @@ def test_shipped_variants_compile_with_every_parameter_value():
 
 
 # --- robustness: damaged variant files never crash the loader ------------------------------------
-
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from conftest import ROOT  # noqa: E402
-from patience_core.catalog import build_registry, compile_variant  # noqa: E402
-from patience_core.deal import seeded_order, start_position  # noqa: E402
-from patience_core.errors import PatienceError  # noqa: E402
-from patience_core.policies import play_naive  # noqa: E402
 
 SHIPPED_TEXTS = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "variants").glob("*.yaml"))]
 TOKENS = ["0", "-1", "13", "104", "1000", "x", "$bases", "$ranks.5", "$nope", "null", "[]", "{}", "true",
