@@ -92,6 +92,9 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
     if gap >= 0 and dst != gap:
         sources = " or the ".join(rules.pile_names[s] for s in rules.fill[gap] if position.piles[s])
         return f": the gap in {rules.pile_names[gap]} must be filled first, from the {sources}"
+    check = rules.move_check
+    if check is not None and card is not None and (src, dst, card) in Position.legal_moves(position):
+        return f": plugin {getattr(check, 'plugin', '?')!r} forbids it"
     pile = position.piles[src]
     if src == rules.stock:
         if not pile:

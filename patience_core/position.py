@@ -298,6 +298,8 @@ class HookedPosition(Position):
         return PLAYING if self.legal_moves() else LOST
 
     def is_won(self) -> bool:
+        if self.rules.outcome is None:
+            return self.on_foundations == self.rules.n_cards
         return self.status() == WON
 
     def key(self) -> tuple:

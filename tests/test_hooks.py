@@ -409,6 +409,10 @@ def test_move_check_forbids_moves(pm, plugin):
     position = rules.position_class(rules, position_of(rules, {"waste": "AH", "right:1": "AS"}).piles)
     named = [(rules.pile_names[s], rules.pile_names[d]) for s, d, _c in position.legal_moves()]
     assert ("waste", "foundation:3") not in named and ("right:1", "foundation:4") in named
+    from patience_core.errors import MoveError
+    from patience_core.notation import apply_json_moves
+    with pytest.raises(MoveError, match="waste -> foundation:3 is not legal here: plugin 'no-waste' forbids it"):
+        apply_json_moves(position, [{"card": "AH", "from": "waste", "to": "foundation:3"}])
     played = play_naive(deal_seed(rules, 4))
     assert played.status() in (WON, LOST)
     assert all(m[0] != rules.waste for m in played.history)
