@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,33 @@ def record_game(spec: GameSpec, rules: Rules, result: str, moves: int, seconds: 
     if spec.file:
         return None
     path = history_path()
+    with _locked(path):
+        return _add_record(path, rules, result, moves, seconds)
+
+
+@contextmanager
+def _locked(path: Path):
+    """Two games ending at once must not lose a record: hold a lock file while reading,
+    changing and writing (POSIX; elsewhere the atomic write still keeps the file whole)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path.with_name(path.name + ".lock"), "a")
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot write the statistics: {exc.strerror or exc}") from None
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _add_record(path: Path, rules: Rules, result: str, moves: int, seconds: float) -> Path:
     data = load_history(path)
     key = record_key(rules)
     record = data["records"].setdefault(key, {

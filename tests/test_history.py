@@ -64,3 +64,18 @@ def test_report_text_and_json(capsys):
     history_report(as_json=False)
     out = capsys.readouterr().out
     assert "gavotte" in out and "ranks=6,7" in out and "2:05" in out and "100.0" in out
+
+
+def _record_one(args):
+    data_dir, seed = args
+    import os
+    os.environ["PATIENCE_DATA_DIR"] = data_dir
+    record_game(GameSpec(variant="royal-cotillion", seed=seed), load_rules("royal-cotillion"), "lost", 10, 1.0)
+
+
+def test_games_ending_at_once_are_all_counted(data_dir):
+    import multiprocessing
+    pytest.importorskip("fcntl")
+    with multiprocessing.get_context("fork").Pool(4) as pool:
+        pool.map(_record_one, [(str(data_dir), seed) for seed in range(24)])
+    assert history_rows()[0]["played"] == 24
