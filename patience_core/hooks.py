@@ -365,7 +365,7 @@ def resolve(rules, manager: PatiencePluginManager | None = None) -> None:
         parsed = _setout(rules, setout, who)
         if parsed != rules.setout:
             rules.set_setout(parsed, f"plugin {who!r}")
-        decided["prepare_pack"] = who
+    decided["prepare_pack"] = who or BUILTIN
 
     dealer, who = call_first(pm, "patience_dealer", rules=rules)
     if dealer is not None and dealer is not builtin.deal_by_order:

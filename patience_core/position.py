@@ -263,7 +263,7 @@ class HookedPosition(Position):
             self.history.append((src, dst, card, FILL_CHOSEN, -1))
             return
         Position.apply(self, move)
-        if rules.fill_by_player[src] and src != rules.waste:
+        if rules.fill_by_player[src]:
             entry = self.history[-1]
             taken = entry[3]
             # Filled at once from the first source; if another source had a card too, the
