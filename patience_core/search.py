@@ -34,6 +34,10 @@ class SearchLimit(Exception):
     """The position budget or the time limit ran out."""
 
 
+class _Restart(Exception):
+    """This attempt's budget ran out: start again from the root (the table stays)."""
+
+
 class Search:
     """One solve: build once from a position, then :meth:`run`."""
 
@@ -44,7 +48,12 @@ class Search:
         self.max_positions = max_positions
         self.deadline = deadline
         self.positions = 0
-        self.restrict: int | None = None   # restricted search: only save cards needed this soon
+        # Restarts: after the first attempt (the heuristic order), each attempt perturbs the
+        # order at random (seeded: reproducible) under a growing budget; the table of lost
+        # positions is kept, since every entry was proved by a finished subtree.
+        self.rng = None
+        self.restart_at: int | None = None
+        self.restart_budget = 300
         self.lost: set = set()
         self.line: list = []           # engine moves from the start to the current node
         self.trail: list = []          # undo records, one per engine move in ``line``
@@ -484,6 +493,37 @@ class Search:
                 return True
         return False
 
+    def waste_dead_end(self) -> bool:
+        """Rule B2: rule B1 for the waste, once it behaves like a column: no redeal left
+        and no pile refills from it, so its cards leave only from the top, in order."""
+        if self.redeals or self.waste_feeds or len(self.waste) < 2:
+            return False
+        talon, h, placed, decks, rank_at = self.talon, self.h, self.placed, self.decks, self.rank_at
+        below = [0] * 52
+        for i in self.waste:
+            c = talon[i]
+            suit = c // 13
+            base = suit * 13
+            all_blocked = True
+            for g, pos in self.slots[c]:
+                if not self.slot_open(g, pos, suit):
+                    continue
+                seq = rank_at[g]
+                blocked = False
+                for k in range(h[g], pos):
+                    d = base + seq[k]
+                    count = below[d]
+                    if count and decks - placed[d] == count:
+                        blocked = True
+                        break
+                if not blocked:
+                    all_blocked = False
+                    break
+            if all_blocked:
+                return True
+            below[c] += 1
+        return False
+
     # -- children -----------------------------------------------------------------------
     def children(self) -> list:
         """Macros ``(k, move)``: ``k`` stock turns, then ``move`` (or a redeal).
@@ -509,13 +549,11 @@ class Search:
             if takers[card]:
                 moves += [(0, (self.WASTE, f, card)) for f in self.choose(card, takers[card])]
         # Plays that empty a refilling pile take the waste top (or stock top) into it: after
-        # k turns that is a different card. Order them by how soon the saved card is needed.
+        # k turns that is a different card, so they are tried after every k.
         refill = [(p, card) for p, card in later if len(piles[p]) == 1 and self.fill[p]]
         moves += [(0, (p, f, card)) for p, card in later if (p, card) not in refill
                   for f in self.choose(card, takers[card])]
         n = len(stock)
-        limit = self.restrict
-        need_of: dict = {}
         for k in range(0, n + 1):
             if k:
                 card = talon[stock[-k]]
@@ -527,12 +565,6 @@ class Search:
                     if not k:  # nothing refills it: an ordinary play
                         moves += [(0, (p, f, r)) for f in self.choose(r, takers[r])]
                     continue
-                if limit is not None and k:
-                    need = need_of.get(saved)
-                    if need is None:
-                        need = need_of[saved] = self.need(saved)
-                    if need > limit:
-                        continue
                 moves += [(k, (p, f, r)) for f in self.choose(r, takers[r])]
         if self.redeals > 0 and (stock or waste):
             moves.append((n, REDEAL))
@@ -551,15 +583,6 @@ class Search:
                 return self.talon[self.stock[-k - 1]]
         return None
 
-    def need(self, card: int) -> int:
-        """How many cards a foundation still needs before ``card`` fits it (0: fits now)."""
-        h, fsuit, suit = self.h, self.fsuit, card // 13
-        best = 99
-        for g, pos in self.slots[card]:
-            if pos - h[g] < best and self.slot_open(g, pos, suit):
-                best = pos - h[g]
-        return best
-
     def apply_child(self, child) -> None:
         k, move = child
         for _ in range(k):
@@ -575,7 +598,17 @@ class Search:
         :class:`SearchLimit` when a limit is reached first."""
         if self.blocked_forever:
             return False
-        return self._dfs()
+        if self.rng is None:
+            return self._dfs()
+        budget, first = self.restart_budget, True
+        while True:
+            self.restart_at = self.positions + budget
+            self.shuffle = not first
+            try:
+                return self._dfs()
+            except _Restart:
+                self.undo_to(0)
+            budget, first = budget * 11 // 10, False
 
     def _dfs(self) -> bool:
         depth = len(self.trail)
@@ -592,8 +625,15 @@ class Search:
             raise SearchLimit
         if self.deadline is not None and not self.positions & 1023 and time.perf_counter() > self.deadline:
             raise SearchLimit
-        if not (self.prune and self.dead_end()):
-            for child in self.children():
+        if self.restart_at is not None and self.positions > self.restart_at:
+            raise _Restart
+        if not (self.prune and (self.dead_end() or self.waste_dead_end())):
+            children = self.children()
+            if self.rng is not None and self.shuffle and len(children) > 1:
+                rng = self.rng
+                children = [c for _, c in sorted(((i + rng.expovariate(0.7), i), c)
+                                                  for i, c in enumerate(children))]
+            for child in children:
                 mark = len(self.trail)
                 self.apply_child(child)
                 if self._dfs():

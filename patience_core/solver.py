@@ -5,14 +5,16 @@ Public API (used by ``patience solve`` and ``patience stats``)::
     solve(rules, order, *, max_positions=None, timeout=None, prune=True) -> SolveResult
 
 ``order`` is the shuffled pack, top card first (``deal.seeded_order``). The search
-lives in :mod:`.search`; this module runs it (a restricted search first, then the
-full one, which alone may say "lost"), replays every winning line through the
-engine, and reports. Variants whose plugins change how moves work (move checks,
+lives in :mod:`.search`; this module runs it (the waste-order relaxation first,
+then the search with restarts: short dives in a perturbed order under a growing
+budget, sharing the table of proved-lost positions, until one attempt finishes),
+replays every winning line through the engine, and reports. Variants whose plugins change how moves work (move checks,
 custom outcomes, fills the player chooses) are searched through the engine's own
 positions instead, more slowly but exactly.
 """
 from __future__ import annotations
 
+import random
 import sys
 import time
 from dataclasses import dataclass, field
@@ -25,10 +27,9 @@ from .search import Search, SearchLimit
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
-# The restricted first search: only keep a waste card in a refilling pile when a
-# foundation takes it at once; it gets this share of the position budget.
-RESTRICTED_SHARE = 0.1
-RESTRICTED_MIN = 2000
+# The pruned search restarts with a randomly perturbed move order under a growing
+# budget; the generator is seeded so a position budget gives the same verdict anywhere.
+RESTART_SEED = 20231
 
 
 class SolverError(PatienceError):
@@ -84,18 +85,10 @@ def _fast_search(start: Position, max_positions, deadline, prune):
         except SearchLimit:
             pass
         positions += relaxed.positions
-        # A restricted search finds most wins quickly; it can never say "lost".
-        budget = RESTRICTED_MIN if max_positions is None else max(1, int(max_positions * RESTRICTED_SHARE))
-        quick = Search(start, prune=True, max_positions=budget, deadline=deadline)
-        quick.restrict = 0
-        try:
-            if quick.run():
-                return WON, list(quick.line), positions + quick.positions
-        except SearchLimit:
-            pass
-        positions += quick.positions
     left = None if max_positions is None else max(0, max_positions - positions)
     full = Search(start, prune=prune, max_positions=left, deadline=deadline)
+    if prune:
+        full.rng = random.Random(RESTART_SEED)
     try:
         won = full.run()
     except SearchLimit:
