@@ -385,10 +385,14 @@ class Search:
 
     def is_safe(self, src: int, card: int, f: int) -> bool:
         """Rule S1 of docs/solver.md: playing ``card`` from ``src`` to ``f`` cannot hurt."""
+        # Once the stock is empty for good, a play from the waste or from a pile refilled
+        # from it only lets the next waste card come free (docs/solver.md, "the last
+        # waste"): no side effect that can hurt.
+        last_waste = not self.stock and not self.redeals
         if src == self.WASTE:
-            if self.waste_feeds:
+            if self.waste_feeds and not last_waste:
                 return False
-        elif len(self.piles[src]) == 1 and self.fill[src]:
+        elif len(self.piles[src]) == 1 and self.fill[src] and not last_waste:
             if any(self.waste if s == self.WASTE else self.stock for s in self.fill[src]):
                 return False
         # S1b: every other copy still out lies under this one (so this one is placed
@@ -608,7 +612,9 @@ class Search:
                 return self._dfs()
             except _Restart:
                 self.undo_to(0)
-            budget, first = budget * 11 // 10, False
+            # Many short dives first (wins hide off the first dive), then doubling, so a
+            # proof of loss costs at most about twice its last attempt.
+            budget, first = (budget * 11 // 10 if budget < 3000 else budget * 2), False
 
     def _dfs(self) -> bool:
         depth = len(self.trail)
