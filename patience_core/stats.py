@@ -186,7 +186,7 @@ def chunk_size(deals: int, workers: int, policy: str) -> int:
     per_worker = max(1, deals // max(1, workers))
     if policy == "solver":
         return max(1, min(8, per_worker // 16))
-    return max(1, min(200, per_worker // 8))
+    return max(1, min(500, per_worker // 8))
 
 
 def _chunks(start: int, deals: int, size: int) -> Iterator[tuple[int, int]]:
@@ -208,6 +208,8 @@ def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
     workers = min(workers, deals)
     began = time.perf_counter()
     try:
+        # A forked worker inherits this cache and starts at once; a spawned one compiles.
+        _worker_rules[spec] = rules
         if workers == 1:
             _run_here(rules, spec, start, deals, report, on_progress)
         else:

@@ -66,7 +66,7 @@ def test_outcomes_follow_seeds_not_chunks():
 
 def test_chunks_are_large_for_fast_policies_and_small_for_the_solver():
     assert chunk_size(2000, 2, "player") == 125
-    assert chunk_size(100000, 2, "naive") == 200
+    assert chunk_size(100000, 2, "naive") == 500
     assert chunk_size(1000, 2, "solver") <= 8
     assert chunk_size(1, 4, "player") == 1
 
