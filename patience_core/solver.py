@@ -31,6 +31,9 @@ WON, LOST, UNKNOWN = "won", "lost", "unknown"
 # The pruned search restarts with a randomly perturbed move order under a growing
 # budget; the generator is seeded so a position budget gives the same verdict anywhere.
 RESTART_SEED = 20231
+# Positions the relaxation (R1) may use before the real search starts (it is usually
+# decided in a few dozen; half the budget at most when a budget is given).
+RELAXATION_BUDGET = 20000
 
 
 class SolverError(PatienceError):
@@ -87,7 +90,8 @@ def _fast_search(start: Position, max_positions, deadline, prune):
     positions = 0
     if prune:
         # Rule R1: the relaxation (waste order ignored) lost proves the deal lost.
-        relaxed = Search(start, prune=True, relaxed=True, max_positions=20000, deadline=deadline)
+        cap = RELAXATION_BUDGET if max_positions is None else max(1, min(RELAXATION_BUDGET, max_positions // 2))
+        relaxed = Search(start, prune=True, relaxed=True, max_positions=cap, deadline=deadline)
         try:
             if not relaxed.run():
                 return LOST, [], relaxed.positions

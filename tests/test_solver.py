@@ -39,6 +39,10 @@ MINI_YAML = textwrap.dedent("""\
     """)
 
 
+def rules_of(path):
+    return load_rules(file=path)
+
+
 @pytest.fixture(scope="module")
 def mini_rules(tmp_path_factory):
     path = tmp_path_factory.mktemp("variants") / "mini.yaml"
@@ -144,10 +148,20 @@ def test_contradance_blocked_waste_is_proved_lost():
 
 
 def test_limits_give_unknown():
-    rules = get_rules("odd-and-even")
-    result = solve(rules, seeded_order(rules, 1), max_positions=50)
-    assert result.verdict in ("unknown", "won", "lost")
-    assert result.verdict == "unknown" or result.positions <= 50 + 25000  # relaxation has its own budget
+    rules = get_rules("royal-cotillion")
+    result = solve(rules, seeded_order(rules, 9), max_positions=50)
+    assert result.verdict == "unknown" and result.moves == []
+    assert result.positions <= 51
+
+
+def test_relaxation_proves_a_deal_lost(mini_rules):
+    """Deal 2 of the one-deck variant has a column block the waste-order relaxation finds;
+    the unpruned search, which does not use it, must agree when it finishes."""
+    rules, _path = mini_rules
+    pruned = solve(rules, seeded_order(rules, 2), max_positions=1000)
+    assert pruned.verdict == "lost" and pruned.positions <= 5
+    unpruned = solve(rules, seeded_order(rules, 2), max_positions=200000, prune=False)
+    assert unpruned.verdict in ("lost", "unknown")
 
 
 # -- the command ---------------------------------------------------------------------------
@@ -188,14 +202,19 @@ def test_cli_unknown_and_pack_file(tmp_path):
     pack.write_text(format_pack(seeded_order(rules, 5)))
     out = run("solve", "odd-and-even", "--pack", str(pack), "--max-positions", "10", "--json")
     assert out.exit_code == 0, out.output
-    assert json.loads(out.output)["verdict"] in ("unknown", "won", "lost")
+    data = json.loads(out.output)
+    assert data["verdict"] == "unknown" and data["moves"] == [] and data["positions"] <= 11
 
 
 def test_cli_variant_file(mini_rules):
     _rules, path = mini_rules
-    out = run("solve", "--file", str(path), "--seed", "2", "--max-positions", "2000", "--json")
+    out = run("solve", "--file", str(path), "--seed", "1", "--max-positions", "2000", "--json")
     assert out.exit_code == 0, out.output
-    assert json.loads(out.output)["verdict"] in ("unknown", "won", "lost")
+    data = json.loads(out.output)
+    assert data["verdict"] == "won"
+    position = deal_seed(rules_of(path), 1)
+    apply_json_moves(position, data["moves"])
+    assert position.is_won()
 
 
 @pytest.mark.parametrize("args,needle", [
