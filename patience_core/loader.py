@@ -139,9 +139,10 @@ def deep_merge(base: Any, override: Any) -> Any:
 
 
 def _drop_nulls(value: Any) -> Any:
-    """``value`` without the mapping entries that are null, at every depth."""
+    """``value`` without the mapping entries that are null, at every depth; a parameter's
+    ``patches`` are kept whole, since a null there deletes when the patch is applied."""
     if isinstance(value, dict):
-        return {k: _drop_nulls(v) for k, v in value.items() if v is not None}
+        return {k: (v if k == "patches" else _drop_nulls(v)) for k, v in value.items() if v is not None}
     if isinstance(value, list):
         return [_drop_nulls(v) for v in value]
     return value

@@ -141,6 +141,13 @@ def test_free_left_makes_left_sixteen_free_places_and_right_four_columns_of_four
     assert position.piles[rules.stock][-1] == order[32]
 
 
+def test_free_left_patch_deletes_the_inherited_grid_of_the_restricted_wing():
+    # a null inside a parameter's patch deletes on merge; it must survive `extends`
+    rules = get_rules(GAVOTTE, free="left")
+    assert "grid" not in rules.group_specs["right"]
+    assert rules.group_specs["left"]["grid"] == {"rows": 4, "columns": 4}
+
+
 def test_free_left_left_gaps_refill_and_right_gaps_do_not():
     rules = get_rules(GAVOTTE, free="left")
     position = crafted_deal(rules, {"left:9": "AC", "right:4": "KD KS 3C 2H"}, stock="QS JS")
