@@ -177,3 +177,31 @@ def run_cli(*args: str, stdin: str = "") -> tuple[int, str, str]:
     finally:
         sys.stdin = old_stdin
     return code, out.getvalue(), err.getvalue()
+
+
+def console_examples(text: str):
+    """(command, expected output lines) for every ``$ ...`` line of the ```console
+    blocks of a Markdown page; a ``...`` line in the output stands for the rest."""
+    import re
+
+    for block in re.findall(r"^```console\n(.*?)^```", text, re.S | re.M):
+        command, expected = None, []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                if command:
+                    yield command, expected
+                command, expected = line[2:], []
+            else:
+                expected.append(line)
+        if command:
+            yield command, expected
+
+
+def check_console_output(actual: list[str], expected: list[str]) -> None:
+    """``actual`` is ``expected``, or starts with it up to a ``...`` line."""
+    if "..." in expected:
+        cut = expected.index("...")
+        assert actual[:cut] == expected[:cut]
+        assert len(actual) > cut
+    else:
+        assert actual == expected
