@@ -100,10 +100,11 @@ def cell(entry: dict | None, pending: str) -> str:
         return pending
     low, high = decided_interval(entry["won"], entry["unknown"], entry["deals"])
     rate = 100 * entry["won"] / entry["deals"]
-    text = f"**{rate:.1f} %** ({100 * low:.1f}-{100 * high:.1f})"
-    if entry["unknown"]:
-        text += f", {entry['unknown']} of {entry['deals']} undecided"
-    return text
+    if not entry["unknown"]:
+        return f"**{rate:.1f} %** ({100 * low:.1f}-{100 * high:.1f})"
+    # Undecided deals may be wins: the rate found is a floor, and the interval says so.
+    return (f"**at least {rate:.1f} %** ({100 * low:.1f}-{100 * high:.1f}); {entry['unknown']} of "
+            f"{entry['deals']} undecided at {entry['max_positions']} positions")
 
 
 def write() -> None:
@@ -138,7 +139,7 @@ def write() -> None:
         entry = results.get(key, {})
         shown = " ".join(f"{k}={v}" for k, v in params.items()) or "(defaults)"
         book = BOOK.get((name, tuple(sorted(params.items()))), NO_FIGURE)
-        solver = cell(entry.get("solver"), "pending (not yet measured: see below)")
+        solver = cell(entry.get("solver"), "pending (see below)")
         lines.append(f"| {name} | {shown} | {solver} | {cell(entry.get('player'), 'pending')} | "
                      f"{cell(entry.get('naive'), 'pending')} | {book} |")
         for policy in ("solver", "player", "naive"):
@@ -146,12 +147,24 @@ def write() -> None:
                 e = entry[policy]
                 commands.append(f"{e['command']}   # {e['won']}/{e['deals']} won"
                                 + (f", {e['unknown']} undecided" if e["unknown"] else ""))
+    lines += SOLVER_NOTE
     lines += ["", "## Reproduce", "", "```"] + commands + ["```", ""]
     lines += USAGE
     lines += NOTES + ablation_lines(results)
     DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {DOC.relative_to(ROOT)}")
 
+
+SOLVER_NOTE = [
+    "",
+    "**About the solvable column.** The solver is still being made faster (see `docs/solver.md`).",
+    "Its figures here come from a short run (the first 100 or 200 deals, at most 100000 positions",
+    "per deal, so that the table could be filled on a shared 2-core machine); deals it did not",
+    "decide within that budget make the interval's upper bound high, and the rate shown is a floor.",
+    "The verdicts depend on the solver's code as well as the budget: rerun with the same commit.",
+    "A row marked *pending* was not measured in time; `python bench/win_rates.py measure --policy",
+    "solver` fills it in and `python bench/win_rates.py write` updates this page.",
+]
 
 USAGE = [
     "## Measuring for yourself: `patience stats`",
