@@ -77,13 +77,11 @@ def _plan(rules: Rules) -> _Plan:
     return plan
 
 
-def distance(position: Position, card: int, plan: Optional[_Plan] = None) -> int:
-    """How many cards some foundation still needs before it takes ``card`` (0: fits now)."""
-    plan = plan or _plan(position.rules)
+def _open_foundations(position: Position, suit: int):
+    """``(foundation, cards on it)`` for every unfinished foundation that builds ``suit``
+    (its first card's suit, or for an empty pile the suit it is bound to, if any)."""
     rules = position.rules
     piles = position.piles
-    suit, rank = divmod(card, 13)
-    best = FAR
     for f in rules.foundations:
         pile = piles[f]
         n = len(pile)
@@ -94,6 +92,15 @@ def distance(position: Position, card: int, plan: Optional[_Plan] = None) -> int
                 continue
         elif rules.f_suit[f] >= 0 and rules.f_suit[f] != suit:
             continue
+        yield f, n
+
+
+def distance(position: Position, card: int, plan: Optional[_Plan] = None) -> int:
+    """How many cards some foundation still needs before it takes ``card`` (0: fits now)."""
+    plan = plan or _plan(position.rules)
+    suit, rank = divmod(card, 13)
+    best = FAR
+    for f, n in _open_foundations(position, suit):
         i = plan.rank_index[f][rank]
         if i >= n and i - n < best:
             best = i - n
@@ -168,19 +175,9 @@ def _chain_to(position: Position, plan: _Plan, target: int, free: dict) -> Optio
     run)`` for the shortest such run, or None.
     """
     rules = position.rules
-    piles = position.piles
     suit, rank = divmod(target, 13)
     best = None
-    for f in rules.foundations:
-        pile = piles[f]
-        n = len(pile)
-        if n >= rules.f_length[f]:
-            continue
-        if n:
-            if pile[0] // 13 != suit:
-                continue
-        elif rules.f_suit[f] >= 0 and rules.f_suit[f] != suit:
-            continue
+    for f, n in _open_foundations(position, suit):
         i = plan.rank_index[f][rank]
         if i <= n or (best is not None and i - n >= len(best[2])):
             continue
