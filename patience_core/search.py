@@ -28,6 +28,8 @@ from .rules import ACCESS_ALL, ACCESS_NONE, ACCESS_TOP
 
 REDEAL = "redeal"
 POW3 = [3 ** card for card in range(52)]
+# Positions one suit's game may take when rule R2 checks a node (beyond it: no verdict).
+SPLIT_NODE_BUDGET = 5000
 
 
 class SearchLimit(Exception):
@@ -42,7 +44,7 @@ class Search:
     """One solve: build once from a position, then :meth:`run`."""
 
     def __init__(self, position: Position, *, prune: bool = True, max_positions: int | None = None,
-                 deadline: float | None = None, relaxed: bool = False):
+                 deadline: float | None = None, relaxed: bool = False, split: bool = False):
         rules = self.rules = position.rules
         self.prune = prune
         self.max_positions = max_positions
@@ -89,6 +91,10 @@ class Search:
             self.access.append(ACCESS_ALL)
             self.fill.append(())
             self.layout.append(len(self.piles) - 1)
+        # Rule R2 at every node (docs/solver.md): each suit's game alone, verdicts memoized.
+        self.split = split
+        self.split_memo: dict = {}
+        self.split_positions = 0
         self.blocked_forever = any(self.piles[i] for i in self.layout if self.access[i] == ACCESS_NONE)
         self.playable = [i for i in self.layout if self.access[i] != ACCESS_NONE]
         self.columns = [i for i in self.playable if not self.fill[i] and self.access[i] == ACCESS_TOP]
@@ -115,7 +121,9 @@ class Search:
             self.h[f] = len(pile)
             self.fsuit[f] = rules.f_suit[f] if rules.f_suit[f] >= 0 else (pile[0] // 13 if pile else -1)
         self.on_foundations = position.on_foundations
-        self.n_cards = rules.n_cards
+        # The goal: every card of this position on the foundations (a relaxation may hold
+        # fewer cards than the variant's pack).
+        self.n_cards = sum(len(pile) for pile in src)
         self.decks = rules.decks
         self.placed = [0] * 52
         for f in self.found:
@@ -528,6 +536,50 @@ class Search:
             below[c] += 1
         return False
 
+    def split_dead_end(self) -> bool:
+        """Rule R2 at a node: some suit, played alone from here, is lost (only sound when
+        no pile refills, which the caller checks)."""
+        from .relaxations import SUITS
+        talon, piles, layout = self.talon, self.piles, self.layout
+        for suit in SUITS:
+            waste = tuple(talon[i] for i in self.waste if talon[i] // 13 == suit)
+            stock = tuple(talon[i] for i in self.stock if talon[i] // 13 == suit)
+            cols = tuple(tuple(c for c in piles[p] if c // 13 == suit) for p in layout)
+            if not (waste or stock or any(cols)):
+                continue
+            found = tuple((self.h[f], self.fsuit[f]) if self.fsuit[f] in (suit, -1) else None
+                          for f in self.found)
+            key = (suit, waste, stock, cols, found, self.redeals)
+            lost = self.split_memo.get(key)
+            if lost is None:
+                lost = self.split_memo[key] = self._suit_lost(suit, waste, stock, cols)
+            if lost:
+                return True
+        return False
+
+    def _suit_lost(self, suit: int, waste, stock, cols) -> bool:
+        """Search the game of ``suit`` alone from here (False when it is won or too big)."""
+        rules = self.rules
+        piles = [[] for _ in range(rules.n_piles)]
+        for p, cards in zip(self.layout, cols):
+            piles[p] = list(cards)
+        piles[self.WASTE] = list(waste)
+        piles[self.STOCK] = list(stock)
+        for f in self.found:
+            if self.h[f]:
+                base = self.fsuit[f] * 13
+                piles[f] = [base + rank for rank in self.rank_at[f][:self.h[f]]]
+        sub = Search(Position(rules, piles, self.redeals), max_positions=SPLIT_NODE_BUDGET,
+                     deadline=self.deadline)
+        try:
+            lost = not sub.run()
+        except SearchLimit:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise
+            lost = False
+        self.split_positions += sub.positions
+        return lost
+
     # -- children -----------------------------------------------------------------------
     def children(self) -> list:
         """Macros ``(k, move)``: ``k`` stock turns, then ``move`` (or a redeal).
@@ -633,7 +685,8 @@ class Search:
             raise SearchLimit
         if self.restart_at is not None and self.positions > self.restart_at:
             raise _Restart
-        if not (self.prune and (self.dead_end() or self.waste_dead_end())):
+        if not (self.prune and (self.dead_end() or self.waste_dead_end()
+                                or (self.split and self.split_dead_end()))):
             children = self.children()
             if self.rng is not None and self.shuffle and len(children) > 1:
                 rng = self.rng

@@ -24,6 +24,7 @@ from .deal import start_position
 from .errors import PatienceError
 from .position import Position
 from .rules import Rules
+from .relaxations import split_lost, suits_independent
 from .search import Search, SearchLimit
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -34,6 +35,9 @@ RESTART_SEED = 20231
 # Positions the relaxation (R1) may use before the real search starts (it is usually
 # decided in a few dozen; half the budget at most when a budget is given).
 RELAXATION_BUDGET = 20000
+# Positions the suit-split relaxation (R2) may use: a single suit's game takes a few
+# thousand, a pair of suits tens of thousands.
+SPLIT_BUDGET = 400000
 
 
 class SolverError(PatienceError):
@@ -88,18 +92,26 @@ def _engine_only(position: Position) -> bool:
 
 def _fast_search(start: Position, max_positions, deadline, prune):
     positions = 0
+    if prune and suits_independent(start.rules):
+        # Rule R2: a group of suits that cannot be won alone proves the deal lost.
+        cap = SPLIT_BUDGET if max_positions is None else max(1, min(SPLIT_BUDGET, max_positions // 2))
+        lost, used = split_lost(start, max_positions=cap, deadline=deadline)
+        if lost:
+            return LOST, [], used
+        positions += used
     if prune:
         # Rule R1: the relaxation (waste order ignored) lost proves the deal lost.
         cap = RELAXATION_BUDGET if max_positions is None else max(1, min(RELAXATION_BUDGET, max_positions // 2))
         relaxed = Search(start, prune=True, relaxed=True, max_positions=cap, deadline=deadline)
         try:
             if not relaxed.run():
-                return LOST, [], relaxed.positions
+                return LOST, [], positions + relaxed.positions
         except SearchLimit:
             pass
         positions += relaxed.positions
     left = None if max_positions is None else max(0, max_positions - positions)
-    full = Search(start, prune=prune, max_positions=left, deadline=deadline)
+    full = Search(start, prune=prune, max_positions=left, deadline=deadline,
+                  split=prune and suits_independent(start.rules))
     if prune:
         full.rng = random.Random(RESTART_SEED)
     try:
