@@ -416,6 +416,11 @@ class Search:
                 under = -1
             if under == others and self._best_place(card, f):
                 return True
+        return self._no_rival_place(card, f)
+
+    def _no_rival_place(self, card: int, f: int) -> bool:
+        """S1's test on the foundations alone: every other open place for ``card`` is on a
+        pile identical to ``f`` (same sequence, height and suit)."""
         h, fsuit = self.h, self.fsuit
         suit = card // 13
         cls, hf, sf = self.f_class[f], h[f], fsuit[f]
@@ -610,11 +615,17 @@ class Search:
         moves += [(0, (p, f, card)) for p, card in later if (p, card) not in refill
                   for f in self.choose(card, takers[card])]
         n = len(stock)
+        # Rule M2: where the waste feeds no pile, a turned card that is a safe play (S1)
+        # ends the macros: turning past it only skips a play that cannot hurt.
+        stop_at_safe = self.prune and not self.waste_feeds
         for k in range(0, n + 1):
             if k:
                 card = talon[stock[-k]]
                 if takers[card]:
-                    moves += [(k, (self.WASTE, f, card)) for f in self.choose(card, takers[card])]
+                    places = self.choose(card, takers[card])
+                    moves += [(k, (self.WASTE, f, card)) for f in places]
+                    if stop_at_safe and not refill and self._no_rival_place(card, places[0]):
+                        return moves
             for p, r in refill:
                 saved = self._fill_card(p, k)
                 if saved is None:

@@ -81,7 +81,7 @@ def compare(position) -> str | None:
 CASES = [
     ("royal-cotillion", {}), ("royal-cotillion", {"bases": "dealt"}), ("gavotte", {}),
     ("gavotte", {"ranks": "6,7"}), ("gavotte", {"free": "left"}), ("odd-and-even", {}),
-    ("contradance", {"bases": "dealt", "redeals": "2"}),
+    ("contradance", {"bases": "dealt", "redeals": "2"}), ("contradance", {}),
 ]
 
 
