@@ -10,6 +10,7 @@ two decks) is small enough to search to the end in a few thousand positions.
 """
 from __future__ import annotations
 
+import time
 from itertools import combinations
 from typing import Iterable, Optional
 
@@ -49,7 +50,7 @@ def suit_groups(position: Position, size: int) -> list[tuple[int, ...]]:
 
 
 def split_lost(position: Position, *, max_positions: int, deadline: Optional[float],
-               sizes: tuple[int, ...] = (1,)) -> tuple[bool, int]:
+               sizes: tuple[int, ...] = (1, 2)) -> tuple[bool, int]:
     """``(True, positions)`` when some group of suits, played alone, is proved lost (so
     the deal is lost); ``(False, positions)`` when no group is (or a limit ran out).
     Single suits are tried before pairs: they are cheaper and usually enough."""
@@ -58,18 +59,22 @@ def split_lost(position: Position, *, max_positions: int, deadline: Optional[flo
     used = 0
     for size in sizes:
         for group in suit_groups(position, size):
-            budget = max_positions - used
+            # No group may take more than half the budget: a later one may be quicker.
+            budget = min(max_positions - used, max_positions // 2)
             if budget <= 0:
                 return False, used
-            search = Search(keep_suits(position, group), max_positions=budget, deadline=deadline)
-            search.rng = None
+            # A group of several suits is searched with R2 at its nodes, one suit at a time.
+            search = Search(keep_suits(position, group), max_positions=budget, deadline=deadline,
+                            split=size > 1)
             try:
                 lost = not search.run()
             except SearchLimit:
-                return False, used + search.positions
-            used += search.positions
+                lost = False
+            used += search.positions + search.split_positions
             if lost:
                 return True, used
+            if deadline is not None and time.perf_counter() > deadline:
+                return False, used
     return False, used
 
 

@@ -35,9 +35,9 @@ RESTART_SEED = 20231
 # Positions the relaxation (R1) may use before the real search starts (it is usually
 # decided in a few dozen; half the budget at most when a budget is given).
 RELAXATION_BUDGET = 20000
-# Positions the suit-split relaxation (R2) may use: a single suit's game takes a few
-# thousand, a pair of suits tens of thousands.
-SPLIT_BUDGET = 400000
+# Positions the suit-split relaxation (R2) may use before the search: a single suit's
+# game takes a few thousand, a pair of suits up to a few hundred thousand.
+SPLIT_BUDGET = 600000
 
 
 class SolverError(PatienceError):
@@ -94,8 +94,10 @@ def _fast_search(start: Position, max_positions, deadline, prune):
     positions = 0
     if prune and suits_independent(start.rules):
         # Rule R2: a group of suits that cannot be won alone proves the deal lost.
+        # At most half of each limit, so the real search always gets its turn.
         cap = SPLIT_BUDGET if max_positions is None else max(1, min(SPLIT_BUDGET, max_positions // 2))
-        lost, used = split_lost(start, max_positions=cap, deadline=deadline)
+        half_time = None if deadline is None else (time.perf_counter() + deadline) / 2
+        lost, used = split_lost(start, max_positions=cap, deadline=half_time)
         if lost:
             return LOST, [], used
         positions += used
@@ -117,8 +119,12 @@ def _fast_search(start: Position, max_positions, deadline, prune):
     try:
         won = full.run()
     except SearchLimit:
-        return UNKNOWN, [], positions + full.positions
-    return (WON, list(full.line), positions + full.positions) if won else (LOST, [], positions + full.positions)
+        won = None
+    # Positions of the suits' games searched at the nodes (R2) count too.
+    positions += full.positions + full.split_positions
+    if won is None:
+        return UNKNOWN, [], positions
+    return (WON, list(full.line), positions) if won else (LOST, [], positions)
 
 
 def replay_check(start: Position, moves: list) -> None:
