@@ -91,3 +91,13 @@ def test_whole_contradance_deals_are_proved_lost_by_the_split():
                for seed in (1, 2, 3)]
     assert [r.verdict for r in results] == ["lost"] * 3
     assert all(r.positions < 20000 for r in results)
+
+
+def test_a_pair_of_suits_proves_what_single_suits_cannot():
+    """Contradance deal 214: every suit alone can be won, the hearts and spades together
+    cannot (suits 2 and 3). Only the pair proves the deal lost."""
+    rules = get_rules("contradance")
+    position = deal_seed(rules, 214)
+    assert split_lost(position, max_positions=200000, deadline=None, sizes=(1,))[0] is False
+    lost, used = split_lost(position, max_positions=200000, deadline=None, sizes=(1, 2))
+    assert lost and used < 200000
