@@ -546,10 +546,20 @@ class Search:
         no pile refills, which the caller checks)."""
         from .relaxations import SUITS
         talon, piles, layout = self.talon, self.piles, self.layout
+        # One pass over the talon and the layout sorts every card by suit.
+        wastes: list[list[int]] = [[], [], [], []]
+        stocks: list[list[int]] = [[], [], [], []]
+        for i in self.waste:
+            wastes[talon[i] // 13].append(talon[i])
+        for i in self.stock:
+            stocks[talon[i] // 13].append(talon[i])
+        layouts = [[[] for _ in layout] for _ in SUITS]
+        for n, p in enumerate(layout):
+            for c in piles[p]:
+                layouts[c // 13][n].append(c)
         for suit in SUITS:
-            waste = tuple(talon[i] for i in self.waste if talon[i] // 13 == suit)
-            stock = tuple(talon[i] for i in self.stock if talon[i] // 13 == suit)
-            cols = tuple(tuple(c for c in piles[p] if c // 13 == suit) for p in layout)
+            waste, stock = tuple(wastes[suit]), tuple(stocks[suit])
+            cols = tuple(map(tuple, layouts[suit]))
             if not (waste or stock or any(cols)):
                 continue
             found = tuple((self.h[f], self.fsuit[f]) if self.fsuit[f] in (suit, -1) else None

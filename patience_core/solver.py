@@ -92,7 +92,8 @@ def _engine_only(position: Position) -> bool:
 
 def _fast_search(start: Position, max_positions, deadline, prune):
     positions = 0
-    if prune and suits_independent(start.rules):
+    split = prune and suits_independent(start.rules)
+    if split:
         # Rule R2: a group of suits that cannot be won alone proves the deal lost.
         # At most half of each limit, so the real search always gets its turn.
         cap = SPLIT_BUDGET if max_positions is None else max(1, min(SPLIT_BUDGET, max_positions // 2))
@@ -113,7 +114,7 @@ def _fast_search(start: Position, max_positions, deadline, prune):
         positions += relaxed.positions
     left = None if max_positions is None else max(0, max_positions - positions)
     full = Search(start, prune=prune, max_positions=left, deadline=deadline,
-                  split=prune and suits_independent(start.rules))
+                  split=split)
     if prune:
         full.rng = random.Random(RESTART_SEED)
     try:
