@@ -30,6 +30,9 @@ REDEAL = "redeal"
 POW3 = [3 ** card for card in range(52)]
 # Positions one suit's game may take when rule R2 checks a node (beyond it: no verdict).
 SPLIT_NODE_BUDGET = 5000
+# Rule R3 is checked at nodes whose waste holds at least this many cards (below it, the
+# check's game is nearly the real one and rarely lost where the search is not).
+STOCK_FREE_MIN_WASTE = 4
 
 
 class SearchLimit(Exception):
@@ -44,7 +47,8 @@ class Search:
     """One solve: build once from a position, then :meth:`run`."""
 
     def __init__(self, position: Position, *, prune: bool = True, max_positions: int | None = None,
-                 deadline: float | None = None, relaxed: bool = False, split: bool = False):
+                 deadline: float | None = None, relaxed: bool = False, split: bool = False,
+                 stock_free: bool = True):
         rules = self.rules = position.rules
         self.prune = prune
         self.max_positions = max_positions
@@ -153,6 +157,10 @@ class Search:
         self._dominance: dict = {}
         self._init_key()
         self._blocks = self._column_block_candidates() if prune else []
+        # Rule R3 (docs/solver.md): the rest of the stock free, checked at nodes of the last pass.
+        from .relaxations import StockFreeCheck
+        self.stock_free = (StockFreeCheck(self) if stock_free and prune and not relaxed
+                           and StockFreeCheck.applies(self) else None)
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
 
     # -- foundations --------------------------------------------------------------
@@ -647,6 +655,10 @@ class Search:
             moves.append((n, REDEAL))
         return moves
 
+    def checked_positions(self) -> int:
+        """Positions of rule R3's games, searched at the nodes (they count in the budget)."""
+        return self.stock_free.positions if self.stock_free is not None else 0
+
     def _fill_card(self, p: int, k: int):
         """The talon card that refills pile ``p`` if it empties after ``k`` turns (None if none)."""
         n = len(self.stock)
@@ -700,14 +712,17 @@ class Search:
             self.undo_to(depth)
             return False
         self.positions += 1
-        if self.max_positions is not None and self.positions > self.max_positions:
+        if self.max_positions is not None and self.positions + self.checked_positions() > self.max_positions:
             raise SearchLimit
         if self.deadline is not None and not self.positions & 1023 and time.perf_counter() > self.deadline:
             raise SearchLimit
         if self.restart_at is not None and self.positions > self.restart_at:
             raise _Restart
         if not (self.prune and (self.dead_end() or self.waste_dead_end()
-                                or (self.split and self.split_dead_end()))):
+                                or (self.split and self.split_dead_end())
+                                or (self.stock_free is not None and not self.redeals
+                                    and len(self.waste) >= STOCK_FREE_MIN_WASTE
+                                    and self.stock_free.lost(key)))):
             children = self.children()
             if self.rng is not None and self.shuffle and len(children) > 1:
                 rng = self.rng

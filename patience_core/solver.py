@@ -122,7 +122,7 @@ def _fast_search(start: Position, max_positions, deadline, prune):
     except SearchLimit:
         won = None
     # Positions of the suits' games searched at the nodes (R2) count too.
-    positions += full.positions + full.split_positions
+    positions += full.positions + full.split_positions + full.checked_positions()
     if won is None:
         return UNKNOWN, [], positions
     return (WON, list(full.line), positions) if won else (LOST, [], positions)
