@@ -106,3 +106,12 @@ def test_proves_an_ending_lost_that_the_search_without_it_cannot_finish():
     assert search.run() is False
     assert search.positions <= 5 and search.checked_positions() <= 20
     assert verdict(position, stock_free=False, limit=20000) is None
+
+
+def test_useless_holds_are_skipped():
+    """Rule H1 (a hold that cannot help is not searched) more than halves the checks'
+    positions on deal 4, 60 moves before the end: 46 731 with it, 111 284 without."""
+    rules = get_rules("royal-cotillion")
+    search = Search(ending(rules, 4, 60).copy())
+    assert search.run() is False
+    assert search.checked_positions() < 60000
