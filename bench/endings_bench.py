@@ -2,6 +2,7 @@
 
     python bench/endings_bench.py VARIANT [--param K=V ...] [--start 1] [--deals 20]
                                   [--back 30,40,50] [--max-positions 20000] [--r3-only]
+                                  [--check-budget 1000]
 
 An ending is a seeded deal played by the naive policy to its end and taken back
 ``--back`` moves. Each ending is searched twice under the same position budget (with R3,
@@ -30,10 +31,12 @@ def ending(rules, seed: int, back: int):
     return position
 
 
-def search(position, stock_free: bool, limit: int):
+def search(position, stock_free: bool, limit: int, check_budget: int | None = None):
     """(verdict or None, search positions, R3's positions, seconds)."""
     began = time.perf_counter()
     s = Search(position.copy(), max_positions=limit, stock_free=stock_free)
+    if check_budget is not None and s.stock_free is not None:
+        s.stock_free.budget = check_budget
     try:
         verdict = s.run()
     except SearchLimit:
@@ -50,6 +53,8 @@ def main() -> None:
     parser.add_argument("--back", default="30,40,50")
     parser.add_argument("--max-positions", type=int, default=20000)
     parser.add_argument("--r3-only", action="store_true", help="skip the search without R3")
+    parser.add_argument("--check-budget", type=int, default=None,
+                        help="positions one R3 check may use (default: the solver's)")
     args = parser.parse_args()
     rules = load_rules(args.variant, parse_param_options(args.param))
     print(f"{args.variant} {' '.join(args.param) or '(defaults)'} seeds {args.start}-"
@@ -60,7 +65,8 @@ def main() -> None:
             position = ending(rules, seed, back)
             for stock_free in (False, True):
                 if stock_free or not args.r3_only:
-                    rows[stock_free].append(search(position, stock_free, args.max_positions))
+                    rows[stock_free].append(search(position, stock_free, args.max_positions,
+                                                   args.check_budget))
                 else:
                     rows[stock_free].append((None, 0, 0, 0.0))
         both = [i for i in range(args.deals) if rows[True][i][0] is not None
