@@ -86,6 +86,11 @@ class _OverBudget(Exception):
     """An R3 check took more positions than it may: no verdict."""
 
 
+def _cells(search) -> list[int]:
+    """The search's playable piles that are not columns (for R3: its cells)."""
+    return [p for p in search.playable if p not in search.columns]
+
+
 # Where a free card of an R3 game lies: a column top, a cell refilled from the waste (the
 # layout's refilling piles, and the waste top), or the stock (free, refilled by nothing).
 COLUMN, CELL, STOCK = 0, 1, 2
@@ -117,11 +122,11 @@ class StockFreeCheck:
         # slots[card]: (foundation index, position) of every place the card fits.
         self.slots = [[(index[g], pos) for g, pos in search.slots[c]] for c in range(52)]
         self.columns = list(search.columns)
-        self.cells = [p for p in search.playable if p not in search.columns]
+        self.cols = [search.dealt[p] for p in self.columns]  # a column is a prefix of its deal
+        self.cells = _cells(search)
         self.decks = search.decks
         self.not_lost: set = set()
         self.positions = 0
-        self._prefix: dict = {}
         from .search import SearchLimit  # here: search imports this module
         self._limit = SearchLimit
 
@@ -137,7 +142,7 @@ class StockFreeCheck:
             return False
         if sum(search.f_length[f] for f in search.found) != search.n_cards:
             return False
-        cells = [p for p in search.playable if p not in search.columns]
+        cells = _cells(search)
         if not cells:
             return False
         for p in cells:
@@ -168,7 +173,6 @@ class StockFreeCheck:
         self.waste = waste = [talon[i] for i in reversed(s.waste)]  # top first
         if waste:
             cell[waste[0]] += 1
-        self.cols = [s.dealt[p] for p in self.columns]
         # Never past the search's own position budget (the check's positions count in it).
         self.limit = self.budget
         if s.max_positions is not None:
@@ -187,15 +191,6 @@ class StockFreeCheck:
             self.not_lost.add(key)
         return verdict
 
-    def _better(self, g: int, hg: int, f: int, hf: int) -> bool:
-        """D1: g needs the card longer than f (f's rest after it is a prefix of g's)."""
-        k = (g, hg, f, hf)
-        d = self._prefix.get(k)
-        if d is None:
-            rest_g, rest_f = self.seq[g][hg + 1:], self.seq[f][hf + 1:]
-            d = self._prefix[k] = rest_f == rest_g[:len(rest_f)] and (rest_f != rest_g or g < f)
-        return d
-
     def _solve(self, h, colh, cell, stock, wp, placed, out, held) -> bool:
         """True when this R3 position is won (the containers are this call's own).
 
@@ -212,7 +207,7 @@ class StockFreeCheck:
             self.positions += self.nodes
             raise self._limit
         seq, suit, length, cls, slots, cols = self.seq, self.suit, self.length, self.cls, self.slots, self.cols
-        decks, n_found = self.decks, len(h)
+        decks, n_found, found = self.decks, len(h), self.found
         while True:
             if not out:
                 return True
@@ -244,8 +239,8 @@ class StockFreeCheck:
                         break
                     continue
                 f = takers[0]
-                for g in takers[1:]:
-                    if self._better(g, h[g], f, h[f]):
+                for g in takers[1:]:  # rule D1, on the check's own heights
+                    if self.s.beaten(found[f], h[f], found[g], h[g]):
                         f = g
                 copy = (CELL, -1) if cell[card] else (STOCK, -1) if stock[card] else (COLUMN, in_cols[0])
                 # S1: no rival place (every other open place is on an identical pile).

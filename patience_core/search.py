@@ -234,26 +234,22 @@ class Search:
         after ``card`` is a prefix of another taker's rest (docs/solver.md, rule D1)."""
         if len(takers) == 1 or not self.prune:
             return list(takers)
-        keep = []
-        h, rank_at, cache = self.h, self.rank_at, self._dominance
-        for f in takers:
-            beaten = False
-            for g in takers:
-                if g == f:
-                    continue
-                k = (f, h[f], g, h[g])
-                d = cache.get(k)
-                if d is None:
-                    rest_f = rank_at[f][h[f] + 1:]
-                    rest_g = rank_at[g][h[g] + 1:]
-                    d = rest_g[:len(rest_f)] == rest_f and (rest_f != rest_g or g < f)
-                    cache[k] = d
-                if d:
-                    beaten = True
-                    break
-            if not beaten:
-                keep.append(f)
-        return keep
+        h = self.h
+        return [f for f in takers
+                if not any(g != f and self.beaten(f, h[f], g, h[g]) for g in takers)]
+
+    def beaten(self, f: int, hf: int, g: int, hg: int) -> bool:
+        """Rule D1 for a card that fits foundation ``f`` at height ``hf`` and ``g`` at ``hg``:
+        True when ``g`` is the better place (``f``'s rest after the card is a prefix of
+        ``g``'s; for equal rests, the lower pile). Heights are arguments so that rule R3's
+        games, which keep their own, use the same test."""
+        k = (f, hf, g, hg)
+        d = self._dominance.get(k)
+        if d is None:
+            rest_f = self.rank_at[f][hf + 1:]
+            rest_g = self.rank_at[g][hg + 1:]
+            d = self._dominance[k] = rest_g[:len(rest_f)] == rest_f and (rest_f != rest_g or g < f)
+        return d
 
     # -- moves ------------------------------------------------------------------------
     def play(self, src: int, f: int, card: int) -> None:
@@ -663,6 +659,13 @@ class Search:
             moves.append((n, REDEAL))
         return moves
 
+    def stock_free_dead_end(self, key) -> bool:
+        """Rule R3 at a node (``key`` is its key): where it applies, in the last pass, with
+        enough cards in the waste and few enough left in the stock."""
+        return (self.stock_free is not None and self.checking and not self.redeals
+                and len(self.waste) >= STOCK_FREE_MIN_WASTE and len(self.stock) <= STOCK_FREE_MAX_STOCK
+                and self.stock_free.lost(key))
+
     def checked_positions(self) -> int:
         """Positions of rule R3's games searched at the nodes (they count in the budget)."""
         return self.stock_free.positions if self.stock_free is not None else 0
@@ -731,10 +734,7 @@ class Search:
             raise _Restart
         if not (self.prune and (self.dead_end() or self.waste_dead_end()
                                 or (self.split and self.split_dead_end())
-                                or (self.stock_free is not None and self.checking and not self.redeals
-                                    and len(self.waste) >= STOCK_FREE_MIN_WASTE
-                                    and len(self.stock) <= STOCK_FREE_MAX_STOCK
-                                    and self.stock_free.lost(key)))):
+                                or self.stock_free_dead_end(key))):
             children = self.children()
             if self.rng is not None and self.shuffle and len(children) > 1:
                 rng = self.rng
