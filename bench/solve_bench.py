@@ -14,6 +14,7 @@ import sys
 import time
 
 from patience_core import load_rules, seeded_order
+from patience_core.errors import PatienceError
 from patience_core.loader import parse_param_options
 from patience_core.solver import solve
 
@@ -28,7 +29,10 @@ def main() -> None:
     parser.add_argument("--max-positions", type=int, default=None)
     parser.add_argument("--verbose", "-v", action="store_true", help="one line per deal")
     args = parser.parse_args()
-    rules = load_rules(args.variant, parse_param_options(args.param))
+    try:
+        rules = load_rules(args.variant, parse_param_options(args.param))
+    except PatienceError as exc:
+        parser.error(str(exc))
     counts = {"won": 0, "lost": 0, "unknown": 0}
     times, positions = [], 0
     began = time.perf_counter()
