@@ -160,6 +160,10 @@ class StockFreeCheck:
         if key in self.not_lost:
             return False
         s = self.s
+        # Checks come several to a node (rule R3 ahead) and most are short: the time limit
+        # is looked at before each one, not only inside long ones.
+        if s.deadline is not None and time.perf_counter() > s.deadline:
+            raise self._limit
         h = [s.h[f] for f in self.found]
         colh = [len(s.piles[p]) for p in self.columns]
         talon = s.talon
