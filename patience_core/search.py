@@ -36,6 +36,9 @@ SPLIT_NODE_BUDGET = 5000
 # never lost and costs some 300 of its positions).
 STOCK_FREE_MIN_WASTE = 4
 STOCK_FREE_MAX_STOCK = 30
+# Rule R3 ahead is tried at nodes with at most this many stock cards (further from the
+# end its checks cost more than the macros they cut; see docs/solver.md).
+TURN_AHEAD_MAX_STOCK = 40
 # Restart budgets grow by 10 % up to this many positions, then double; from there on an
 # attempt is mostly proving a loss, and R3 is checked.
 RESTART_GROWTH_LIMIT = 3000
@@ -54,7 +57,7 @@ class Search:
 
     def __init__(self, position: Position, *, prune: bool = True, max_positions: int | None = None,
                  deadline: float | None = None, relaxed: bool = False, split: bool = False,
-                 stock_free: bool = True):
+                 stock_free: bool = True, turn_ahead: bool = True):
         rules = self.rules = position.rules
         self.prune = prune
         self.max_positions = max_positions
@@ -167,6 +170,8 @@ class Search:
         from .relaxations import StockFreeCheck
         self.stock_free = (StockFreeCheck(self) if stock_free and prune and not relaxed
                            and StockFreeCheck.applies(self) else None)
+        self.turn_ahead = turn_ahead and self.stock_free is not None
+        self.cut_stock = 0  # the stock left where rule R3 ahead last cut (its next first guess)
         # With restarts, R3 waits for the attempts that set out to prove (see run()).
         self.checking = True
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -666,6 +671,62 @@ class Search:
                 and len(self.waste) >= STOCK_FREE_MIN_WASTE and len(self.stock) <= STOCK_FREE_MAX_STOCK
                 and self.stock_free.lost(key))
 
+    def turn_ahead_cut(self):
+        """Rule R3 ahead (docs/solver.md): the fewest turns ``j`` after which the node's
+        position, with nothing played, is proved lost by R3; every macro with ``j`` or more
+        turns passes through that position, so none can win. None when no such ``j`` is
+        found (or R3 is not checked here).
+
+        A check after ``j + 1`` turns is lost whenever the one after ``j`` is (one free
+        card fewer), so the smallest ``j`` is found by galloping from where the last cut
+        left the stock (neighbouring nodes cut at about the same stock) and then halving:
+        two or three checks, most of them short."""
+        n = len(self.stock)
+        if not self.turn_ahead or not self.checking or self.redeals or not n \
+                or n > TURN_AHEAD_MAX_STOCK:
+            return None
+        lo = max(1, n - STOCK_FREE_MAX_STOCK, STOCK_FREE_MIN_WASTE - len(self.waste))
+        if lo > n:
+            return None
+        lost = self._lost_after_turns
+        guess = min(max(n - self.cut_stock, lo), n)
+        if lost(guess):
+            hi, step = guess, 1
+            while hi - step >= lo and lost(hi - step):
+                hi -= step
+                step *= 2
+            low = max(lo, hi - step + 1)
+        else:
+            known, step = guess, 1
+            while True:
+                probe = min(known + step, n)
+                if probe == known:
+                    return None
+                if lost(probe):
+                    low, hi = known + 1, probe
+                    break
+                known, step = probe, step * 2
+        while low < hi:
+            mid = (low + hi) // 2
+            if lost(mid):
+                hi = mid
+            else:
+                low = mid + 1
+        self.cut_stock = n - hi
+        return hi
+
+    def _lost_after_turns(self, j: int) -> bool:
+        """Is the position after ``j`` turns (and no play) proved lost by R3?"""
+        mark = len(self.trail)
+        for _ in range(j):
+            self.turn()
+        key = self.key()
+        lost = key in self.lost or self.stock_free.lost(key)
+        if lost:
+            self.lost.add(key)
+        self.undo_to(mark)
+        return lost
+
     def checked_positions(self) -> int:
         """Positions of rule R3's games searched at the nodes (they count in the budget)."""
         return self.stock_free.positions if self.stock_free is not None else 0
@@ -736,6 +797,9 @@ class Search:
                                 or (self.split and self.split_dead_end())
                                 or self.stock_free_dead_end(key))):
             children = self.children()
+            cut = self.turn_ahead_cut()
+            if cut is not None:
+                children = [child for child in children if child[0] < cut]
             if self.rng is not None and self.shuffle and len(children) > 1:
                 rng = self.rng
                 children = [c for _, c in sorted(((i + rng.expovariate(0.7), i), c)

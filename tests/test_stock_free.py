@@ -115,3 +115,46 @@ def test_useless_holds_are_skipped():
     search = Search(ending(rules, 4, 60).copy())
     assert search.run() is False
     assert search.checked_positions() < 60000
+
+
+@pytest.mark.parametrize("name,params,seed", [
+    ("royal-cotillion", {}, 2), ("royal-cotillion", {}, 11), ("gavotte", {"ranks": "6,7"}, 6),
+])
+def test_turning_ahead_never_cuts_the_macro_a_winning_line_takes(name, params, seed):
+    """R3 ahead drops the macros of ``j`` or more turns when the position after ``j``
+    turns is proved lost; on a winning line the next macro's turns stay below the cut."""
+    rules = get_rules(name, **params)
+    start = start_position(rules, seeded_order(rules, seed))
+    finder = Search(start.copy(), max_positions=20000, stock_free=False)
+    finder.rng = random.Random(RESTART_SEED)
+    assert finder.run()
+    line = finder.line
+    search = Search(start.copy())
+    cuts = 0
+    for i, (src, dst, card) in enumerate(line):
+        if i == 0 or line[i - 1][0] != search.STOCK:  # a macro starts here
+            turns = 0
+            while i + turns < len(line) and line[i + turns][0] == search.STOCK:
+                turns += 1
+            cut = search.turn_ahead_cut()
+            if cut is not None:
+                cuts += 1
+                assert cut > turns, (seed, len(search.line), cut, turns)
+        if src == search.STOCK:
+            search.turn()
+        else:
+            search.play(src, dst, card)
+    assert cuts >= 5, cuts
+
+
+def test_turning_ahead_shortens_a_proof():
+    """Deal 4, 60 moves before the naive game's end: the same verdict with and without
+    R3 ahead, in far fewer positions with it (52 + 5 962 against 1 252 + 46 731)."""
+    rules = get_rules("royal-cotillion")
+    position = ending(rules, 4, 60)
+    used = {}
+    for ahead in (False, True):
+        search = Search(position.copy(), turn_ahead=ahead)
+        assert search.run() is False
+        used[ahead] = search.positions + search.checked_positions()
+    assert used[True] * 4 < used[False], used
