@@ -39,6 +39,9 @@ STOCK_FREE_MAX_STOCK = 30
 # Rule R3 ahead is tried at nodes with at most this many stock cards (further from the
 # end its checks cost more than the macros they cut; see docs/solver.md).
 TURN_AHEAD_MAX_STOCK = 40
+# With restarts, rule R3 ahead waits for attempts of at least this many positions: its
+# checks would take the place of the win-finding dives' positions.
+TURN_AHEAD_MIN_BUDGET = 24000
 # Restart budgets grow by 10 % up to this many positions, then double; from there on an
 # attempt is mostly proving a loss, and R3 is checked.
 RESTART_GROWTH_LIMIT = 3000
@@ -172,6 +175,7 @@ class Search:
                            and StockFreeCheck.applies(self) else None)
         self.turn_ahead = turn_ahead and self.stock_free is not None
         self.cut_stock = 0  # the stock left where rule R3 ahead last cut (its next first guess)
+        self.looking_ahead = True  # with restarts: only in the attempts with the larger budgets
         # With restarts, R3 waits for the attempts that set out to prove (see run()).
         self.checking = True
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
@@ -682,7 +686,7 @@ class Search:
         left the stock (neighbouring nodes cut at about the same stock) and then halving:
         two or three checks, most of them short."""
         n = len(self.stock)
-        if not self.turn_ahead or not self.checking or self.redeals or not n \
+        if not (self.turn_ahead and self.looking_ahead and self.checking) or self.redeals or not n \
                 or n > TURN_AHEAD_MAX_STOCK:
             return None
         lo = max(1, n - STOCK_FREE_MAX_STOCK, STOCK_FREE_MIN_WASTE - len(self.waste))
@@ -768,6 +772,7 @@ class Search:
             # The short dives look for a win, where R3's checks (hundreds of their own
             # positions at a node near the end of the stock) would only slow them down.
             self.checking = budget >= RESTART_GROWTH_LIMIT
+            self.looking_ahead = budget >= TURN_AHEAD_MIN_BUDGET
             try:
                 return self._dfs()
             except _Restart:
