@@ -12,13 +12,11 @@ search's, plus those of R3's games in brackets), and the seconds.
 """
 from __future__ import annotations
 
-import argparse
 import time
 
-from patience_core import load_rules, seeded_order
+from deal_args import deal_parser, load_variant, numbers
+from patience_core import seeded_order
 from patience_core.deal import start_position
-from patience_core.errors import PatienceError
-from patience_core.loader import parse_param_options
 from patience_core.policies import play_naive
 from patience_core.search import Search, SearchLimit
 
@@ -45,30 +43,16 @@ def search(position, stock_free: bool, limit: int, check_budget: int | None = No
     return verdict, s.positions, s.checked_positions(), time.perf_counter() - began
 
 
-def distances(text: str) -> list[int]:
-    try:
-        return [int(b) for b in text.split(",")]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected numbers separated by commas") from None
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("variant")
-    parser.add_argument("--param", "-p", action="append", default=[], help="K=V (repeatable)")
-    parser.add_argument("--start", type=int, default=1)
-    parser.add_argument("--deals", type=int, default=20)
-    parser.add_argument("--back", default="30,40,50", type=distances,
+    parser = deal_parser(__doc__, deals=20)
+    parser.add_argument("--back", default="30,40,50", type=numbers("numbers"),
                         help="moves before the end, comma-separated")
     parser.add_argument("--max-positions", type=int, default=20000)
     parser.add_argument("--r3-only", action="store_true", help="skip the search without R3")
     parser.add_argument("--check-budget", type=int, default=None,
                         help="positions one R3 check may use (default: the solver's)")
     args = parser.parse_args()
-    try:
-        rules = load_rules(args.variant, parse_param_options(args.param))
-    except PatienceError as exc:
-        parser.error(str(exc))
+    rules = load_variant(parser, args)
     print(f"{args.variant} {' '.join(args.param) or '(defaults)'} seeds {args.start}-"
           f"{args.start + args.deals - 1}, {args.max_positions} positions per search")
     for back in args.back:

@@ -8,31 +8,22 @@ and the maximum seconds per deal, and positions searched per second over the run
 """
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
 
-from patience_core import load_rules, seeded_order
-from patience_core.errors import PatienceError
-from patience_core.loader import parse_param_options
+from deal_args import deal_parser, load_variant
+from patience_core import seeded_order
 from patience_core.solver import solve
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("variant")
-    parser.add_argument("--param", "-p", action="append", default=[], help="K=V (repeatable)")
-    parser.add_argument("--start", type=int, default=1)
-    parser.add_argument("--deals", type=int, default=50)
+    parser = deal_parser(__doc__, deals=50)
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
     parser.add_argument("--max-positions", type=int, default=None)
     parser.add_argument("--verbose", "-v", action="store_true", help="one line per deal")
     args = parser.parse_args()
-    try:
-        rules = load_rules(args.variant, parse_param_options(args.param))
-    except PatienceError as exc:
-        parser.error(str(exc))
+    rules = load_variant(parser, args)
     counts = {"won": 0, "lost": 0, "unknown": 0}
     times, positions = [], 0
     began = time.perf_counter()
