@@ -17,7 +17,6 @@ the nodes on it (where R3's checks would start), and the seconds the walk took.
 """
 from __future__ import annotations
 
-import sys
 import time
 
 from deal_args import deal_parser, load_variant, numbers
@@ -25,15 +24,12 @@ from patience_core import seeded_order
 from patience_core.deal import start_position
 from patience_core.search import STOCK_FREE_MAX_STOCK, Search
 
-sys.setrecursionlimit(20000)
-
 
 def count_nodes(search: Search, until_stock: int, cap: int):
     """(nodes before R3's horizon, nodes on it, capped?): every node of the search's graph
     (macro moves, safe plays, rule B1) reachable from the deal, each counted once; a node
     of the last pass with at most ``until_stock`` stock cards is on the horizon (R3 is
     checked there) and is not expanded."""
-    search.checking = False
     seen: set = set()
     counts = [0, 0]
 
