@@ -30,6 +30,16 @@ def verdict(position, *, stock_free: bool, limit: int):
         return None
 
 
+def winning_line(name, params, seed):
+    """(start position, a winning line found by the search without R3) of a won deal."""
+    rules = get_rules(name, **params)
+    start = start_position(rules, seeded_order(rules, seed))
+    finder = Search(start.copy(), max_positions=20000, stock_free=False)
+    finder.rng = random.Random(RESTART_SEED)
+    assert finder.run()
+    return start, finder.line
+
+
 @pytest.mark.parametrize("name,params,expected", [
     ("royal-cotillion", {}, True),
     ("gavotte", {}, True),
@@ -79,14 +89,10 @@ def test_never_calls_a_won_ending_lost(name, params):
 ])
 def test_no_position_of_a_winning_line_is_called_lost(name, params, seed):
     """Every position a winning line passes through is won, so no check may call it lost."""
-    rules = get_rules(name, **params)
-    start = start_position(rules, seeded_order(rules, seed))
-    finder = Search(start.copy(), max_positions=20000, stock_free=False)  # the line found without R3
-    finder.rng = random.Random(RESTART_SEED)
-    assert finder.run()
+    start, line = winning_line(name, params, seed)
     search = Search(start.copy())
     checked = 0
-    for src, dst, card in finder.line:
+    for src, dst, card in line:
         if search.waste:
             checked += 1
             assert not search.stock_free.lost(search.key()), (seed, len(search.line))
@@ -123,12 +129,7 @@ def test_useless_holds_are_skipped():
 def test_turning_ahead_never_cuts_the_macro_a_winning_line_takes(name, params, seed):
     """R3 ahead drops the macros of ``j`` or more turns when the position after ``j``
     turns is proved lost; on a winning line the next macro's turns stay below the cut."""
-    rules = get_rules(name, **params)
-    start = start_position(rules, seeded_order(rules, seed))
-    finder = Search(start.copy(), max_positions=20000, stock_free=False)
-    finder.rng = random.Random(RESTART_SEED)
-    assert finder.run()
-    line = finder.line
+    start, line = winning_line(name, params, seed)
     search = Search(start.copy())
     cuts = 0
     for i, (src, dst, card) in enumerate(line):
