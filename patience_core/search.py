@@ -474,7 +474,8 @@ class Search:
                 pile = piles[p]
                 if not pile:
                     continue
-                for card in (set(pile) if access[p] == ACCESS_ALL else (pile[-1],)):
+                # sorted: the order is part of the search's definition (the C engine follows it)
+                for card in (sorted(set(pile)) if access[p] == ACCESS_ALL else (pile[-1],)):
                     ts = takers[card]
                     if ts:
                         f = self.choose(card, ts)[0]
