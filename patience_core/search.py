@@ -60,7 +60,12 @@ class Search:
 
     def __init__(self, position: Position, *, prune: bool = True, max_positions: int | None = None,
                  deadline: float | None = None, relaxed: bool = False, split: bool = False,
-                 stock_free: bool = True, turn_ahead: bool = True):
+                 stock_free: bool = True, turn_ahead: bool = True, engine: str = "auto"):
+        if engine not in ("auto", "c", "python"):
+            raise ValueError(f"engine={engine!r}; expected 'auto', 'c' or 'python'")
+        # run() in the compiled engine (patience_core/engine.py) when it is built and
+        # supports this search ("auto"), always ("c"), or never ("python").
+        self.engine = engine
         rules = self.rules = position.rules
         self.prune = prune
         self.max_positions = max_positions
@@ -764,6 +769,13 @@ class Search:
         :class:`SearchLimit` when a limit is reached first."""
         if self.blocked_forever:
             return False
+        if self.engine != "python":
+            from . import engine
+            if engine.available() and engine.supports(self):
+                return engine.run(self)
+            if self.engine == "c":
+                raise RuntimeError("the compiled search engine is not built or does not support "
+                                   "this search (see patience_core/engine.py)")
         if self.rng is None:
             return self._dfs()
         budget, first = self.restart_budget, True

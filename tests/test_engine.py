@@ -1,0 +1,202 @@
+"""The compiled search engine (patience_core/_engine.c) against the Python search.
+
+The engine is a port of ``Search.run()``: on every input it must give the same verdict,
+the same winning line and the same position counts (the search's own and rule R3's),
+and leave the restarts' random generator in the same state. These tests run both on
+deals and endings of every shipped variant, on YAML variants with the pile kinds the
+shipped ones lack, and on random endings (hypothesis), in every configuration the
+solver uses.
+"""
+from __future__ import annotations
+
+import random
+import shutil
+import sysconfig
+import textwrap
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from patience_core import engine, load_rules, seeded_order
+from patience_core.deal import start_position
+from patience_core.search import Search, SearchLimit
+from patience_core.solver import RESTART_SEED, solve
+
+from conftest import get_rules
+from test_solver import MINI_YAML, ending
+
+needs_engine = pytest.mark.skipif(engine._engine is None, reason="the compiled engine is not built here")
+
+# A one-deck variant with what the shipped ones lack: piles whose every card is free and
+# piles of two cards refilled from the stock (both keyed as generic pile classes), and
+# foundations of any suit.
+WIDE_YAML = textwrap.dedent("""\
+    name: wide-test
+    title: Wide test
+    decks: 1
+    piles:
+      column: {kind: tableau, count: 3, cards: 3, access: top, fill: never}
+      open: {kind: reserve, count: 2, cards: 3, access: all, fill: never}
+      pair: {kind: reserve, count: 3, cards: 2, access: top, fill: [stock, waste]}
+    stock: {redeals: 1}
+    foundations:
+      up: {base: A, step: 1, wrap: false, length: 13, suits: any, count: 4, start: found}
+    deal: [column, open, pair]
+    """)
+
+CASES = [("royal-cotillion", {}), ("royal-cotillion", {"bases": "dealt"}), ("gavotte", {}),
+         ("gavotte", {"ranks": "6,7"}), ("gavotte", {"free": "left"}), ("gavotte", {"ranks": "9,9"}),
+         ("odd-and-even", {}), ("odd-and-even", {"redeals": "2"}), ("contradance", {}),
+         ("contradance", {"bases": "dealt", "redeals": "2"})]
+
+# Search configurations the solver, the benchmarks and the tests use.
+CONFIGS = {
+    "restarts": dict(rng=True),
+    "plain": dict(rng=False),
+    "unpruned": dict(rng=False, prune=False),
+    "relaxed": dict(rng=False, relaxed=True),
+    "without R3": dict(rng=True, stock_free=False),
+    "without R3 ahead": dict(rng=True, turn_ahead=False),
+}
+
+
+@pytest.fixture(scope="module")
+def yaml_rules(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("engine-variants")
+    out = []
+    for name, text in (("mini", MINI_YAML), ("wide", WIDE_YAML)):
+        path = folder / f"{name}.yaml"
+        path.write_text(text)
+        out.append(load_rules(file=path))
+    return out
+
+
+def outcome(position, engine_name, config, limit):
+    """(verdict, positions, R3's positions, line if won, next random number) of one run."""
+    config = dict(config)
+    rng = random.Random(RESTART_SEED) if config.pop("rng") else None
+    search = Search(position.copy(), max_positions=limit, engine=engine_name, **config)
+    search.rng = rng
+    try:
+        verdict = search.run()
+    except SearchLimit:
+        verdict = None
+    after = rng.random() if rng is not None else None
+    return verdict, search.positions, search.checked_positions(), search.line if verdict else None, after
+
+
+def assert_same(position, config, limit):
+    python = outcome(position, "python", config, limit)
+    compiled = outcome(position, "c", config, limit)
+    assert compiled == python, (python[:3], compiled[:3])
+    return python[0]
+
+
+def test_the_engine_is_built_where_a_c_compiler_is():
+    """``pip install`` builds the module when it can; where a compiler is on the PATH and
+    the module is missing, the build failed and the solver is 100 times slower."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        pytest.skip(f"no C compiler ({compiler}) here: the Python search runs instead")
+    assert engine._engine is not None, "patience_core._engine was not built: reinstall and read pip's output"
+
+
+@needs_engine
+@pytest.mark.parametrize("name,params", CASES)
+@pytest.mark.parametrize("config", CONFIGS.values(), ids=CONFIGS.keys())
+def test_the_engine_searches_exactly_as_python_does(name, params, config):
+    rules = get_rules(name, **params)
+    verdicts = set()
+    for seed in (1, 2):
+        for back in (None, 25, 45):
+            position = start_position(rules, seeded_order(rules, seed)) if back is None else ending(rules, seed, back)
+            verdicts.add(assert_same(position, config, limit=1500))
+    assert verdicts & {True, False, None}
+
+
+@needs_engine
+@pytest.mark.parametrize("config", CONFIGS.values(), ids=CONFIGS.keys())
+def test_the_engine_agrees_on_yaml_variants(yaml_rules, config):
+    for rules in yaml_rules:
+        for seed in range(1, 6):
+            assert_same(start_position(rules, seeded_order(rules, seed)), config, limit=2000)
+
+
+@needs_engine
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=st.sampled_from(CASES), seed=st.integers(1, 10 ** 6), back=st.integers(0, 90),
+       config=st.sampled_from(sorted(CONFIGS)), limit=st.integers(1, 4000))
+def test_the_engine_agrees_on_random_endings(case, seed, back, config, limit):
+    name, params = case
+    assert_same(ending(get_rules(name, **params), seed, back), CONFIGS[config], limit)
+
+
+@needs_engine
+@pytest.mark.parametrize("name,params,seed", [
+    ("royal-cotillion", {}, 1), ("royal-cotillion", {}, 4), ("gavotte", {"ranks": "6,7"}, 2),
+    ("odd-and-even", {}, 3), ("contradance", {}, 214), ("contradance", {"bases": "dealt"}, 5),
+])
+def test_solve_gives_the_same_result_with_and_without_the_engine(monkeypatch, name, params, seed):
+    """The whole solver (R2 before the search, R1, the search with restarts): the same
+    verdict, line and position count whichever engine runs the searches."""
+    rules = get_rules(name, **params)
+    order = seeded_order(rules, seed)
+    compiled = solve(rules, order, max_positions=10000)
+    monkeypatch.setenv(engine.ENGINE_ENV, "python")
+    assert not engine.available()
+    python = solve(rules, order, max_positions=10000)
+    assert (compiled.verdict, compiled.moves, compiled.positions) == \
+        (python.verdict, python.moves, python.positions)
+
+
+@needs_engine
+def test_a_search_the_engine_cannot_run_falls_back_to_python():
+    """Rule R2 at the nodes runs whole sub-searches: the engine leaves it to Python, and
+    says so when asked to run it anyway."""
+    rules = get_rules("contradance")
+    position = ending(rules, 214, 20)
+    auto = Search(position.copy(), max_positions=2000, split=True)
+    assert not engine.supports(auto)
+    assert auto.run() is Search(position.copy(), max_positions=2000, engine="python").run()
+    with pytest.raises(RuntimeError, match="does not support"):
+        Search(position.copy(), split=True, engine="c").run()
+
+
+def test_an_unknown_engine_name_is_refused():
+    rules = get_rules("royal-cotillion")
+    with pytest.raises(ValueError, match="expected 'auto', 'c' or 'python'"):
+        Search(start_position(rules, seeded_order(rules, 1)), engine="fast")
+
+
+@needs_engine
+def test_a_malformed_spec_is_refused_not_crashed_on():
+    rules = get_rules("royal-cotillion")
+    spec = engine.pack(Search(start_position(rules, seeded_order(rules, 1))))
+    with pytest.raises(ValueError, match="spec version"):
+        engine._engine.run(b"\x00\x00\x00\x00" + spec.tobytes()[4:], -1, -1.0)
+    with pytest.raises(ValueError, match="malformed"):
+        engine._engine.run(spec.tobytes()[:-8], -1, -1.0)
+    with pytest.raises(ValueError, match="malformed"):
+        engine._engine.run(spec.tobytes() + b"\x00\x00\x00\x00", -1, -1.0)
+
+
+@needs_engine
+def test_ctrl_c_stops_a_compiled_search_without_limits():
+    """The search runs without the GIL, so it must look for signals itself: an unlimited
+    solve of a deal it cannot decide stops at Ctrl-C within a moment (exit 130)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    process = subprocess.Popen([sys.executable, "-m", "patience_core", "solve", "royal-cotillion",
+                                "--seed", "9"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(1.5)
+    assert process.poll() is None, "the solve ended before the signal"
+    process.send_signal(signal.SIGINT)
+    try:
+        process.communicate(timeout=10)
+    finally:
+        process.kill()
+    assert process.returncode == 130
