@@ -287,6 +287,9 @@ typedef struct {
     Child *kids;
     size_t nkids, kcap;
     PyThreadState *thread; /* saved while the search runs without the GIL */
+    /* counters for benchmarks (engine_stats): R3 checks by outcome, and their positions */
+    long long n_check[3], check_pos[3]; /* [lost, not lost, over budget] */
+    long long n_ahead_calls, n_ahead_cuts, n_dead_ends;
 } E;
 
 static double now(void) {
@@ -1068,6 +1071,9 @@ static int r3_lost(E *e, const uint8_t *key, size_t kn) {
     int r = r3_solve(e, &st);
     if (r == R_LIMIT || r == R_NOMEM) return r;
     int verdict = r == R_LOST;
+    int kind = verdict ? 0 : r == R_OVER ? 2 : 1;
+    e->n_check[kind]++;
+    e->check_pos[kind] += e->sf_nodes;
     e->sf_positions += e->sf_nodes;
     if (!verdict && set_add(&e->sf_not_lost, key, kn)) return R_NOMEM;
     return verdict;
@@ -1118,6 +1124,7 @@ static int turn_ahead_cut(E *e) {
     int n = e->nstock;
     if (!(e->turn_ahead && e->looking_ahead && e->checking) || e->redeals || !n || n > e->ahead_max_stock)
         return 0;
+    e->n_ahead_calls++;
     int lo = 1;
     if (n - e->check_max_stock > lo) lo = n - e->check_max_stock;
     if (e->min_waste - e->nwaste > lo) lo = e->min_waste - e->nwaste;
@@ -1163,6 +1170,7 @@ static int turn_ahead_cut(E *e) {
             low = mid + 1;
     }
     e->cut_stock = n - hi;
+    e->n_ahead_cuts++;
     return hi;
 }
 
@@ -1199,6 +1207,7 @@ static int dfs(E *e) {
     if (e->prune) {
         if (dead_end(e) || waste_dead_end(e)) {
             cut_off = 1;
+            e->n_dead_ends++;
         } else if (e->sf_on && e->checking && !e->redeals && e->nwaste >= e->min_waste &&
                    e->nstock <= e->check_max_stock) {
             int r = r3_lost(e, key, kn);
@@ -1495,11 +1504,21 @@ static PyObject *engine_run(PyObject *self, PyObject *args) {
                     PyTuple_SET_ITEM(state, 624, PyLong_FromLong(e->rng.index));
                 }
             }
-            if (state)
-                result = Py_BuildValue("iLLNN", verdict == R_WON ? 1 : verdict == R_LOST ? 0 : -1,
-                                       e->positions, e->sf_positions, line, state);
-            else
+            PyObject *stats = Py_BuildValue(
+                "{sLsLsLsLsLsLsLsLsL}", "checks_lost", e->n_check[0], "checks_not_lost", e->n_check[1],
+                "checks_over_budget", e->n_check[2], "check_positions_lost", e->check_pos[0],
+                "check_positions_not_lost", e->check_pos[1], "check_positions_over_budget", e->check_pos[2],
+                "ahead_calls", e->n_ahead_calls, "ahead_cuts", e->n_ahead_cuts, "dead_ends", e->n_dead_ends);
+            if (state && stats)
+                result = Py_BuildValue("iLLNNN", verdict == R_WON ? 1 : verdict == R_LOST ? 0 : -1,
+                                       e->positions, e->sf_positions, line, state, stats);
+            else {
+                Py_XDECREF(stats);
+                Py_XDECREF(state);
                 Py_DECREF(line);
+            }
+        } else {
+            Py_DECREF(state);
         }
     }
     free(e->line);
@@ -1515,7 +1534,7 @@ static PyObject *engine_run(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"run", engine_run, METH_VARARGS,
-     "run(spec, max_positions, deadline) -> (verdict, positions, checked, line, rng_state)\n\n"
+     "run(spec, max_positions, deadline) -> (verdict, positions, checked, line, rng_state, stats)\n\n"
      "Run the search packed by patience_core.engine.pack. verdict: 1 won, 0 lost, -1 a limit\n"
      "was reached; max_positions < 0 and deadline < 0 mean none."},
     {NULL, NULL, 0, NULL}};

@@ -164,8 +164,9 @@ def run(search) -> bool:
     spec = pack(search)
     max_positions = -1 if search.max_positions is None else search.max_positions
     deadline = -1.0 if search.deadline is None else search.deadline
-    verdict, positions, checked, line, state = _engine.run(spec, max_positions, deadline)
+    verdict, positions, checked, line, state, stats = _engine.run(spec, max_positions, deadline)
     search.positions = positions
+    search.engine_stats = stats  # counters for benchmarks (R3's checks by outcome, cuts)
     if search.stock_free is not None:
         search.stock_free.positions = checked
     if state is not None and search.rng is not None:
