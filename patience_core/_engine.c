@@ -19,7 +19,7 @@
 #include <string.h>
 #include <time.h>
 
-#define SPEC_VERSION 1
+#define SPEC_VERSION 2
 #define MAXP 64        /* piles */
 #define MAXF 32        /* foundations */
 #define MAXT 120       /* talon cards */
@@ -260,7 +260,7 @@ typedef struct {
     Block *blocks;
     int8_t beaten_memo[MAXF][14][MAXF][14];
     /* R3 */
-    int sf_on, sf_budget, sf_ncells, sf_cells[MAXP];
+    int sf_on, sf_budget, sf_longer_rest, sf_ncells, sf_cells[MAXP];
     long long sf_positions, sf_nodes, sf_limit;
     int sf_waste[MAXT], sf_nwaste;
     int col_dealt[MAXP][MAXPC];
@@ -915,6 +915,26 @@ static int r3_hold_useless(const E *e, const R3State *st, int card, int fi, int 
     return 0;
 }
 
+/* StockFreeCheck._longer_rest_first (rule S1r): the copy of card from where may go to the
+ * foundation with index fi at once. */
+static int r3_longer_rest_first(const E *e, const R3State *st, int card, int fi, int where) {
+    int f = e->found[fi], hf = st->h[fi], nf = e->f_length[f] - hf - 1;
+    for (int s = 0; s < e->nslots[card]; s++) {
+        int g = e->slot_f[card][s], pos = e->slot_pos[card][s], gi = e->fi_of[g];
+        if (gi == fi || st->h[gi] > pos) continue;
+        int ng = e->f_length[g] - pos - 1;
+        if (ng > nf) return 0;
+        for (int i = 0; i < ng; i++)
+            if (e->rank_at[f][hf + 1 + i] != e->rank_at[g][pos + 1 + i]) return 0;
+    }
+    if (st->stock[card] - (where == W_STOCK)) return 1;
+    if (where != W_CELL) return 0;
+    if (st->cell[card] > 1) return 1;
+    for (int i = st->wp + 1; i < e->sf_nwaste; i++)
+        if (e->sf_waste[i] == card) return 1;
+    return 0;
+}
+
 static int r3_solve(E *e, R3State *st) {
     if (e->sf_nodes == e->sf_limit) return R_OVER;
     e->sf_nodes++;
@@ -1001,7 +1021,8 @@ static int r3_solve(E *e, R3State *st) {
                     break;
                 }
             }
-            if (!rival || st->cell[card] + st->stock[card] == e->decks - st->placed[card]) {
+            if (!rival || st->cell[card] + st->stock[card] == e->decks - st->placed[card] ||
+                (e->sf_longer_rest && r3_longer_rest_first(e, st, card, fi, where))) {
                 mv = 1, mcard = card, mf = fi, mwhere = where, mcol = col;
                 break;
             }
@@ -1420,6 +1441,7 @@ static const char *read_spec(E *e, Reader *r) {
     e->sf_on = rd(r);
     e->sf_budget = rd(r);
     e->sf_positions = rd(r);
+    e->sf_longer_rest = rd(r);
     e->sf_ncells = rd_list(r, e->sf_cells, MAXP, 0, e->n_piles);
     e->turn_ahead = rd(r);
     e->cut_stock = rd(r);

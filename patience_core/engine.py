@@ -23,7 +23,7 @@ try:  # built by ``pip install`` from _engine.c; optional (see pyproject.toml)
 except ImportError:  # pragma: no cover - exercised where no compiler was available
     _engine = None
 
-SPEC_VERSION = 1
+SPEC_VERSION = 2
 # Limits of the C tables (the module refuses larger inputs; Python then runs the search).
 MAX_PILES, MAX_FOUNDATIONS, MAX_TALON, MAX_PILE_CARDS = 64, 32, 120, 255
 
@@ -131,6 +131,7 @@ def pack(search) -> array:
     put(int(check is not None))
     put(check.budget if check is not None else 0)
     put(check.positions if check is not None else 0)
+    put(int(check is not None and check.longer_rest))
     put_list(check.cells if check is not None else ())
     put(int(search.turn_ahead))
     put(search.cut_stock)

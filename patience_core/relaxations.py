@@ -110,9 +110,10 @@ class StockFreeCheck:
     heights, how far the waste has been given up and which stock cards are left.
     """
 
-    def __init__(self, search, budget: int = 1000):
+    def __init__(self, search, budget: int = 1000, longer_rest: bool = True):
         self.s = search
         self.budget = budget
+        self.longer_rest = longer_rest  # rule S1r (off only to measure what it does)
         self.found = list(search.found)
         index = {f: i for i, f in enumerate(self.found)}
         self.suit = [search.static_suit[f] for f in self.found]
@@ -253,8 +254,10 @@ class StockFreeCheck:
                     if g != f and h[g] <= pos and (cls[g] != cls[f] or h[g] != h[f]):
                         rival = True
                         break
-                # S1c: every copy still out is free outside the columns.
-                if not rival or cell[card] + stock[card] == decks - placed[card]:
+                # S1c: every copy still out is free outside the columns. S1r: the other
+                # copy gives up no less, and the rival place's rest is a prefix of f's.
+                if not rival or cell[card] + stock[card] == decks - placed[card] or (
+                        self.longer_rest and self._longer_rest_first(card, f, copy[0], h, cell, stock, wp)):
                     move = (card, f) + copy
                     break
                 if branch is None:
@@ -284,6 +287,23 @@ class StockFreeCheck:
                 return True
             self.lost_states.add(key)
             return False
+
+    def _longer_rest_first(self, card, f, where, h, cell, stock, wp) -> bool:
+        """Rule S1r of docs/solver.md: the copy of ``card`` from ``where`` may go to ``f``
+        (which takes it now) at once when every rival place's rest after the card is a
+        prefix of ``f``'s, and playing the other copy gives up no less than this one: it
+        lies in the stock (its play gives up nothing), or both give up a waste card (this
+        one from a cell or the waste top, the other in a cell or still in the waste)."""
+        rest = self.seq[f][h[f] + 1:]
+        for g, pos in self.slots[card]:
+            if g != f and h[g] <= pos:
+                other = self.seq[g][pos + 1:]
+                if rest[:len(other)] != other:
+                    return False
+        # Where is the other copy? (two places open, so two copies out)
+        if stock[card] - (where == STOCK):
+            return True
+        return where == CELL and (cell[card] > 1 or card in self.waste[wp + 1:])
 
     def _hold_useless(self, card, f, where, h, wp, placed) -> bool:
         """Holding a copy from a cell is no better than playing it now when the other copy
