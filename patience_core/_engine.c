@@ -889,32 +889,6 @@ static void r3_play(const E *e, R3State *st, int card, int fi, int where, int co
     }
 }
 
-/* StockFreeCheck._hold_useless. */
-static int r3_hold_useless(const E *e, const R3State *st, int card, int fi, int where) {
-    if (where != W_CELL) return 0;
-    int other = -1;
-    for (int i = st->wp + 1; i < e->sf_nwaste; i++)
-        if (e->sf_waste[i] == card) {
-            other = i;
-            break;
-        }
-    if (other < 0) return 0;
-    for (int s = 0; s < e->nslots[card]; s++) {
-        int g = e->slot_f[card][s], pos = e->slot_pos[card][s], gi = e->fi_of[g];
-        if (gi == fi || st->h[gi] > pos) continue;
-        for (int k = st->h[gi]; k < pos; k++) {
-            int need = e->static_suit[g] * 13 + e->rank_at[g][k];
-            int out = e->decks - st->placed[need];
-            if (!out) continue;
-            int deeper = 0;
-            for (int i = other + 1; i < e->sf_nwaste; i++) deeper += e->sf_waste[i] == need;
-            if (deeper == out) return 1;
-        }
-        return 0;
-    }
-    return 0;
-}
-
 /* StockFreeCheck._longer_rest_first (rule S1r): the copy of card from where may go to the
  * foundation with index fi at once. */
 static int r3_longer_rest_first(const E *e, const R3State *st, int card, int fi, int where) {
@@ -1044,10 +1018,6 @@ static int r3_solve(E *e, R3State *st) {
         int r = r3_solve(e, &now_);
         if (r != R_LOST) return r;
         /* held: the copy waits for the card's other place */
-        if (r3_hold_useless(e, st, bcard, bf, bwhere)) {
-            if (set_add(&e->sf_lost_states, key, kn)) return R_NOMEM;
-            return R_LOST;
-        }
         R3State held = *st;
         held.held_f[bcard] = (int8_t)bf;
         held.held_where[bcard] = (int8_t)bwhere;

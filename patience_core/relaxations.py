@@ -278,9 +278,6 @@ class StockFreeCheck:
                 return True
             # Held: the copy waits for the card's other place.
             card, f, where, col = branch
-            if self._hold_useless(card, f, where, h, wp, placed):
-                self.lost_states.add(key)
-                return False
             held2 = dict(held)
             held2[card] = (f, where, col)
             if self._solve(list(h), list(colh), list(cell), list(stock), wp, list(placed), out, held2):
@@ -304,31 +301,6 @@ class StockFreeCheck:
         if stock[card] - (where == STOCK):
             return True
         return where == CELL and (cell[card] > 1 or card in self.waste[wp + 1:])
-
-    def _hold_useless(self, card, f, where, h, wp, placed) -> bool:
-        """Holding a copy from a cell is no better than playing it now when the other copy
-        lies in the waste and the other place cannot be reached before that copy is
-        given up: the other pile first needs a card every copy of which lies deeper in the
-        waste. (Then play the held copy now, and the other one where the held one went:
-        it is free by then, and every waste card comes free no later.)"""
-        if where != CELL:
-            return False
-        waste = self.waste
-        try:
-            other = waste.index(card, wp + 1)
-        except ValueError:
-            return False
-        deeper = waste[other + 1:]
-        for g, pos in self.slots[card]:
-            if g == f or h[g] > pos:
-                continue
-            for rank in self.seq[g][h[g]:pos]:
-                need = self.suit[g] * 13 + rank
-                out = self.decks - placed[need]
-                if out and deeper.count(need) == out:
-                    return True
-            return False
-        return False
 
     def _play(self, move, h, colh, cell, stock, wp: int, placed) -> int:
         """Play ``move`` on the lists; return how far the waste has now been given up."""
