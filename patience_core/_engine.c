@@ -638,8 +638,14 @@ static int is_safe(const E *e, int src, int card, int f) {
     return no_rival_place(e, card, f);
 }
 
-/* The distinct cards of a pile of access all, in increasing order. */
-static int distinct_sorted(const E *e, int p, int out[52]) {
+/* The free cards of pile p, in the order the Python search tries them: the top card, or
+ * for a pile of access all its distinct cards in increasing order. */
+static int free_cards(const E *e, int p, int out[52]) {
+    if (!e->plen[p]) return 0;
+    if (e->access[p] != ACCESS_ALL) {
+        out[0] = e->pile[p][e->plen[p] - 1];
+        return 1;
+    }
     uint8_t seen[52] = {0};
     for (int i = 0; i < e->plen[p]; i++) seen[e->pile[p][i]] = 1;
     int n = 0;
@@ -653,15 +659,7 @@ static int apply_safe(E *e) {
     while (again) {
         again = 0;
         for (int i = 0; i < e->n_playable; i++) {
-            int p = e->playable[i];
-            if (!e->plen[p]) continue;
-            int nc;
-            if (e->access[p] == ACCESS_ALL) {
-                nc = distinct_sorted(e, p, cards);
-            } else {
-                cards[0] = e->pile[p][e->plen[p] - 1];
-                nc = 1;
-            }
+            int p = e->playable[i], nc = free_cards(e, p, cards);
             for (int j = 0; j < nc; j++) {
                 int card = cards[j];
                 if (e->ntakers[card]) {
@@ -779,15 +777,7 @@ static int children(E *e) {
     int lat_p[MAXP * 52], lat_c[MAXP * 52], nlat = 0;
     int cards[52], places[MAXF];
     for (int i = 0; i < e->n_playable; i++) {
-        int p = e->playable[i];
-        if (!e->plen[p]) continue;
-        int nc;
-        if (e->access[p] == ACCESS_ALL) {
-            nc = distinct_sorted(e, p, cards);
-        } else {
-            cards[0] = e->pile[p][e->plen[p] - 1];
-            nc = 1;
-        }
+        int p = e->playable[i], nc = free_cards(e, p, cards);
         for (int j = 0; j < nc; j++) {
             int card = cards[j];
             if (!e->ntakers[card]) continue;
