@@ -66,6 +66,7 @@ class Search:
         # run() in the compiled engine (patience_core/engine.py) when it is built and
         # supports this search ("auto"), always ("c"), or never ("python").
         self.engine = engine
+        self.engine_stats: dict | None = None  # R3's counters, set by a compiled run
         rules = self.rules = position.rules
         self.prune = prune
         self.max_positions = max_positions
