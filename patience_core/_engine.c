@@ -351,19 +351,27 @@ static void retreat(E *e, int f, int card) {
 
 /* Rule D1's test (Search.beaten): is g the better place for a card that fits f at height
  * hf and g at hg? */
+/* The rest of foundation f's sequence after position pf (what it needs once it has taken the
+ * card there), and whether g's rest after pg is a prefix of it. */
+static inline int rest_len(const E *e, int f, int pf) {
+    int n = e->f_length[f] - pf - 1;
+    return n > 0 ? n : 0;
+}
+
+static int rest_is_prefix(const E *e, int g, int pg, int f, int pf) {
+    int ng = rest_len(e, g, pg);
+    if (ng > rest_len(e, f, pf)) return 0;
+    for (int i = 0; i < ng; i++)
+        if (e->rank_at[g][pg + 1 + i] != e->rank_at[f][pf + 1 + i]) return 0;
+    return 1;
+}
+
 static int beaten(E *e, int f, int hf, int g, int hg) {
     int fi = e->fi_of[f], gi = e->fi_of[g];
     int8_t *memo = &e->beaten_memo[fi][hf][gi][hg];
-    if (*memo >= 0) return *memo;
-    int nf = e->f_length[f] - hf - 1, ng = e->f_length[g] - hg - 1;
-    if (nf < 0) nf = 0;
-    if (ng < 0) ng = 0;
-    int d = ng >= nf;
-    for (int i = 0; d && i < nf; i++)
-        if (e->rank_at[g][hg + 1 + i] != e->rank_at[f][hf + 1 + i]) d = 0;
-    if (d) d = (nf != ng) || g < f;
-    *memo = (int8_t)d;
-    return d;
+    if (*memo < 0)
+        *memo = (int8_t)(rest_is_prefix(e, f, hf, g, hg) && (rest_len(e, f, hf) != rest_len(e, g, hg) || g < f));
+    return *memo;
 }
 
 /* Search.choose: the foundations worth trying for card (out), from takers t. */
@@ -595,16 +603,10 @@ static int no_rival_place(const E *e, int card, int f) {
 }
 
 static int best_place(const E *e, int card, int f) {
-    int hf = e->h[f], nf = e->f_length[f] - hf - 1, suit = card / 13;
-    if (nf < 0) nf = 0;
+    int suit = card / 13;
     for (int s = 0; s < e->nslots[card]; s++) {
         int g = e->slot_f[card][s], pos = e->slot_pos[card][s];
-        if (g == f || !slot_open(e, g, pos, suit)) continue;
-        int ng = e->f_length[g] - pos - 1;
-        if (ng < 0) ng = 0;
-        if (ng > nf) return 0;
-        for (int i = 0; i < ng; i++)
-            if (e->rank_at[f][hf + 1 + i] != e->rank_at[g][pos + 1 + i]) return 0;
+        if (g != f && slot_open(e, g, pos, suit) && !rest_is_prefix(e, g, pos, f, e->h[f])) return 0;
     }
     return 1;
 }
@@ -882,14 +884,10 @@ static void r3_play(const E *e, R3State *st, int card, int fi, int where, int co
 /* StockFreeCheck._longer_rest_first (rule S1r): the copy of card from where may go to the
  * foundation with index fi at once. */
 static int r3_longer_rest_first(const E *e, const R3State *st, int card, int fi, int where) {
-    int f = e->found[fi], hf = st->h[fi], nf = e->f_length[f] - hf - 1;
+    int f = e->found[fi];
     for (int s = 0; s < e->nslots[card]; s++) {
         int g = e->slot_f[card][s], pos = e->slot_pos[card][s], gi = e->fi_of[g];
-        if (gi == fi || st->h[gi] > pos) continue;
-        int ng = e->f_length[g] - pos - 1;
-        if (ng > nf) return 0;
-        for (int i = 0; i < ng; i++)
-            if (e->rank_at[f][hf + 1 + i] != e->rank_at[g][pos + 1 + i]) return 0;
+        if (gi != fi && st->h[gi] <= pos && !rest_is_prefix(e, g, pos, f, st->h[fi])) return 0;
     }
     if (st->stock[card] - (where == W_STOCK)) return 1;
     if (where != W_CELL) return 0;
