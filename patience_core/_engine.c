@@ -1042,9 +1042,10 @@ static int r3_lost(E *e, const uint8_t *key, size_t kn) {
     e->sf_limit = limit;
     e->sf_nodes = 0;
     set_clear(&e->sf_lost_states);
-    memcpy(st.placed, e->placed, sizeof st.placed);
-    for (int c = 0; c < 52; c++) st.placed[c] = (int8_t)e->placed[c];
-    for (int c = 0; c < 52; c++) st.held_f[c] = -1;
+    for (int c = 0; c < 52; c++) {
+        st.placed[c] = (int8_t)e->placed[c];
+        st.held_f[c] = -1;
+    }
     st.wp = 0;
     st.out = e->n_cards - e->on_found;
     int r = r3_solve(e, &st);

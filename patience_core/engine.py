@@ -45,9 +45,8 @@ def supports(search) -> bool:
         return False
     if search.decks > 2 or len(search.piles) > MAX_PILES or len(search.found) > MAX_FOUNDATIONS:
         return False
-    if search.n_talon > MAX_TALON or any(len(p) > MAX_PILE_CARDS for p in search.piles):
-        return False
-    return search.n_cards <= MAX_PILE_CARDS
+    # No pile holds more than the position's cards.
+    return search.n_talon <= MAX_TALON and search.n_cards <= MAX_PILE_CARDS
 
 
 def pack(search) -> array:
@@ -82,7 +81,7 @@ def pack(search) -> array:
     put_list(search.talon)
     put_list(search.waste)
     put_list(search.stock)
-    put_list(1 if i else 0 for i in _talon_present(search))
+    put_list((search.tmask >> i) & 1 for i in range(search.n_talon))  # talon cards still there
     # Piles: access, fill sources, cards (bottom first).
     for p, pile in enumerate(search.piles):
         put(search.access[p])
@@ -91,13 +90,9 @@ def pack(search) -> array:
     put_list(search.playable)
     put_list(search.columns)
     # Key classes of refilling piles: a kind (0: one-card multiset, 1: generic) and piles.
-    single = set()
-    for cls in search.cell_classes:
-        if cls not in search.generic_classes:
-            single.add(tuple(cls))
     put(len(search.cell_classes))
     for cls in search.cell_classes:
-        put(0 if tuple(cls) in single else 1)
+        put(int(cls in search.generic_classes))
         put_list(cls)
     # Foundations: pile, length, fixed suit, suit now, height, class number, rank sequence.
     classes: dict = {}
@@ -142,15 +137,10 @@ def pack(search) -> array:
     if rng is None:
         put(0)
     else:
-        version, state, _gauss = rng.getstate()
+        _version, state, _gauss = rng.getstate()
         put(1)
         out.extend(_signed(word) for word in state)
     return out
-
-
-def _talon_present(search):
-    n = search.n_talon
-    return [(search.tmask >> i) & 1 for i in range(n)]
 
 
 def _signed(word: int) -> int:
