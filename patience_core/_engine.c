@@ -8,8 +8,8 @@
  * the Python code exactly. tests/test_engine.py compares the two.
  *
  * Input: one int32 array laid out by patience_core/engine.py:pack (read in the same
- * order by read_spec below). Output: (verdict, positions, checked positions, line,
- * generator state).
+ * order by read_spec below). Output: (verdict, positions, checked positions, the most
+ * cards on the foundations at a node, line, generator state, counters).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -19,7 +19,7 @@
 #include <string.h>
 #include <time.h>
 
-#define SPEC_VERSION 2
+#define SPEC_VERSION 3
 #define MAXP 64        /* piles */
 #define MAXF 32        /* foundations */
 #define MAXT 120       /* talon cards */
@@ -282,6 +282,7 @@ typedef struct {
     int depth, cap;
     /* search state */
     long long positions, max_positions, restart_at; /* restart_at < 0: none */
+    int most_found; /* the most cards on the foundations at any node reached */
     double deadline;                                /* < 0: none */
     KeySet lost;
     Child *kids;
@@ -1169,6 +1170,7 @@ static int cmp_order(const void *a, const void *b) {
 static int dfs(E *e) {
     int depth = e->depth;
     if (e->prune && apply_safe(e)) return R_NOMEM;
+    if (e->on_found > e->most_found) e->most_found = e->on_found;
     if (e->on_found == e->n_cards) return R_WON;
     uint8_t key[KEYMAX];
     size_t kn = make_key(e, key);
@@ -1316,6 +1318,7 @@ static const char *read_spec(E *e, Reader *r) {
     e->waste_feeds = rd(r);
     e->found_in_key = rd(r);
     e->positions = rd(r);
+    e->most_found = rd(r);
     e->min_waste = rd(r);
     e->check_max_stock = rd(r);
     e->ahead_max_stock = rd(r);
@@ -1491,8 +1494,8 @@ static PyObject *engine_run(PyObject *self, PyObject *args) {
                 "check_positions_not_lost", e->check_pos[1], "check_positions_over_budget", e->check_pos[2],
                 "ahead_calls", e->n_ahead_calls, "ahead_cuts", e->n_ahead_cuts, "dead_ends", e->n_dead_ends);
             if (state && stats)
-                result = Py_BuildValue("iLLNNN", verdict == R_WON ? 1 : verdict == R_LOST ? 0 : -1,
-                                       e->positions, e->sf_positions, line, state, stats);
+                result = Py_BuildValue("iLLiNNN", verdict == R_WON ? 1 : verdict == R_LOST ? 0 : -1,
+                                       e->positions, e->sf_positions, e->most_found, line, state, stats);
             else {
                 Py_XDECREF(stats);
                 Py_XDECREF(state);
@@ -1515,7 +1518,7 @@ static PyObject *engine_run(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"run", engine_run, METH_VARARGS,
-     "run(spec, max_positions, deadline) -> (verdict, positions, checked, line, rng_state, stats)\n\n"
+     "run(spec, max_positions, deadline) -> (verdict, positions, checked, most_on_foundations, line, rng_state, stats)\n\n"
      "Run the search packed by patience_core.engine.pack. verdict: 1 won, 0 lost, -1 a limit\n"
      "was reached; max_positions < 0 and deadline < 0 mean none."},
     {NULL, NULL, 0, NULL}};

@@ -23,7 +23,7 @@ try:  # built by ``pip install`` from _engine.c; optional (see pyproject.toml)
 except ImportError:  # pragma: no cover - exercised where no compiler was available
     _engine = None
 
-SPEC_VERSION = 2
+SPEC_VERSION = 3
 # Limits of the C tables (the module refuses larger inputs; Python then runs the search).
 MAX_PILES, MAX_FOUNDATIONS, MAX_TALON, MAX_PILE_CARDS = 64, 32, 120, 255
 
@@ -73,6 +73,7 @@ def pack(search) -> array:
     put(int(search.waste_feeds))
     put(int(search.foundations_in_key))
     put(search.positions)
+    put(search.most_on_foundations)
     # Constants of the search module (one source of truth: search.py).
     for value in (S.STOCK_FREE_MIN_WASTE, S.STOCK_FREE_MAX_STOCK, S.TURN_AHEAD_MAX_STOCK,
                   S.TURN_AHEAD_MIN_BUDGET, S.RESTART_GROWTH_LIMIT, search.restart_budget):
@@ -155,8 +156,9 @@ def run(search) -> bool:
     spec = pack(search)
     max_positions = -1 if search.max_positions is None else search.max_positions
     deadline = -1.0 if search.deadline is None else search.deadline
-    verdict, positions, checked, line, state, stats = _engine.run(spec, max_positions, deadline)
+    verdict, positions, checked, most, line, state, stats = _engine.run(spec, max_positions, deadline)
     search.positions = positions
+    search.most_on_foundations = most
     search.engine_stats = stats  # counters for benchmarks (R3's checks by outcome, cuts)
     if search.stock_free is not None:
         search.stock_free.positions = checked

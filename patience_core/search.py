@@ -143,6 +143,9 @@ class Search:
             self.h[f] = len(pile)
             self.fsuit[f] = rules.f_suit[f] if rules.f_suit[f] >= 0 else (pile[0] // 13 if pile else -1)
         self.on_foundations = position.on_foundations
+        # The most cards any position the search reached had on the foundations: what an
+        # undecided search can still say about how far the deal goes.
+        self.most_on_foundations = position.on_foundations
         # The goal: every card of this position on the foundations (a relaxation may hold
         # fewer cards than the variant's pack).
         self.n_cards = sum(len(pile) for pile in src)
@@ -799,6 +802,8 @@ class Search:
         depth = len(self.trail)
         if self.prune:
             self.apply_safe()
+        if self.on_foundations > self.most_on_foundations:
+            self.most_on_foundations = self.on_foundations
         if self.on_foundations == self.n_cards:
             return True
         key = self.key()

@@ -50,6 +50,9 @@ class SolveResult:
     moves: list = field(default_factory=list)  # engine moves (src, dst, card), replayable
     positions: int = 0                         # positions searched (all phases)
     seconds: float = 0.0
+    # The most cards on the foundations in any position the search reached (every card
+    # when won): how far an undecided deal was seen to go.
+    most_on_foundations: int = 0
 
 
 def solve(rules: Rules, order: list[int], *, max_positions: int | None = None,
@@ -71,16 +74,14 @@ def solve_position(position: Position, *, max_positions: int | None = None,
     collecting = gc.isenabled()
     gc.disable()
     try:
-        if _engine_only(start):
-            verdict, moves, positions = _engine_search(start.copy(), max_positions, deadline)
-        else:
-            verdict, moves, positions = _fast_search(start, max_positions, deadline, prune)
+        search = _engine_search if _engine_only(start) else _fast_search
+        verdict, moves, positions, most = search(start.copy(), max_positions, deadline, prune)
     finally:
         if collecting:
             gc.enable()
     if verdict == WON:
         replay_check(start, moves)
-    return SolveResult(verdict, moves, positions, time.perf_counter() - began)
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most)
 
 
 def _engine_only(position: Position) -> bool:
@@ -91,7 +92,8 @@ def _engine_only(position: Position) -> bool:
 
 
 def _fast_search(start: Position, max_positions, deadline, prune):
-    positions = 0
+    """(verdict, line, positions, most cards on the foundations) of the pruned search."""
+    positions, most = 0, start.on_foundations
     split = prune and suits_independent(start.rules)
     if split:
         # Rule R2: a group of suits that cannot be won alone proves the deal lost.
@@ -100,7 +102,7 @@ def _fast_search(start: Position, max_positions, deadline, prune):
         half_time = None if deadline is None else (time.perf_counter() + deadline) / 2
         lost, used = split_lost(start, max_positions=cap, deadline=half_time)
         if lost:
-            return LOST, [], used
+            return LOST, [], used, most
         positions += used
     if prune:
         # Rule R1: the relaxation (waste order ignored) lost proves the deal lost.
@@ -108,7 +110,7 @@ def _fast_search(start: Position, max_positions, deadline, prune):
         relaxed = Search(start, prune=True, relaxed=True, max_positions=cap, deadline=deadline)
         try:
             if not relaxed.run():
-                return LOST, [], positions + relaxed.positions
+                return LOST, [], positions + relaxed.positions, most
         except SearchLimit:
             pass
         positions += relaxed.positions
@@ -123,9 +125,10 @@ def _fast_search(start: Position, max_positions, deadline, prune):
         won = None
     # Positions of the suits' games searched at the nodes (R2) count too.
     positions += full.positions + full.split_positions + full.checked_positions()
+    most = full.most_on_foundations
     if won is None:
-        return UNKNOWN, [], positions
-    return (WON, list(full.line), positions) if won else (LOST, [], positions)
+        return UNKNOWN, [], positions, most
+    return (WON, list(full.line), positions, most) if won else (LOST, [], positions, most)
 
 
 def replay_check(start: Position, moves: list) -> None:
@@ -139,15 +142,18 @@ def replay_check(start: Position, moves: list) -> None:
         raise SolverError(f"internal error: the solver's line of {len(moves)} moves does not win on replay")
 
 
-def _engine_search(position: Position, max_positions, deadline):
+def _engine_search(position: Position, max_positions, deadline, prune=False):
     """Depth-first search over the engine's own positions with a table of lost keys:
-    no pruning, every legal move tried. The reference the fast search is tested against,
-    and the search for variants whose plugins change the move rules."""
+    no pruning (``prune`` is ignored), every legal move tried. The reference the fast
+    search is tested against, and the search for variants whose plugins change the move
+    rules. Returns (verdict, line, positions, most cards on the foundations)."""
     lost: set = set()
     counter = [0]
+    most = [position.on_foundations]
     line: list = []
 
     def dfs() -> bool:
+        most[0] = max(most[0], position.on_foundations)
         if position.is_won():
             return True
         key = position.key()
@@ -172,8 +178,8 @@ def _engine_search(position: Position, max_positions, deadline):
     try:
         won = dfs()
     except SearchLimit:
-        return UNKNOWN, [], counter[0]
-    return (WON, list(line), counter[0]) if won else (LOST, [], counter[0])
+        return UNKNOWN, [], counter[0], most[0]
+    return (WON, list(line), counter[0], most[0]) if won else (LOST, [], counter[0], most[0])
 
 
 def engine_search(position: Position, *, max_positions: int | None = None,
@@ -183,7 +189,7 @@ def engine_search(position: Position, *, max_positions: int | None = None,
     deadline = None if timeout is None else began + timeout
     start = position.copy()
     start.history = []
-    verdict, moves, positions = _engine_search(start.copy(), max_positions, deadline)
+    verdict, moves, positions, most = _engine_search(start.copy(), max_positions, deadline)
     if verdict == WON:
         replay_check(start, moves)
-    return SolveResult(verdict, moves, positions, time.perf_counter() - began)
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most)

@@ -73,7 +73,8 @@ def yaml_rules(tmp_path_factory):
 
 
 def outcome(position, engine_name, config, limit):
-    """(verdict, positions, R3's positions, line if won, next random number) of one run."""
+    """(verdict, positions, R3's positions, line if won, next random number, the most cards
+    on the foundations) of one run."""
     config = dict(config)
     rng = random.Random(RESTART_SEED) if config.pop("rng") else None
     search = Search(position.copy(), max_positions=limit, engine=engine_name, **config)
@@ -83,7 +84,8 @@ def outcome(position, engine_name, config, limit):
     except SearchLimit:
         verdict = None
     after = rng.random() if rng is not None else None
-    return verdict, search.positions, search.checked_positions(), search.line if verdict else None, after
+    return (verdict, search.positions, search.checked_positions(), search.line if verdict else None, after,
+            search.most_on_foundations)
 
 
 def assert_same(position, config, limit):
@@ -146,8 +148,8 @@ def test_solve_gives_the_same_result_with_and_without_the_engine(monkeypatch, na
     monkeypatch.setenv(engine.ENGINE_ENV, "python")
     assert not engine.available()
     python = solve(rules, order, max_positions=10000)
-    assert (compiled.verdict, compiled.moves, compiled.positions) == \
-        (python.verdict, python.moves, python.positions)
+    assert (compiled.verdict, compiled.moves, compiled.positions, compiled.most_on_foundations) == \
+        (python.verdict, python.moves, python.positions, python.most_on_foundations)
 
 
 @needs_engine

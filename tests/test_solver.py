@@ -177,8 +177,8 @@ def test_cli_json_won_line_replays():
     out = run("solve", "royal-cotillion", "--seed", "3", "--json", "--max-positions", "5000")
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert set(data) == {"verdict", "moves", "positions", "seconds"}
-    assert data["verdict"] == "won"
+    assert set(data) == {"verdict", "moves", "positions", "seconds", "most_on_foundations"}
+    assert data["verdict"] == "won" and data["most_on_foundations"] == 104
     rules = load_rules("royal-cotillion")
     position = deal_seed(rules, 3)
     apply_json_moves(position, data["moves"])
@@ -204,6 +204,17 @@ def test_cli_unknown_and_pack_file(tmp_path):
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["verdict"] == "unknown" and data["moves"] == [] and data["positions"] <= 11
+    assert data["most_on_foundations"] == solve(rules, seeded_order(rules, 5), max_positions=10).most_on_foundations
+
+
+def test_an_undecided_search_reports_how_far_it_got():
+    """The count is of positions the search reached in the real game: more positions can
+    only raise it, and the line that reached it is a real one (the start has none home)."""
+    rules = get_rules("royal-cotillion")
+    order = seeded_order(rules, 9)
+    short, longer = (solve(rules, order, max_positions=n) for n in (200, 20000))
+    assert short.verdict == longer.verdict == "unknown"
+    assert 0 < short.most_on_foundations <= longer.most_on_foundations < rules.n_cards
 
 
 def test_cli_variant_file(mini_rules):

@@ -6,7 +6,7 @@ from typing import List, Optional
 import typer
 
 from ..notation import describe_move, moves_to_json
-from ..solver import WON, solve_position
+from ..solver import UNKNOWN, WON, solve_position
 from . import app
 from .common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
 
@@ -43,10 +43,14 @@ def solve_command(
     result = solve_position(spec.start(rules), max_positions=max_positions, timeout=timeout)
     if as_json:
         print_json({"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
-                    "positions": result.positions, "seconds": round(result.seconds, 3)})
+                    "positions": result.positions, "seconds": round(result.seconds, 3),
+                    "most_on_foundations": result.most_on_foundations})
         return
     print(f"{spec.describe(rules)}: {_VERDICT_TEXT[result.verdict]}")
     print(f"{result.positions} positions searched in {result.seconds:.2f} s")
+    if result.verdict == UNKNOWN:
+        print(f"the furthest position reached had {result.most_on_foundations} of "
+              f"{rules.n_cards} cards on the foundations")
     if result.verdict == WON:
         print(f"winning line ({len(result.moves)} moves, replayed through the engine):")
         width = len(str(len(result.moves)))
