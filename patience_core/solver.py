@@ -74,8 +74,10 @@ def solve_position(position: Position, *, max_positions: int | None = None,
     collecting = gc.isenabled()
     gc.disable()
     try:
-        search = _engine_search if _engine_only(start) else _fast_search
-        verdict, moves, positions, most = search(start.copy(), max_positions, deadline, prune)
+        if _engine_only(start):
+            verdict, moves, positions, most = _engine_search(start.copy(), max_positions, deadline)
+        else:
+            verdict, moves, positions, most = _fast_search(start, max_positions, deadline, prune)
     finally:
         if collecting:
             gc.enable()
@@ -142,11 +144,11 @@ def replay_check(start: Position, moves: list) -> None:
         raise SolverError(f"internal error: the solver's line of {len(moves)} moves does not win on replay")
 
 
-def _engine_search(position: Position, max_positions, deadline, prune=False):
+def _engine_search(position: Position, max_positions, deadline):
     """Depth-first search over the engine's own positions with a table of lost keys:
-    no pruning (``prune`` is ignored), every legal move tried. The reference the fast
-    search is tested against, and the search for variants whose plugins change the move
-    rules. Returns (verdict, line, positions, most cards on the foundations)."""
+    no pruning, every legal move tried. The reference the fast search is tested against,
+    and the search for variants whose plugins change the move rules. Returns (verdict,
+    line, positions, most cards on the foundations)."""
     lost: set = set()
     counter = [0]
     most = [position.on_foundations]
