@@ -6,7 +6,7 @@ import argparse
 
 from patience_core import load_rules
 from patience_core.errors import PatienceError
-from patience_core.loader import parse_param_options
+from patience_core.variants.loader import parse_param_options
 
 
 def deal_parser(doc: str, deals: int) -> argparse.ArgumentParser:

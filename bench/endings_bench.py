@@ -16,9 +16,9 @@ import time
 
 from deal_args import deal_parser, load_variant, numbers
 from patience_core import seeded_order
-from patience_core.deal import start_position
-from patience_core.policies import play_naive
-from patience_core.search import Search, SearchLimit
+from patience_core.model.deal import start_position
+from patience_core.agents.policies import play_naive
+from patience_core.solver.search import Search, SearchLimit
 
 
 def ending(rules, seed: int, back: int):

@@ -11,8 +11,8 @@ import argparse
 import time
 
 from patience_core import deal_seed, load_rules
-from patience_core.intervals import wilson
-from patience_core.policies import play_naive
+from patience_core.stats.intervals import wilson
+from patience_core.agents.policies import play_naive
 
 CASES = [
     ("royal-cotillion", {}),

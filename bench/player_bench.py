@@ -16,11 +16,11 @@ import time
 from pathlib import Path
 
 from patience_core import deal_seed, load_rules
-from patience_core import player as player_module
-from patience_core.intervals import wilson
-from patience_core.player import best_foundation, play_player
-from patience_core.policies import play_naive
-from patience_core.position import NO_CARD
+from patience_core.agents import player as player_module
+from patience_core.stats.intervals import wilson
+from patience_core.agents.player import best_foundation, play_player
+from patience_core.agents.policies import play_naive
+from patience_core.model.position import NO_CARD
 
 RESULTS = Path(__file__).resolve().parent / "win_rates.json"
 

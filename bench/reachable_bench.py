@@ -21,8 +21,8 @@ import time
 
 from deal_args import deal_parser, load_variant, numbers
 from patience_core import seeded_order
-from patience_core.deal import start_position
-from patience_core.search import STOCK_FREE_MAX_STOCK, Search
+from patience_core.model.deal import start_position
+from patience_core.solver.search import STOCK_FREE_MAX_STOCK, Search
 
 
 def count_nodes(search: Search, until_stock: int, cap: int):

@@ -14,7 +14,7 @@ import time
 
 from deal_args import deal_parser, load_variant
 from patience_core import seeded_order
-from patience_core.solver import solve
+from patience_core.solver.solve import solve
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ import os
 import resource
 import time
 
-from patience_core.stats import RunSpec, run_stats
+from patience_core.stats.runner import RunSpec, run_stats
 
 # (policy, deals at scale 1, solver limit): the solver's position limit keeps every deal
 # short and the verdicts the same on any machine (sized for the compiled engine: about
@@ -99,7 +99,7 @@ def main() -> None:
             if args.skip_solver:
                 continue
             try:
-                import patience_core.solver  # noqa: F401
+                import patience_core.solver.solve  # noqa: F401
             except ImportError:
                 print("solver   (not available in this build)")
                 continue

@@ -5,7 +5,7 @@
                                       [--workers 2]
     python bench/win_rates.py write          # docs/win-rates.md from bench/win_rates.json
 
-``measure`` runs ``patience stats`` (the same code, :func:`patience_core.stats.run_stats`)
+``measure`` runs ``patience stats`` (the same code, :func:`patience_core.stats.runner.run_stats`)
 for each case and policy and stores the counts in ``bench/win_rates.json``; ``write``
 turns that file into the table, so no number in the document is typed by hand. Each
 row carries the exact command that reproduces it. Measure one policy at a time on a
@@ -18,7 +18,7 @@ import json
 import time
 from pathlib import Path
 
-from patience_core.stats import RunSpec, decided_interval, run_stats
+from patience_core.stats.runner import RunSpec, decided_interval, run_stats
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "win_rates.json"
@@ -119,7 +119,7 @@ def write() -> None:
         "- **solvable**: the share of deals a perfect-information solver wins (it knows the stock order):",
         "  the ceiling for any player. Deals it could not decide within its position limit count as lost",
         "  for the lower bound of the interval and as won for the upper bound.",
-        "- **player**: the no-peeking player (`patience_core/player.py`), which sees only what a human",
+        "- **player**: the no-peeking player (`patience_core/agents/player.py`), which sees only what a human",
         "  sees. It is what `hint` uses.",
         "- **naive**: always play the first card that fits (columns, waste, reserve), else turn the stock.",
         "- **book**: the figure the rule books or web pages give, if any.",

@@ -6,7 +6,7 @@
 Each capture is the board exactly as the game draws it on a terminal 100 columns wide
 without colour, for every shipped variant: deal 1 with the variant's default
 parameters, after the first 10 moves of the naive policy (so the waste and the
-foundations show something); only the clock is fixed. The commands table comes from ``patience_core.commands.HELP``,
+foundations show something); only the clock is fixed. The commands table comes from ``patience_core.ui.commands.HELP``,
 the list the game's ``?`` shows.
 """
 from __future__ import annotations
@@ -16,11 +16,11 @@ import sys
 from pathlib import Path
 
 from patience_core import deal_seed
-from patience_core.autoplay import default_mode, play_automatic
-from patience_core.board import BoardInfo, Glyphs, board_text, keys_text
-from patience_core.catalog import build_registry, compile_variant
-from patience_core.commands import HELP, PileLabels
-from patience_core.policies import naive_move
+from patience_core.agents.autoplay import default_mode, play_automatic
+from patience_core.ui.board import BoardInfo, Glyphs, board_text, keys_text
+from patience_core.variants.catalog import build_registry, compile_variant
+from patience_core.ui.commands import HELP, PileLabels
+from patience_core.agents.policies import naive_move
 
 PLAY_MD = Path(__file__).resolve().parent / "play.md"
 WIDTH = 100

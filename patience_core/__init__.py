@@ -9,11 +9,11 @@ The engine in brief::
 """
 from __future__ import annotations
 
-from .catalog import build_registry, compile_variant, load_rules
-from .deal import read_pack_file, seeded_order, start_position
-from .errors import PatienceError
-from .position import LOST, NO_CARD, PLAYING, WON, Position
-from .rules import Rules
+from patience_core.variants.catalog import build_registry, compile_variant, load_rules
+from patience_core.model.deal import read_pack_file, seeded_order, start_position
+from patience_core.errors import PatienceError
+from patience_core.model.position import LOST, NO_CARD, PLAYING, WON, Position
+from patience_core.model.rules import Rules
 
 __version__ = "0.1.0"
 

@@ -1,5 +1,5 @@
 """``python -m patience_core``: the same as the ``patience`` command."""
-from .cli import main
+from patience_core.cli import main
 
 if __name__ == "__main__":
     main()

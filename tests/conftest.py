@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from patience_core import cards, load_rules
-from patience_core.deal import dealt_pack, start_position
-from patience_core.position import Position
-from patience_core.rules import Rules
+from patience_core import load_rules
+
+from patience_core.model import cards
+from patience_core.model.deal import dealt_pack, start_position
+from patience_core.model.position import Position
+from patience_core.model.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -134,7 +136,7 @@ def position_of(rules: Rules, piles: dict[str, str] | None = None,
 
 
 def move(rules: Rules, card: str | None, src: str, dst: str) -> tuple[int, int, int]:
-    from patience_core.position import NO_CARD
+    from patience_core.model.position import NO_CARD
     return (rules.pile_index(src), rules.pile_index(dst), NO_CARD if card is None else c(card))
 
 

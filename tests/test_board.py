@@ -1,4 +1,4 @@
-"""The board (patience_core.board): the whole layout, derived from the compiled rules."""
+"""The board (patience_core.ui.board): the whole layout, derived from the compiled rules."""
 from __future__ import annotations
 
 import io
@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from patience_core import deal_seed, load_rules
-from patience_core.board import BoardInfo, Glyphs, board, board_text, detect_glyphs
+from patience_core.ui.board import BoardInfo, Glyphs, board, board_text, detect_glyphs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,7 +33,7 @@ def test_royal_cotillion_layout():
     grid_rows = [line for line in text.splitlines() if "r1 " in line or "r13 " in line]
     assert len(grid_rows) == 2
     right = [position.piles[p][-1] for p in rules.groups["right"]]
-    from patience_core.cards import card_label
+    from patience_core.model.cards import card_label
     assert f"r1 {card_label(right[0])}" in text and f"r16 {card_label(right[15])}" in text
     # left wing: 4 columns of 3, headed l1..l4, the free card last
     assert "│  l1  │  l2  │  l3  │  l4  │" in text
@@ -96,7 +96,7 @@ def test_docs_play_md_is_up_to_date():
 
 def test_docs_has_a_capture_per_shipped_variant():
     text = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
-    from patience_core.catalog import build_registry
+    from patience_core.variants.catalog import build_registry
     for source in build_registry():
         if source.origin == "shipped":
             assert f"### {source.title}" in text and f"patience play {source.name} --seed 1" in text

@@ -5,8 +5,8 @@ from collections import Counter
 
 import pytest
 
-from patience_core import cards
-from patience_core.cards import CardError, card_label, card_name, full_pack, parse_card, parse_rank
+from patience_core.model import cards
+from patience_core.model.cards import CardError, card_label, card_name, full_pack, parse_card, parse_rank
 
 
 def test_code_is_suit_times_13_plus_rank():

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, ROOT, get_rules, run_cli
-from patience_core.deal import format_pack, seeded_order
+from patience_core.model.deal import format_pack, seeded_order
 
 SHIPPED = ["contradance", "gavotte", "odd-and-even", "royal-cotillion"]
 PILE_ID = re.compile(r"^(stock|waste|[a-z][a-z0-9-]*:[1-9][0-9]*)$")
@@ -158,7 +158,7 @@ def test_moves_in_the_line_form(tmp_path):
     rules = get_rules("royal-cotillion")
     order = seeded_order(rules, 1)
     first_stock = order[28]
-    from patience_core.cards import card_name
+    from patience_core.model.cards import card_name
     path = tmp_path / "moves.txt"
     path.write_text(f"# one move per line\n{card_name(first_stock)} stock waste\nstock waste   # card optional\n")
     data = play_json("royal-cotillion", "--seed", "1", "--moves", str(path))

@@ -6,11 +6,11 @@ from collections import Counter
 import pytest
 
 from conftest import FIXTURES, get_rules, names
-from patience_core import cards
-from patience_core.deal import (dealt_pack, format_pack, parse_pack, read_pack_file, seeded_order, shuffle,
+from patience_core.model import cards
+from patience_core.model.deal import (dealt_pack, format_pack, parse_pack, read_pack_file, seeded_order, shuffle,
                                  start_position)
 from patience_core.errors import PackError
-from patience_core.policies import play_naive
+from patience_core.agents.policies import play_naive
 
 # The first cards of a few deal numbers. A change of shuffle (or of the random source)
 # changes every deal number players have written down: this test must then fail.

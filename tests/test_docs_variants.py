@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, check_console_output, console_examples, run_cli
-from patience_core.schema import schema_document
+from patience_core.variants.schema import schema_document
 
 DOC = ROOT / "docs" / "variants.md"
 TEXT = DOC.read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The compiled search engine (patience_core/_engine.c) against the Python search.
+"""The compiled search engine (patience_core/solver/_engine.c) against the Python search.
 
 The engine is a port of ``Search.run()``: on every input it must give the same verdict,
 the same winning line and the same position counts (the search's own and rule R3's),
@@ -18,10 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from patience_core import engine, load_rules, seeded_order
-from patience_core.deal import start_position
-from patience_core.search import Search, SearchLimit
-from patience_core.solver import RESTART_SEED, solve
+from patience_core import load_rules, seeded_order
+
+from patience_core.solver import engine
+from patience_core.model.deal import start_position
+from patience_core.solver.search import Search, SearchLimit
+from patience_core.solver.solve import RESTART_SEED, solve
 
 from conftest import get_rules
 from test_solver import MINI_YAML, ending
@@ -101,7 +103,7 @@ def test_the_engine_is_built_where_a_c_compiler_is():
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         pytest.skip(f"no C compiler ({compiler}) here: the Python search runs instead")
-    assert engine._engine is not None, "patience_core._engine was not built: reinstall and read pip's output"
+    assert engine._engine is not None, "patience_core.solver._engine was not built: reinstall and read pip's output"
 
 
 @needs_engine

@@ -1,4 +1,4 @@
-"""Statistics of finished games (patience_core.history)."""
+"""Statistics of finished games (patience_core.storage.history)."""
 from __future__ import annotations
 
 import json
@@ -7,8 +7,8 @@ import pytest
 
 from patience_core import load_rules
 from patience_core.errors import SaveError
-from patience_core.game import GameSpec
-from patience_core.history import history_path, history_report, history_rows, load_history, record_game
+from patience_core.model.game import GameSpec
+from patience_core.storage.history import history_path, history_report, history_rows, load_history, record_game
 
 
 @pytest.fixture(autouse=True)

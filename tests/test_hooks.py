@@ -10,14 +10,15 @@ from collections import Counter
 import pytest
 
 from conftest import crafted_deal, crafted_order, move, pile_cards, position_of
-from patience_core import build_registry, cards, deal_seed, load_rules
-from patience_core.deal import Dealer, start_position
+from patience_core import build_registry, deal_seed, load_rules
+from patience_core.model import cards
+from patience_core.model.deal import Dealer, start_position
 from patience_core.errors import PatienceError
-from patience_core.hooks import (BUILTIN, PluginError, announce_game, hook_names, hookimpl,
+from patience_core.plugins.hooks import (BUILTIN, PluginError, announce_game, hook_names, hookimpl,
                                  make_plugin_manager, register_plugin, set_plugin_manager)
-from patience_core.policies import play_naive
-from patience_core.position import LOST, PLAYING, WON, HookedPosition, Position
-from patience_core.rules import FillRule
+from patience_core.agents.policies import play_naive
+from patience_core.model.position import LOST, PLAYING, WON, HookedPosition, Position
+from patience_core.model.rules import FillRule
 
 RC = "royal-cotillion"
 
@@ -271,7 +272,7 @@ def test_dealer_with_a_choice_starts_with_the_choice(pm, plugin):
     position = deal_seed(rules, 2)
     assert isinstance(position, HookedPosition) and position.choosing
     first, second = pile_cards(position, "right:1"), pile_cards(position, "right:2")
-    from patience_core.notation import apply_json_moves
+    from patience_core.model.notation import apply_json_moves
     apply_json_moves(position, [{"card": None, "from": "choice", "to": "swap"}])
     assert (pile_cards(position, "right:1"), pile_cards(position, "right:2")) == (second, first)
     position.undo()
@@ -360,7 +361,7 @@ def test_filler_with_the_players_choice(pm, plugin):
     assert position.pending == gap and pile_cards(position, "right:1") == []
     assert position.legal_moves() == [move(rules, "KC", "waste", "right:1"), move(rules, "QC", "stock", "right:1")]
     assert position.status() == PLAYING
-    from patience_core.render import position_text, rules_text
+    from patience_core.ui.render import position_text, rules_text
     assert "to fill: right:1, from the waste or the stock" in position_text(position)
     text = rules_text(rules)
     assert "the player chooses whether the waste or the stock fills a gap" in text
@@ -410,7 +411,7 @@ def test_move_check_forbids_moves(pm, plugin):
     named = [(rules.pile_names[s], rules.pile_names[d]) for s, d, _c in position.legal_moves()]
     assert ("waste", "foundation:3") not in named and ("right:1", "foundation:4") in named
     from patience_core.errors import MoveError
-    from patience_core.notation import apply_json_moves
+    from patience_core.model.notation import apply_json_moves
     with pytest.raises(MoveError, match="waste -> foundation:3 is not legal here: plugin 'no-waste' forbids it"):
         apply_json_moves(position, [{"card": "AH", "from": "waste", "to": "foundation:3"}])
     played = play_naive(deal_seed(rules, 4))
@@ -525,7 +526,7 @@ def test_a_misspelled_hook_is_caught_with_a_suggestion(pm):
             return None
 
     register_plugin(pm, Typo(), "typo")
-    from patience_core.hooks import check_plugins
+    from patience_core.plugins.hooks import check_plugins
     with pytest.raises(PluginError, match="plugin 'typo': patience_deeler is not a patience hook "
                                           "\\(did you mean 'patience_dealer'\\?\\)"):
         check_plugins(pm)

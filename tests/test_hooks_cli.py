@@ -10,14 +10,14 @@ import textwrap
 
 import pytest
 
-from patience_core.hooks import ENV_DISABLE_AUTOLOAD, ENV_PLUGINS
+from patience_core.plugins.hooks import ENV_DISABLE_AUTOLOAD, ENV_PLUGINS
 
 OBSERVER = textwrap.dedent('''
     """Writes every game event to the file named by OBSERVED_LOG."""
     import json
     import os
 
-    from patience_core.hooks import hookimpl
+    from patience_core.plugins.hooks import hookimpl
 
 
     @hookimpl
@@ -78,7 +78,7 @@ def test_missing_plugin_file_is_a_one_line_error():
 
 def test_plugin_file_with_a_syntax_error(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text("from patience_core.hooks import hookimpl\n\ndef oops(:\n")
+    bad.write_text("from patience_core.plugins.hooks import hookimpl\n\ndef oops(:\n")
     out = patience("--plugin", str(bad), "list", drop=(ENV_PLUGINS,))
     assert out.returncode == 1 and "Traceback" not in out.stderr
     assert out.stderr.startswith(f"error: plugin file {bad}:3: syntax error")
@@ -86,7 +86,7 @@ def test_plugin_file_with_a_syntax_error(tmp_path):
 
 def test_plugin_file_with_a_misspelled_hook(tmp_path):
     bad = tmp_path / "typo.py"
-    bad.write_text("from patience_core.hooks import hookimpl\n\n@hookimpl\ndef patience_filer(rules):\n"
+    bad.write_text("from patience_core.plugins.hooks import hookimpl\n\n@hookimpl\ndef patience_filer(rules):\n"
                    "    return None\n")
     out = patience("--plugin", str(bad), "list", drop=(ENV_PLUGINS,))
     assert out.returncode == 1 and "Traceback" not in out.stderr
@@ -96,7 +96,7 @@ def test_plugin_file_with_a_misspelled_hook(tmp_path):
 def test_a_plugin_that_breaks_during_play_is_a_one_line_error(tmp_path):
     bad = tmp_path / "crashy.py"
     bad.write_text(textwrap.dedent('''
-        from patience_core.hooks import hookimpl
+        from patience_core.plugins.hooks import hookimpl
 
         @hookimpl
         def patience_move_check(rules):

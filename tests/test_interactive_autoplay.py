@@ -1,4 +1,4 @@
-"""Safe autoplay (patience_core.autoplay): every move called safe keeps a winnable position
+"""Safe autoplay (patience_core.agents.autoplay): every move called safe keeps a winnable position
 winnable, checked by exhaustive search on small endgames; and each of the two conditions
 is needed (a position where dropping it loses a winnable game). The argument is in
 docs/play.md, "Safe autoplay"."""
@@ -8,10 +8,12 @@ import random
 
 import pytest
 
-from patience_core import cards, load_rules
-from patience_core.autoplay import (default_mode, is_safe, next_automatic, no_competition, play_automatic,
+from patience_core import load_rules
+
+from patience_core.model import cards
+from patience_core.agents.autoplay import (default_mode, is_safe, next_automatic, no_competition, play_automatic,
                                     safe_moves, source_is_inert)
-from patience_core.position import Position
+from patience_core.model.position import Position
 
 MINI_RESERVE = """\
 name: mini-reserve
@@ -204,7 +206,7 @@ def test_variant_decides_the_default_mode():
 
 def test_all_mode_plays_what_fits_like_the_naive_policy():
     from patience_core import deal_seed
-    from patience_core.policies import naive_move
+    from patience_core.agents.policies import naive_move
 
     rules = load_rules("contradance", {"bases": "dealt", "redeals": "2"})
     position = deal_seed(rules, 1)

@@ -1,13 +1,15 @@
-"""What the player types (patience_core.commands): labels from the rules, forgiving input,
+"""What the player types (patience_core.ui.commands): labels from the rules, forgiving input,
 one-line refusals that say why, and questions when the words fit several moves."""
 from __future__ import annotations
 
 import pytest
 
-from patience_core import cards, deal_seed, load_rules
-from patience_core.commands import (Choice, PileLabels, Refusal, move_words, parse_command, redeal_move,
+from patience_core import deal_seed, load_rules
+
+from patience_core.model import cards
+from patience_core.ui.commands import (Choice, PileLabels, Refusal, move_words, parse_command, redeal_move,
                                     resolve_move, turn_move)
-from patience_core.position import Position
+from patience_core.model.position import Position
 
 
 def c(text: str) -> int:
@@ -194,7 +196,7 @@ def test_move_words_round_trip(rc):
     """The typed form of every legal move resolves back to that move."""
     labels = PileLabels(rc)
     position = deal_seed(rc, 3)
-    from patience_core.policies import naive_move
+    from patience_core.agents.policies import naive_move
     for _ in range(40):
         move = naive_move(position)
         words = move_words(labels, move).split()

@@ -13,9 +13,11 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-from patience_core import cards, deal_seed, load_rules  # noqa: E402
-from patience_core.commands import PileLabels, move_words  # noqa: E402
-from patience_core.policies import play_naive  # noqa: E402
+from patience_core import deal_seed, load_rules  # noqa: E402
+
+from patience_core.model import cards
+from patience_core.ui.commands import PileLabels, move_words  # noqa: E402
+from patience_core.agents.policies import play_naive  # noqa: E402
 
 # variant, parameters, a deal the naive policy wins, a deal it loses
 VARIANTS = [
@@ -218,7 +220,7 @@ def test_choice_between_two_foundations_is_asked(tmp_path):
     piles of its suit; typing its pile asks which foundation."""
     rules = load_rules("royal-cotillion")
     position = deal_seed(rules, 4)
-    from patience_core.policies import naive_move
+    from patience_core.agents.policies import naive_move
     played = []
     while True:
         double = [(p, card) for p, card in position.free_cards() if len(position.takers[card]) > 1]

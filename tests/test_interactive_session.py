@@ -10,11 +10,11 @@ import pytest
 from rich.console import Console
 
 from patience_core import deal_seed, load_rules
-from patience_core.commands import PileLabels, move_words
-from patience_core.game import GameSpec
-from patience_core.interactive import InteractiveGame, TerminalUI, start_automatic
-from patience_core.policies import naive_move, play_naive
-from patience_core.session import Session
+from patience_core.ui.commands import PileLabels, move_words
+from patience_core.model.game import GameSpec
+from patience_core.ui.interactive import InteractiveGame, TerminalUI, start_automatic
+from patience_core.agents.policies import naive_move, play_naive
+from patience_core.ui.session import Session
 
 
 @pytest.fixture(autouse=True)
@@ -135,7 +135,7 @@ def test_session_steps_undo_and_redo():
 
 
 def test_plugin_choices_are_answered_by_number(monkeypatch, capsys):
-    from patience_core.catalog import build_registry
+    from patience_core.variants.catalog import build_registry
     if "gavotte-late-wing" not in build_registry():
         pytest.skip("the example plugin gavotte-late-wing is not installed")
     out, session = run(monkeypatch, capsys, ["h", "3", "2", "u", "1", "q", "y"], name="gavotte-late-wing")

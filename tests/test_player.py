@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import c, get_rules, position_of
-from patience_core.deal import seeded_order, start_position
-from patience_core.player import choose_move, play_player
-from patience_core.position import LOST, PLAYING, WON
+from patience_core.model.deal import seeded_order, start_position
+from patience_core.agents.player import choose_move, play_player
+from patience_core.model.position import LOST, PLAYING, WON
 
 SHIPPED = [("royal-cotillion", {}), ("royal-cotillion", {"bases": "dealt"}), ("gavotte", {}),
            ("gavotte", {"ranks": "6,7", "free": "left"}), ("odd-and-even", {}),

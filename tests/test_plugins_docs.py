@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from patience_core import hookspecs
-from patience_core.hooks import (check_plugins, hook_names, make_plugin_manager, register_plugin,
+from patience_core.plugins import hookspecs
+from patience_core.plugins.hooks import (check_plugins, hook_names, make_plugin_manager, register_plugin,
                                  set_plugin_manager)
 
 ROOT = Path(__file__).resolve().parent.parent

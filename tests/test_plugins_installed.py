@@ -16,8 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from patience_core import cards, deal_seed, load_rules
-from patience_core.hooks import ENV_DISABLE_AUTOLOAD, ENV_PLUGINS, make_plugin_manager
+from patience_core import deal_seed, load_rules
+
+from patience_core.model import cards
+from patience_core.plugins.hooks import ENV_DISABLE_AUTOLOAD, ENV_PLUGINS, make_plugin_manager
 
 EXAMPLES = {  # entry point name -> (distribution, module, variant, hooks)
     "gavotte-late-wing": ("patience-gavotte-late-wing", "patience_gavotte_late_wing", "gavotte-late-wing",

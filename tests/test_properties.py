@@ -11,9 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import get_rules
-from patience_core import cards, deal_seed
-from patience_core.policies import naive_move
-from patience_core.position import LOST, PLAYING, WON, Position
+from patience_core import deal_seed
+from patience_core.model import cards
+from patience_core.agents.policies import naive_move
+from patience_core.model.position import LOST, PLAYING, WON, Position
 
 CASES = [
     ("royal-cotillion", {}),

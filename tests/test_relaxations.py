@@ -7,9 +7,11 @@ import random
 
 import pytest
 
-from patience_core import cards, deal_seed, seeded_order
-from patience_core.relaxations import keep_suits, split_lost, suit_groups, suits_independent
-from patience_core.solver import solve
+from patience_core import deal_seed, seeded_order
+
+from patience_core.model import cards
+from patience_core.solver.relaxations import keep_suits, split_lost, suit_groups, suits_independent
+from patience_core.solver.solve import solve
 
 from conftest import get_rules, position_of
 from test_solver import compare

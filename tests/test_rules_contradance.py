@@ -6,9 +6,9 @@ from collections import Counter
 import pytest
 
 from conftest import c, crafted_deal, foundation_moves_named, get_rules, move, pile_cards, position_of
-from patience_core import cards
-from patience_core.deal import dealt_pack, seeded_order, start_position
-from patience_core.position import LOST, NO_CARD, PLAYING, WON
+from patience_core.model import cards
+from patience_core.model.deal import dealt_pack, seeded_order, start_position
+from patience_core.model.position import LOST, NO_CARD, PLAYING, WON
 
 CD = "contradance"
 FIVES = [f"foundation:{n}" for n in range(1, 9)]

@@ -5,11 +5,12 @@ import pytest
 
 from conftest import (crafted_deal, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
                       position_of)
-from patience_core import cards, load_rules
-from patience_core.deal import start_position
+from patience_core import load_rules
+from patience_core.model import cards
+from patience_core.model.deal import start_position
 from patience_core.errors import ParameterError
-from patience_core.game import GameSpec
-from patience_core.position import LOST
+from patience_core.model.game import GameSpec
+from patience_core.model.position import LOST
 
 GAVOTTE = "gavotte"
 

@@ -5,10 +5,11 @@ import pytest
 
 from conftest import (crafted_deal, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
                       position_of)
-from patience_core import cards, load_rules
-from patience_core.deal import start_position
+from patience_core import load_rules
+from patience_core.model import cards
+from patience_core.model.deal import start_position
 from patience_core.errors import ParameterError
-from patience_core.position import LOST, NO_CARD, PLAYING
+from patience_core.model.position import LOST, NO_CARD, PLAYING
 
 OE = "odd-and-even"
 

@@ -7,9 +7,9 @@ import pytest
 
 from conftest import (c, crafted_deal, crafted_order, foundation_moves_named, get_rules, move, names,
                       pile_cards, position_of)
-from patience_core import cards
-from patience_core.deal import dealt_pack, start_position
-from patience_core.position import LOST, PLAYING, WON
+from patience_core.model import cards
+from patience_core.model.deal import dealt_pack, start_position
+from patience_core.model.position import LOST, PLAYING, WON
 
 RC = "royal-cotillion"
 ACE_PILES = ["foundation:1", "foundation:2", "foundation:3", "foundation:4"]   # C D H S

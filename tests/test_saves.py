@@ -1,4 +1,4 @@
-"""Saved games (patience_core.saves): exact round trip with undo and redo, atomic writes,
+"""Saved games (patience_core.storage.saves): exact round trip with undo and redo, atomic writes,
 and clear one-line refusals of damaged or foreign files."""
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import pytest
 
 from patience_core import deal_seed, load_rules
 from patience_core.errors import SaveError
-from patience_core.game import GameSpec
-from patience_core.policies import naive_move
-from patience_core.saves import default_save_path, load_game, read_save, save_game
-from patience_core.session import Session
+from patience_core.model.game import GameSpec
+from patience_core.agents.policies import naive_move
+from patience_core.storage.saves import default_save_path, load_game, read_save, save_game
+from patience_core.ui.session import Session
 
 
 @pytest.fixture(autouse=True)
@@ -140,8 +140,8 @@ def test_cli_resume_refuses_other_game_options(tmp_path):
 
 def test_pack_deals_round_trip(tmp_path):
     rules = load_rules("odd-and-even")
-    from patience_core.deal import seeded_order
-    from patience_core import cards
+    from patience_core.model.deal import seeded_order
+    from patience_core.model import cards
     spec = GameSpec(variant="odd-and-even", pack=[cards.card_name(c) for c in seeded_order(rules, 11)])
     session = Session(spec, rules, spec.start(rules))
     for _ in range(12):

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, run_cli
-from patience_core.schema import CONCRETE_SCHEMA, VARIANT_SCHEMA, schema_document
+from patience_core.variants.schema import CONCRETE_SCHEMA, VARIANT_SCHEMA, schema_document
 
 COMMITTED = ROOT / "docs" / "variant.schema.json"
 SHIPPED = sorted((ROOT / "variants").glob("*.yaml"))

@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 
 from patience_core import deal_seed, load_rules, seeded_order
 from patience_core.cli import _register_commands, app
-from patience_core.deal import format_pack
-from patience_core.notation import apply_json_moves
-from patience_core.policies import play_naive
-from patience_core.solver import engine_search, solve, solve_position
+from patience_core.model.deal import format_pack
+from patience_core.model.notation import apply_json_moves
+from patience_core.agents.policies import play_naive
+from patience_core.solver.solve import engine_search, solve, solve_position
 
 from conftest import get_rules, position_of
 

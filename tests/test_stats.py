@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from patience_core.errors import PatienceError
-from patience_core.intervals import wilson
-from patience_core.stats import RunSpec, chunk_size, decided_interval, run_stats
+from patience_core.stats.intervals import wilson
+from patience_core.stats.runner import RunSpec, chunk_size, decided_interval, run_stats
 
 ROOT = Path(__file__).resolve().parent.parent
 PATIENCE = [str(Path(sys.executable).parent / "patience")]
@@ -174,7 +174,7 @@ def test_history_is_delegated():
 
 def test_spawned_workers_rebuild_the_rules_from_the_spec(tmp_path, monkeypatch):
     # macOS and Windows start workers with spawn: nothing is inherited, the spec must suffice.
-    from patience_core import stats
+    from patience_core.stats import runner as stats
     variant = tmp_path / "spawned.yaml"
     variant.write_text("name: spawned\nextends: odd-and-even\nparameters:\n  redeals: {default: 2}\n",
                        encoding="utf-8")
@@ -186,8 +186,8 @@ def test_spawned_workers_rebuild_the_rules_from_the_spec(tmp_path, monkeypatch):
 
 
 PLUGIN = '''
-from patience_core.hooks import hookimpl
-from patience_core.rules import FillRule
+from patience_core.plugins.hooks import hookimpl
+from patience_core.model.rules import FillRule
 
 @hookimpl
 def patience_register_variants(register):
@@ -204,7 +204,8 @@ def patience_filler(rules):
 
 @pytest.mark.parametrize("method", ["fork", "spawn"])
 def test_a_plugin_variant_from_a_plugin_file_runs_in_workers(tmp_path, monkeypatch, method):
-    from patience_core import hooks, stats
+    from patience_core.plugins import hooks
+    from patience_core.stats import runner as stats
     plugin = tmp_path / "stats_choose_fill.py"
     plugin.write_text(PLUGIN, encoding="utf-8")
     previous = hooks.set_plugin_manager(None)

@@ -12,12 +12,12 @@ import random
 import pytest
 
 from patience_core import seeded_order
-from patience_core import engine as compiled
-from patience_core.deal import start_position
-from patience_core.position import Position
-from patience_core.relaxations import StockFreeCheck
-from patience_core.search import Search, SearchLimit
-from patience_core.solver import RESTART_SEED
+from patience_core.solver import engine as compiled
+from patience_core.model.deal import start_position
+from patience_core.model.position import Position
+from patience_core.solver.relaxations import StockFreeCheck
+from patience_core.solver.search import Search, SearchLimit
+from patience_core.solver.solve import RESTART_SEED
 
 from conftest import cs, get_rules
 from test_solver import ending, mini_rules  # noqa: F401  (fixture)

@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from conftest import FIXTURES, ROOT, get_rules, run_cli
 from patience_core import load_rules
-from patience_core.catalog import build_registry, compile_variant
-from patience_core.deal import seeded_order, start_position
+from patience_core.variants.catalog import build_registry, compile_variant
+from patience_core.model.deal import seeded_order, start_position
 from patience_core.errors import ParameterError, PatienceError, VariantError
-from patience_core.loader import read_document
-from patience_core.policies import play_naive
+from patience_core.variants.loader import read_document
+from patience_core.agents.policies import play_naive
 
 BAD = FIXTURES / "bad"
 REF = "a parameter reference ($name, or $name.N for item N of a list)"

@@ -1,1 +1,1 @@
-"""The shipped variant definitions (YAML files), installed as ``patience_core.variants``."""
+"""The shipped variant definitions (YAML files), installed as ``patience_core.variants.shipped``."""

@@ -12,7 +12,7 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import PatienceError
+from patience_core.errors import PatienceError
 
 app = typer.Typer(
     name="patience",
@@ -32,16 +32,16 @@ def _global_options(
 ) -> None:
     """Two-deck patience games as data: play, validate, solve and measure them."""
     if plugin:
-        from ..hooks import use_plugin_files
+        from patience_core.plugins.hooks import use_plugin_files
 
         use_plugin_files(plugin)
 
 
 def _register_commands() -> None:
-    from . import play_cmd, variant_cmds  # noqa: F401  (each registers its commands on ``app``)
-    from . import plugins_cmd  # noqa: F401
-    from . import stats_cmd  # noqa: F401
-    from . import solve_cmd  # noqa: F401
+    from patience_core.cli import play_cmd, variant_cmds  # noqa: F401  (each registers its commands on ``app``)
+    from patience_core.cli import plugins_cmd  # noqa: F401
+    from patience_core.cli import stats_cmd  # noqa: F401
+    from patience_core.cli import solve_cmd  # noqa: F401
 
 
 def main(argv: list[str] | None = None) -> None:

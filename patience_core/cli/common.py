@@ -7,8 +7,8 @@ from typing import Any, Optional
 
 import typer
 
-from ..game import GameSpec
-from ..loader import parse_param_options
+from patience_core.model.game import GameSpec
+from patience_core.variants.loader import parse_param_options
 
 VariantArg = typer.Argument(None, help="Variant name or alias (see `patience list`).", show_default=False)
 FileOpt = typer.Option(None, "--file", "-f", help="Play a variant from this YAML file instead.")

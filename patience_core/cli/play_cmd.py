@@ -8,13 +8,13 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import MoveError
-from ..hooks import announce_game
-from ..notation import apply_json_moves, moves_to_json, parse_moves_text
-from ..policies import play_naive
-from ..render import position_text
-from . import app
-from .common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
+from patience_core.errors import MoveError
+from patience_core.plugins.hooks import announce_game
+from patience_core.model.notation import apply_json_moves, moves_to_json, parse_moves_text
+from patience_core.agents.policies import play_naive
+from patience_core.ui.render import position_text
+from patience_core.cli import app
+from patience_core.cli.common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
 
 POLICIES = ("naive",)
 
@@ -50,7 +50,7 @@ def play(
                  if value not in (None, False, [])]
         if given:
             raise typer.BadParameter(f"--resume takes the game from the save file; do not give {', '.join(given)}")
-        from ..interactive import resume_interactive
+        from patience_core.ui.interactive import resume_interactive
 
         resume_interactive(resume)
         return
@@ -63,7 +63,7 @@ def play(
     spec, rules = game_spec(variant, file, params, seed, pack)
     position = spec.start(rules)
     if moves is None and policy is None:
-        from ..interactive import run_interactive  # the terminal game (rich)
+        from patience_core.ui.interactive import run_interactive  # the terminal game (rich)
 
         run_interactive(spec, rules, position)
         return

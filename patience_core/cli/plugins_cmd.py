@@ -1,9 +1,9 @@
 """`patience plugins`: the plugins that are loaded, their versions and their hooks."""
 from __future__ import annotations
 
-from ..hooks import get_plugin_manager, hook_names
-from . import app
-from .common import JsonOpt, print_json
+from patience_core.plugins.hooks import get_plugin_manager, hook_names
+from patience_core.cli import app
+from patience_core.cli.common import JsonOpt, print_json
 
 
 def plugin_rows() -> list[dict]:

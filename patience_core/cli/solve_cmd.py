@@ -5,10 +5,10 @@ from typing import List, Optional
 
 import typer
 
-from ..notation import describe_move, moves_to_json
-from ..solver import UNKNOWN, WON, solve_position
-from . import app
-from .common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
+from patience_core.model.notation import describe_move, moves_to_json
+from patience_core.solver.solve import UNKNOWN, WON, solve_position
+from patience_core.cli import app
+from patience_core.cli.common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
 
 _VERDICT_TEXT = {
     "won": "won: this line wins",

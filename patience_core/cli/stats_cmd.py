@@ -6,11 +6,11 @@ from typing import List, Optional
 
 import typer
 
-from ..errors import PatienceError
-from ..loader import parse_param_options
-from ..stats import POLICIES, RunSpec, StatsReport, command_line_plugin_files, run_stats
-from . import app
-from .common import FileOpt, JsonOpt, ParamOpt, VariantArg, print_json
+from patience_core.errors import PatienceError
+from patience_core.variants.loader import parse_param_options
+from patience_core.stats.runner import POLICIES, RunSpec, StatsReport, command_line_plugin_files, run_stats
+from patience_core.cli import app
+from patience_core.cli.common import FileOpt, JsonOpt, ParamOpt, VariantArg, print_json
 
 
 @app.command("stats")
@@ -107,8 +107,8 @@ def summary_text(report: StatsReport) -> str:
 
 def _history(as_json: bool) -> None:
     try:
-        from ..history import history_report
+        from patience_core.storage.history import history_report
     except ImportError:
         raise PatienceError("stats --history: the record of played games is not available in this build "
-                            "(module patience_core.history is missing)") from None
+                            "(module patience_core.storage.history is missing)") from None
     history_report(as_json)

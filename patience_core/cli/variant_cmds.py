@@ -7,13 +7,13 @@ from typing import List, Optional
 
 import typer
 
-from ..catalog import build_registry, compile_variant
-from ..errors import PatienceError
-from ..loader import parameter_text, parse_param_options, read_document
-from ..render import rules_text
-from ..schema import schema_document
-from . import app
-from .common import JsonOpt, ParamOpt, print_json
+from patience_core.variants.catalog import build_registry, compile_variant
+from patience_core.errors import PatienceError
+from patience_core.variants.loader import parameter_text, parse_param_options, read_document
+from patience_core.ui.render import rules_text
+from patience_core.variants.schema import schema_document
+from patience_core.cli import app
+from patience_core.cli.common import JsonOpt, ParamOpt, print_json
 
 
 @app.command("list")

@@ -7,8 +7,8 @@ gap at once as usual.
 """
 from pathlib import Path
 
-from patience_core.hooks import hookimpl
-from patience_core.rules import FillRule
+from patience_core.plugins.hooks import hookimpl
+from patience_core.model.rules import FillRule
 
 VARIANT = "royal-cotillion-choose-fill"
 

@@ -3,10 +3,12 @@ import pytest
 
 pytest.importorskip("patience_cotillion_choose_fill")
 
-from patience_core import cards, deal_seed, load_rules  # noqa: E402
-from patience_core.notation import apply_json_moves, move_to_json  # noqa: E402
-from patience_core.policies import play_naive  # noqa: E402
-from patience_core.position import PLAYING  # noqa: E402
+from patience_core import deal_seed, load_rules  # noqa: E402
+
+from patience_core.model import cards
+from patience_core.model.notation import apply_json_moves, move_to_json  # noqa: E402
+from patience_core.agents.policies import play_naive  # noqa: E402
+from patience_core.model.position import PLAYING  # noqa: E402
 
 VARIANT = "royal-cotillion-choose-fill"
 

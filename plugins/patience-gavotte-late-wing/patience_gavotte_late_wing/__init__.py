@@ -13,8 +13,8 @@ naive policy takes the first (``right``, Gavotte's default).
 """
 from pathlib import Path
 
-from patience_core.deal import Dealer
-from patience_core.hooks import hookimpl
+from patience_core.model.deal import Dealer
+from patience_core.plugins.hooks import hookimpl
 
 VARIANT = "gavotte-late-wing"
 GRID = 16  # cards in each wing

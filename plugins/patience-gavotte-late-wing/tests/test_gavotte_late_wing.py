@@ -9,9 +9,9 @@ pytest.importorskip("patience_gavotte_late_wing")
 
 from patience_core import deal_seed, load_rules, seeded_order  # noqa: E402
 from patience_core.errors import MoveError  # noqa: E402
-from patience_core.notation import apply_json_moves, move_to_json  # noqa: E402
-from patience_core.policies import play_naive  # noqa: E402
-from patience_core.position import CHOOSE, NO_CARD  # noqa: E402
+from patience_core.model.notation import apply_json_moves, move_to_json  # noqa: E402
+from patience_core.agents.policies import play_naive  # noqa: E402
+from patience_core.model.position import CHOOSE, NO_CARD  # noqa: E402
 
 VARIANT = "gavotte-late-wing"
 

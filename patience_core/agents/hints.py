@@ -1,0 +1,115 @@
+"""The hint: the best move the project knows, with one line of reasoning, without peeking.
+
+The no-peeking player of ``patience_core.agents.player`` (``choose_move(position) ->
+(move | None, reason)``) gives the hint when it is installed; it is looked up at call
+time, so the game picks it up as soon as it exists. Until then, or if it fails, the
+fallback heuristic below answers. Neither looks at the order of the stock: only at
+what the player sees (the layout, the foundations, the waste top, how many cards the
+stock holds).
+"""
+from __future__ import annotations
+
+import importlib
+
+from patience_core.model import cards
+from patience_core.agents.autoplay import open_spots, safe_moves
+from patience_core.model.position import NO_CARD, Position
+
+Move = tuple
+
+
+def _distance(position: Position, card: int) -> int:
+    """How many cards must still go up before ``card`` fits somewhere (99 = never)."""
+    spots = open_spots(position, card)
+    return min((index - len(position.piles[g]) for g, index in spots), default=99)
+
+
+def _best_pile(position: Position, card: int) -> int:
+    """Of the piles that take ``card`` now, the one with fewer cards keeps more options."""
+    takers = position.takers[card]
+    return min(takers, key=lambda f: (len(position.piles[f]), f))
+
+
+def heuristic_move(position: Position) -> tuple[Move | None, str]:
+    """A simple no-peeking choice, in order of preference:
+
+    1. a provably safe play (see :mod:`.autoplay`);
+    2. a play from a pile whose gap is never filled (it can only help: it frees the card
+       under it), best if the freed card fits at once;
+    3. the waste top when it fits (the next turn would bury it);
+    4. a play from a place refilled from the waste when the card that would fill the gap is
+       worth keeping (it fits soon), or when nothing is left to fill it;
+    5. turn the stock; redeal; otherwise play what fits.
+    """
+    rules = position.rules
+    safe = next(safe_moves(position), None)
+    if safe is not None:
+        return safe, (f"{cards.card_name(safe[2])} can go up safely: no other card "
+                      "competes for that place and playing it changes nothing else")
+    plays = [(p, _best_pile(position, c), c) for p, c in position.free_cards() if position.takers[c]]
+    piles = position.piles
+    waste = piles[rules.waste]
+    stock = piles[rules.stock]
+
+    best: tuple[int, Move, str] | None = None
+    for move in plays:
+        p, f, c = move
+        name = cards.card_name(c)
+        if p == rules.waste:
+            score, why = 70, f"play the waste top {name}: the next turn would bury it"
+        elif not rules.fill[p]:
+            under = piles[p][-2] if len(piles[p]) > 1 and rules.top_only[p] else None
+            if under is not None and position.takers[under]:
+                score, why = 90, (f"{name} frees {cards.card_name(under)}, which fits at once")
+            elif under is not None:
+                score, why = 80 - min(_distance(position, under), 20), (
+                    f"{name} frees {cards.card_name(under)} underneath; cards there only leave upwards")
+            else:
+                score, why = 75, f"{name} empties its pile; nothing is lost"
+        else:
+            filler = next((piles[s][-1] for s in rules.fill[p] if piles[s]), None)
+            if filler is None:
+                score, why = 85, f"{name}: nothing is left to fill the gap, so play it"
+            elif position.takers[filler] or _distance(position, filler) <= 1:
+                score, why = 65, (f"{name}: the gap takes {cards.card_name(filler)}, "
+                                  "which is worth keeping (it fits soon)")
+            elif not stock and not position.redeals_left:
+                score, why = 60, f"{name}: the stock is done, play what fits"
+            else:
+                score, why = 10, (f"{name} fits, but its gap would take {cards.card_name(filler)}; "
+                                  "better wait for a card worth keeping")
+        if best is None or score > best[0]:
+            best = (score, move, why)
+
+    if best is not None and best[0] >= 50:
+        return best[1], best[2]
+    if stock:
+        reason = "nothing worth playing now: turn the stock"
+        if best is not None:
+            reason += f" ({best[2]})"
+        return (rules.stock, rules.waste, stock[-1]), reason
+    if best is not None:
+        return best[1], best[2]
+    if position.redeals_left and waste:
+        return (rules.waste, rules.stock, NO_CARD), "the stock is empty: redeal the waste"
+    return None, "no move left"
+
+
+def hint(position: Position) -> tuple[Move | None, str, str]:
+    """``(move, reason, who)``; ``who`` names what chose the move."""
+    try:
+        player = importlib.import_module("patience_core.agents.player")
+    except ImportError:
+        player = None
+    choose = getattr(player, "choose_move", None)
+    if choose is not None:
+        try:
+            move, reason = choose(position.copy())
+        except Exception:  # a broken player must not end the game: fall back
+            move = None
+            reason = None
+        else:
+            if move is None or move in position.legal_moves():
+                return move, reason, "player"
+    move, reason = heuristic_move(position)
+    return move, reason, "heuristic"

@@ -1,0 +1,328 @@
+"""The no-peeking player: plays as a careful human does, without knowing the stock order.
+
+What it looks at (what a human at the table can see or remember):
+
+- every face-up card: the layout piles, the waste, the foundations;
+- how many cards the stock holds and how many redeals are left;
+- the cards it has watched go to the waste (so it knows which cards are still
+  unseen in the stock, as a set, but never their order).
+
+It never reads the stock's cards. The one exception is mechanical: the engine's
+move tuple for a stock turn names the card turned, so once the player has
+decided to turn, :func:`_turn` reads the top card to hand the move over.
+
+How it plays (everything is derived from the compiled rules, no variant names):
+
+1. A card that fits a foundation from a pile that is not refilled (a column of
+   the tableau, a reserve without refill, the waste top) is always played: it
+   can only leave upwards, and playing it uncovers the card beneath. When
+   several fit, the one that uncovers the most urgent card goes first.
+2. A card from a pile that refills (a gap "takes the waste top") is played
+   too: first one that starts a run of such cards letting a column card or the
+   waste top follow, then the others. The books advise holding such cards until
+   the waste shows a card worth saving; measured, that loses at every threshold
+   tried (``HOLD_BEYOND``, bench/player_bench.py): each gap takes the waste top
+   when it is made, so a reserve play digs the waste as well as building.
+3. When a card fits two foundations it goes on the one with fewer cards (the
+   longer way to go): both choices leave the same cards wanted next, and this
+   one keeps the piles' later ranks least constrained.
+4. Otherwise it turns the stock, redeals when it may, or stops.
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Optional
+
+from patience_core.model import cards
+from patience_core.model.position import NO_CARD, Position
+from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
+
+Move = tuple
+FAR = 99
+
+# Hold a refilled-pile card back while the waste top is more than HOLD_BEYOND
+# foundation cards from fitting (None: never hold). Holding loses on every threshold
+# tried (bench/player_bench.py, docs/win-rates.md): foundation progress now is worth
+# more than choosing which waste card the gap takes.
+HOLD_BEYOND: Optional[int] = None
+# A waste top this close to fitting is called "needed soon" in the reason given.
+SAVE_DISTANCE_WORDS = 2
+
+
+class _Plan:
+    """What the player precomputes once per compiled variant."""
+
+    def __init__(self, rules: Rules):
+        # (no reference back to ``rules``: the plans are cached in a weak-key mapping)
+        # rank_index[f][rank]: where ``rank`` stands in foundation f's sequence (-1: never).
+        self.rank_index = {}
+        for f in rules.foundations:
+            where = [-1] * 13
+            for i, rank in enumerate(rules.f_rank_at[f]):
+                where[rank] = i
+            self.rank_index[f] = where
+        layout = [p for p in rules.scan_order if p != rules.waste and rules.access[p] != ACCESS_NONE]
+        self.refilled = [p for p in layout if rules.fill[p]]
+        self.unrefilled = [p for p in layout if not rules.fill[p]]
+        self.has_all_access = any(rules.access[p] == ACCESS_ALL for p in layout)
+
+
+_plans: "weakref.WeakKeyDictionary[Rules, _Plan]" = weakref.WeakKeyDictionary()
+
+
+def _plan(rules: Rules) -> _Plan:
+    plan = _plans.get(rules)
+    if plan is None:
+        plan = _plans[rules] = _Plan(rules)
+    return plan
+
+
+def _open_foundations(position: Position, suit: int):
+    """``(foundation, cards on it)`` for every unfinished foundation that builds ``suit``
+    (its first card's suit, or for an empty pile the suit it is bound to, if any)."""
+    rules = position.rules
+    piles = position.piles
+    for f in rules.foundations:
+        pile = piles[f]
+        n = len(pile)
+        if n >= rules.f_length[f]:
+            continue
+        if n:
+            if pile[0] // 13 != suit:
+                continue
+        elif rules.f_suit[f] >= 0 and rules.f_suit[f] != suit:
+            continue
+        yield f, n
+
+
+def distance(position: Position, card: int, plan: Optional[_Plan] = None) -> int:
+    """How many cards some foundation still needs before it takes ``card`` (0: fits now)."""
+    plan = plan or _plan(position.rules)
+    suit, rank = divmod(card, 13)
+    best = FAR
+    for f, n in _open_foundations(position, suit):
+        i = plan.rank_index[f][rank]
+        if i >= n and i - n < best:
+            best = i - n
+    return best
+
+
+def _label(card: int) -> str:
+    return cards.card_label(card, True)
+
+
+def _place(rules: Rules, pile: int) -> str:
+    """``the left wing`` style wording from the pile's group title, else its id."""
+    group = rules.pile_group[pile]
+    if group == "waste":
+        return "the waste"
+    title = (rules.group_specs.get(group) or {}).get("title")
+    if title:
+        return "the " + title.split(" (")[0].lower() if title[0].isupper() else title
+    return rules.pile_names[pile]
+
+
+def best_foundation(position: Position, card: int) -> int:
+    """Of the foundations that take ``card`` now, the one with the longest way to go."""
+    rules = position.rules
+    piles = position.piles
+    takers = position.takers[card]
+    return max(takers, key=lambda f: (rules.f_length[f] - len(piles[f]), -f))
+
+
+def _free_in(position: Position, pile: int):
+    """The free cards of one layout pile, with what is beneath each (None: nothing)."""
+    cards_ = position.piles[pile]
+    if not cards_:
+        return
+    if position.rules.access[pile] == ACCESS_ALL:
+        for i, card in enumerate(cards_):
+            yield card, None
+    else:
+        yield cards_[-1], (cards_[-2] if len(cards_) > 1 else None)
+
+
+def _unrefilled_play(position: Position, plan: _Plan):
+    """Rule 1: the best play from a pile that does not refill (columns, waste top)."""
+    rules = position.rules
+    takers = position.takers
+    best = None
+    for p in plan.unrefilled + [rules.waste]:
+        for card, beneath in _free_in(position, p):
+            if not takers[card]:
+                continue
+            urgency = FAR + 1 if beneath is None else distance(position, beneath, plan)
+            if best is None or urgency < best[0]:
+                best = (urgency, p, card, beneath)
+    if best is None:
+        return None
+    _, p, card, beneath = best
+    move = (p, best_foundation(position, card), card)
+    if beneath is None:
+        left = "the waste" if p == rules.waste else rules.pile_names[p]
+        why = f"{_label(card)} from {_place(rules, p)} fits; {left} is left empty"
+    elif p == rules.waste:
+        why = f"{_label(card)} from the waste fits and uncovers {_label(beneath)} below it"
+    else:
+        why = f"{_label(card)} from {_place(rules, p)} fits and frees {_label(beneath)} beneath it"
+    return move, why
+
+
+def _chain_to(position: Position, plan: _Plan, target: int, free: dict) -> Optional[tuple[int, int, list]]:
+    """A run of free refilled-pile cards that brings some foundation to want ``target``.
+
+    ``free`` counts the free cards of refilled piles. Returns ``(foundation, first card,
+    run)`` for the shortest such run, or None.
+    """
+    rules = position.rules
+    suit, rank = divmod(target, 13)
+    best = None
+    for f, n in _open_foundations(position, suit):
+        i = plan.rank_index[f][rank]
+        if i <= n or (best is not None and i - n >= len(best[2])):
+            continue
+        run = [suit * 13 + r for r in rules.f_rank_at[f][n:i]]
+        need: dict = {}
+        for card in run:
+            need[card] = need.get(card, 0) + 1
+        if all(free.get(card, 0) >= k for card, k in need.items()):
+            best = (f, run[0], run)
+    return best
+
+
+def candidates_all(position: Position, plan: _Plan):
+    """Every free card of a refilled pile, fitting or not."""
+    for p in plan.refilled:
+        for card, _ in _free_in(position, p):
+            yield p, card
+
+
+def _refilled_play(position: Position, plan: _Plan):
+    """Rule 2: a card from a refilled pile, only when the refill is worth it."""
+    rules = position.rules
+    piles = position.piles
+    takers = position.takers
+    waste = piles[rules.waste]
+    stock_count = len(piles[rules.stock])
+    candidates = []
+    for p in plan.refilled:
+        for card, _ in _free_in(position, p):
+            if takers[card]:
+                candidates.append((p, card))
+    if not candidates:
+        return None
+    # A run of held cards that lets a column card or the waste top follow is progress
+    # the refill cannot spoil: the target would otherwise stay stuck (or be buried).
+    free: dict = {}
+    where: dict = {}
+    for p, card in candidates_all(position, plan):
+        free[card] = free.get(card, 0) + 1
+        where.setdefault(card, p)
+    targets = [pile[-1] for pile in (piles[q] for q in plan.unrefilled + [rules.waste]) if pile]
+    for target in targets:
+        chain = _chain_to(position, plan, target, free)
+        if chain is not None:
+            f, card, run = chain
+            p = where[card]
+            if not position.takers[card] or f not in position.takers[card]:
+                continue
+            lead = "lets" if len(run) == 1 else f"starts a run of {len(run)} cards that lets"
+            return (p, f, card), (f"{_label(card)} from {_place(rules, p)} {lead} {_label(target)} "
+                                  f"follow onto the same foundation")
+    p, card = candidates[0]
+    f = best_foundation(position, card)
+    move = (p, f, card)
+    refills_from = [s for s in rules.fill[p] if piles[s]]
+    source = refills_from[0] if refills_from else None
+    if stock_count == 0 and not position.redeals_left:
+        return move, (f"{_label(card)} from {_place(rules, p)}: the stock is spent, so holding it "
+                      f"back gains nothing")
+    if source == rules.waste:
+        top = waste[-1]
+        need = distance(position, top, plan)
+        if HOLD_BEYOND is not None and need > HOLD_BEYOND:
+            return None
+        if need <= SAVE_DISTANCE_WORDS:
+            return move, (f"{_label(card)} from {_place(rules, p)}: the gap saves {_label(top)} "
+                          f"from the waste, needed soon")
+        return move, (f"{_label(card)} from {_place(rules, p)} fits; the gap takes "
+                      f"{_label(top)} off the waste and keeps it free")
+    elif source == rules.stock:
+        return move, (f"{_label(card)} from {_place(rules, p)}: the waste is empty, so the gap takes "
+                      f"the next stock card and keeps it free")
+    elif source is None:
+        return move, f"{_label(card)} from {_place(rules, p)} fits and nothing refills the gap"
+    return None
+
+
+def _turn(position: Position) -> Optional[tuple[Move, str]]:
+    rules = position.rules
+    stock = position.piles[rules.stock]
+    if stock:
+        # The decision is made; the engine's move names the card, read only to hand it over.
+        why = ("no card worth playing now: turn the stock" if position.foundation_moves()
+               else "no card fits: turn the stock")
+        return (rules.stock, rules.waste, stock[-1]), why
+    if position.redeals_left and position.piles[rules.waste]:
+        return (rules.waste, rules.stock, NO_CARD), "the stock is empty: redeal the waste"
+    return None
+
+
+def _last_resort(position: Position, plan: _Plan):
+    """With no stock turn left, any card that fits is better than stopping."""
+    for p in plan.refilled:
+        for card, _ in _free_in(position, p):
+            if position.takers[card]:
+                return ((p, best_foundation(position, card), card),
+                        f"{_label(card)} from {_place(position.rules, p)}: nothing else is left to do")
+    return None
+
+
+def _answer_choice(position: Position) -> tuple[Optional[Move], str]:
+    """A plugin variant asks a question (an opening choice, which card fills a gap):
+    the only legal moves are its answers."""
+    rules = position.rules
+    legal = position.legal_moves()
+    if not legal:
+        return None, "no answer is possible: the game is over"
+    if getattr(position, "choosing", False):
+        return legal[0], "the opening choice: take the first option"
+    from_waste = [m for m in legal if m[0] == rules.waste]
+    if from_waste:
+        card = from_waste[0][2]
+        return from_waste[0], (f"fill {rules.pile_names[from_waste[0][1]]} with {_label(card)} from the "
+                               f"waste: the gap keeps it free instead of letting the stock bury it")
+    return legal[0], f"fill {rules.pile_names[legal[0][1]]} from the {rules.pile_names[legal[0][0]]}"
+
+
+def choose_move(position: Position) -> tuple[Optional[Move], str]:
+    """The player's next move and one line saying why; ``(None, reason)`` when the game is over."""
+    if position.is_won():
+        return None, "the game is won"
+    if getattr(position, "pending", -1) >= 0 or getattr(position, "choosing", False):
+        return _answer_choice(position)
+    plan = _plan(position.rules)
+    choice = _unrefilled_play(position, plan) or _refilled_play(position, plan)
+    if choice is None:
+        choice = _turn(position) or _last_resort(position, plan)
+    if choice is not None and getattr(position.rules, "move_check", None) is not None and not position.is_legal(choice[0]):
+        # A plugin forbids the move this player would make: take the first it allows.
+        legal = position.legal_moves()
+        choice = (legal[0], "the move preferred is not allowed here; the first allowed one") if legal else None
+    if choice is None:
+        return None, "no card fits and the stock is spent: the game is lost"
+    return choice
+
+
+def play_player(position: Position, record: Optional[list] = None) -> Position:
+    """Play the no-peeking player to the end (mutates ``position``); append moves to ``record``."""
+    while True:
+        move, _ = choose_move(position)
+        if move is None:
+            return position
+        position.apply(move)
+        if record is not None:
+            record.append(move)
+
+
+__all__ = ["choose_move", "play_player", "distance", "best_foundation"]

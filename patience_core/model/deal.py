@@ -1,0 +1,124 @@
+"""Packs, deal numbers and pack files; building the first position.
+
+Deal numbers are reproducible everywhere: the shuffle is a Fisher-Yates written
+here, driven only by ``random.Random(seed).random()``, whose output Python
+guarantees stable across versions for the same seed.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+from patience_core.model import cards
+from patience_core.errors import PackError
+from patience_core.model.position import Position
+from patience_core.model.rules import Rules
+
+
+def dealt_pack(rules: Rules) -> list[int]:
+    """The cards that are shuffled and dealt: the full pack less the set-out bases
+    (taken from the first deck, before shuffling, so no deal is favoured)."""
+    pack = cards.full_pack(rules.decks)
+    for _f, card in rules.setout:
+        pack.remove(card)  # removes the first deck's copy
+    return pack
+
+
+def shuffle(pack: list[int], seed: int) -> list[int]:
+    """Deal ``seed``: the pack in shuffled order, top card first."""
+    rng = random.Random(seed)
+    order = list(pack)
+    for i in range(len(order) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def seeded_order(rules: Rules, seed: int) -> list[int]:
+    return shuffle(dealt_pack(rules), seed)
+
+
+def parse_pack(text: str, rules: Rules, source: str = "pack") -> list[int]:
+    """Cards top first, whitespace separated; must be exactly the dealt pack."""
+    order = []
+    for number, token in enumerate(text.split(), start=1):
+        try:
+            order.append(cards.parse_card(token))
+        except cards.CardError as exc:
+            raise PackError(f"{source}: card {number}: {exc}") from None
+    expected = Counter(dealt_pack(rules))
+    found = Counter(order)
+    missing = [cards.card_name(c) for c in sorted(expected) for _ in range(expected[c] - found[c])]
+    if len(order) != rules.n_dealt:
+        setout = f" less {len(rules.setout)} set out before the deal" if rules.setout else ""
+        detail = f"; missing {_first(missing)}" if missing and len(order) < rules.n_dealt else ""
+        raise PackError(f"{source}: {len(order)} cards; expected {rules.n_dealt} "
+                        f"(the {rules.n_cards}-card pack{setout}){detail}")
+    for card, count in sorted(found.items()):
+        if count > expected[card]:
+            why = (f" ({rules.decks - expected[card]} set out before the deal)"
+                   if expected[card] < rules.decks else f" ({rules.decks} decks)")
+            raise PackError(f"{source}: {cards.card_name(card)} appears {count} times; "
+                            f"expected at most {expected[card]}{why}; missing {_first(missing)}")
+    return order
+
+
+def _first(names: list[str], limit: int = 8) -> str:
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return ", ".join(names[:limit]) + more
+
+
+def read_pack_file(path: str | Path, rules: Rules) -> list[int]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PackError(f"{path}: cannot read pack file: {getattr(exc, 'strerror', None) or exc}") from None
+    return parse_pack(text, rules, str(path))
+
+
+def format_pack(order: list[int]) -> str:
+    return " ".join(cards.card_name(c) for c in order) + "\n"
+
+
+def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
+    """The built-in deal: set-out bases, then the layout in deal order, rest to stock."""
+    piles: list[list[int]] = [[] for _ in range(rules.n_piles)]
+    for f, card in rules.setout:
+        piles[f].append(card)
+    targets = rules.deal_targets
+    for target, card in zip(targets, order):
+        piles[target].append(card)
+    rest = order[len(targets):]
+    rest.reverse()  # the next card of the pack ends on top (the end of the list)
+    piles[rules.stock] = rest
+    return piles
+
+
+def start_position(rules: Rules, order: list[int]) -> Position:
+    """The first position for a shuffled pack, dealt by the variant's dealer."""
+    dealer = rules.deal_hook or deal_by_order
+    return (rules.position_class or Position)(rules, dealer(rules, list(order)))
+
+
+class Dealer:
+    """What a plugin's ``patience_dealer`` may return instead of a plain function.
+
+    :meth:`deal` lays out the shuffled pack (default: the YAML deal). When
+    :attr:`options` is not empty, the game starts with a choice the player makes
+    after seeing the deal: its answers are moves (``{"card": null, "from": "choice",
+    "to": OPTION}``), the only legal ones until one is played, and :meth:`choose`
+    rearranges the layout for the option chosen. Undo takes the choice back.
+    """
+
+    question: str = ""
+    options: tuple[str, ...] = ()
+
+    def deal(self, rules: Rules, order: list[int]) -> list[list[int]]:
+        """Piles (one list per pile number, top card last) for ``order`` (top card first)."""
+        return deal_by_order(rules, order)
+
+    def choose(self, rules: Rules, piles: list[list[int]], option: str) -> list[list[int]]:
+        """The piles once ``option`` is chosen; ``piles`` is a copy the method may change.
+        Only the layout may change: the same cards, the foundations untouched."""
+        return piles

@@ -1,0 +1,197 @@
+"""Perfect-information solver: is this deal winnable, and by which line?
+
+Public API (used by ``patience solve`` and ``patience stats``)::
+
+    solve(rules, order, *, max_positions=None, timeout=None, prune=True) -> SolveResult
+
+``order`` is the shuffled pack, top card first (``deal.seeded_order``). The search
+lives in :mod:`.search`; this module runs it (the waste-order relaxation first,
+then the search with restarts: short dives in a perturbed order under a growing
+budget, sharing the table of proved-lost positions, until one attempt finishes),
+replays every winning line through the engine, and reports. Variants whose plugins change how moves work (move checks,
+custom outcomes, fills the player chooses) are searched through the engine's own
+positions instead, more slowly but exactly.
+"""
+from __future__ import annotations
+
+import gc
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+
+from patience_core.model.deal import start_position
+from patience_core.errors import PatienceError
+from patience_core.model.position import Position
+from patience_core.model.rules import Rules
+from patience_core.solver.relaxations import split_lost, suits_independent
+from patience_core.solver.search import Search, SearchLimit
+
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+# The pruned search restarts with a randomly perturbed move order under a growing
+# budget; the generator is seeded so a position budget gives the same verdict anywhere.
+RESTART_SEED = 20231
+# Positions the relaxation (R1) may use before the real search starts (it is usually
+# decided in a few dozen; half the budget at most when a budget is given).
+RELAXATION_BUDGET = 20000
+# Positions the suit-split relaxation (R2) may use before the search: a single suit's
+# game takes a few thousand, a pair of suits up to a few hundred thousand.
+SPLIT_BUDGET = 600000
+
+
+class SolverError(PatienceError):
+    """The solver produced a line the engine does not accept: an internal error."""
+
+
+@dataclass
+class SolveResult:
+    verdict: str                               # "won" | "lost" | "unknown"
+    moves: list = field(default_factory=list)  # engine moves (src, dst, card), replayable
+    positions: int = 0                         # positions searched (all phases)
+    seconds: float = 0.0
+    # The most cards on the foundations in any position the search reached (every card
+    # when won): how far an undecided deal was seen to go.
+    most_on_foundations: int = 0
+
+
+def solve(rules: Rules, order: list[int], *, max_positions: int | None = None,
+          timeout: float | None = None, prune: bool = True) -> SolveResult:
+    """Solve the deal ``order`` (top card first) of ``rules``."""
+    return solve_position(start_position(rules, order), max_positions=max_positions,
+                          timeout=timeout, prune=prune)
+
+
+def solve_position(position: Position, *, max_positions: int | None = None,
+                   timeout: float | None = None, prune: bool = True) -> SolveResult:
+    """Solve from any position (left unchanged); the line replays from a copy of it."""
+    began = time.perf_counter()
+    deadline = None if timeout is None else began + timeout
+    start = position.copy()
+    start.history = []
+    # The table holds up to millions of tuples and the search makes no reference cycles:
+    # the cyclic garbage collector would only walk the table again and again (~14 %).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        if _engine_only(start):
+            verdict, moves, positions, most = _engine_search(start.copy(), max_positions, deadline)
+        else:
+            verdict, moves, positions, most = _fast_search(start, max_positions, deadline, prune)
+    finally:
+        if collecting:
+            gc.enable()
+    if verdict == WON:
+        replay_check(start, moves)
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most)
+
+
+def _engine_only(position: Position) -> bool:
+    """Plugins that check moves, decide outcomes or let the player choose fills change
+    the move rules the fast search mirrors; such variants use the engine search."""
+    rules = position.rules
+    return type(position) is not Position or not getattr(rules, "plain_moves", True)
+
+
+def _fast_search(start: Position, max_positions, deadline, prune):
+    """(verdict, line, positions, most cards on the foundations) of the pruned search."""
+    positions, most = 0, start.on_foundations
+    split = prune and suits_independent(start.rules)
+    if split:
+        # Rule R2: a group of suits that cannot be won alone proves the deal lost.
+        # At most half of each limit, so the real search always gets its turn.
+        cap = SPLIT_BUDGET if max_positions is None else max(1, min(SPLIT_BUDGET, max_positions // 2))
+        half_time = None if deadline is None else (time.perf_counter() + deadline) / 2
+        lost, used = split_lost(start, max_positions=cap, deadline=half_time)
+        if lost:
+            return LOST, [], used, most
+        positions += used
+    if prune:
+        # Rule R1: the relaxation (waste order ignored) lost proves the deal lost.
+        cap = RELAXATION_BUDGET if max_positions is None else max(1, min(RELAXATION_BUDGET, max_positions // 2))
+        relaxed = Search(start, prune=True, relaxed=True, max_positions=cap, deadline=deadline)
+        try:
+            if not relaxed.run():
+                return LOST, [], positions + relaxed.positions, most
+        except SearchLimit:
+            pass
+        positions += relaxed.positions
+    left = None if max_positions is None else max(0, max_positions - positions)
+    full = Search(start, prune=prune, max_positions=left, deadline=deadline,
+                  split=split)
+    if prune:
+        full.rng = random.Random(RESTART_SEED)
+    try:
+        won = full.run()
+    except SearchLimit:
+        won = None
+    # Positions of the suits' games searched at the nodes (R2) count too.
+    positions += full.positions + full.split_positions + full.checked_positions()
+    most = full.most_on_foundations
+    if won is None:
+        return UNKNOWN, [], positions, most
+    return (WON, list(full.line), positions, most) if won else (LOST, [], positions, most)
+
+
+def replay_check(start: Position, moves: list) -> None:
+    """Replay ``moves`` on a fresh copy of ``start``; raise SolverError unless it wins."""
+    position = start.copy()
+    for number, move in enumerate(moves, start=1):
+        if move not in position.legal_moves():
+            raise SolverError(f"internal error: solver move {number} {move} is not legal on replay")
+        position.apply(move)
+    if not position.is_won():
+        raise SolverError(f"internal error: the solver's line of {len(moves)} moves does not win on replay")
+
+
+def _engine_search(position: Position, max_positions, deadline):
+    """Depth-first search over the engine's own positions with a table of lost keys:
+    no pruning, every legal move tried. The reference the fast search is tested against,
+    and the search for variants whose plugins change the move rules. Returns (verdict,
+    line, positions, most cards on the foundations)."""
+    lost: set = set()
+    counter = [0]
+    most = [position.on_foundations]
+    line: list = []
+
+    def dfs() -> bool:
+        most[0] = max(most[0], position.on_foundations)
+        if position.is_won():
+            return True
+        key = position.key()
+        if key in lost:
+            return False
+        counter[0] += 1
+        if max_positions is not None and counter[0] > max_positions:
+            raise SearchLimit
+        if deadline is not None and not counter[0] & 1023 and time.perf_counter() > deadline:
+            raise SearchLimit
+        for move in position.legal_moves():
+            position.apply(move)
+            line.append(move)
+            if dfs():
+                return True
+            line.pop()
+            position.undo()
+        lost.add(key)
+        return False
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    try:
+        won = dfs()
+    except SearchLimit:
+        return UNKNOWN, [], counter[0], most[0]
+    return (WON, list(line), counter[0], most[0]) if won else (LOST, [], counter[0], most[0])
+
+
+def engine_search(position: Position, *, max_positions: int | None = None,
+                  timeout: float | None = None) -> SolveResult:
+    """The plain reference search on its own (for tests and comparisons)."""
+    began = time.perf_counter()
+    deadline = None if timeout is None else began + timeout
+    start = position.copy()
+    start.history = []
+    verdict, moves, positions, most = _engine_search(start.copy(), max_positions, deadline)
+    if verdict == WON:
+        replay_check(start, moves)
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most)

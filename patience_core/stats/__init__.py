@@ -1,0 +1,1 @@
+"""Win-rate measurement over many deals, and the confidence intervals it reports."""

@@ -1,0 +1,285 @@
+"""The whole layout at once, drawn with rich from the compiled rules (no variant names).
+
+- foundations: one table per foundation group, each pile with its top card and what it
+  needs next;
+- each pile group of the layout: a tableau as columns, covered card at the top and the
+  free card at the bottom; any other group with a ``grid`` (rows x columns) as that grid,
+  row by row in deal order, and without one as a single row;
+- the stock count, the waste top and how many cards lie under it, redeals left;
+- a header with the game (title, deal number, parameters), moves, time, autoplay.
+
+Suits are coloured symbols, or plain letters (``10H``) and ASCII borders when the
+terminal cannot show them, ``NO_COLOR`` is set, or the output encoding is not UTF-8.
+"""
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
+from rich.table import Table
+from rich.text import Text
+
+from patience_core.model import cards
+from patience_core.ui.commands import PileLabels, needs_text
+from patience_core.storage.history import clock_text
+from patience_core.model.position import Position
+from patience_core.model.rules import ACCESS_ALL, Rules
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """How to draw: Unicode suit symbols and borders, and colour."""
+
+    unicode: bool = True
+    colour: bool = True
+
+    @property
+    def arrow(self) -> str:
+        return "\u2192" if self.unicode else "->"
+
+    @property
+    def dot(self) -> str:
+        return "\u00b7" if self.unicode else "|"
+
+    @property
+    def box(self) -> box.Box:
+        return box.ROUNDED if self.unicode else box.ASCII
+
+
+def detect_glyphs(console: Console) -> Glyphs:
+    """Symbols only where the terminal can show them; colour only where it is wanted."""
+    no_color = bool(os.environ.get("NO_COLOR"))
+    encoding = (console.encoding or "").lower().replace("-", "").replace("_", "")
+    dumb = os.environ.get("TERM", "") == "dumb"
+    unicode = encoding.startswith("utf") and not no_color and not dumb
+    colour = console.color_system is not None and not no_color and not dumb
+    return Glyphs(unicode=unicode, colour=colour)
+
+
+@dataclass
+class BoardInfo:
+    """What the board shows besides the piles."""
+
+    deal: str = ""            # "deal 3" or "deal from a pack file"
+    moves: int = 0
+    seconds: float | None = None
+    autoplay: str = "off"
+    messages: tuple[str, ...] = ()
+    keys: str = ""
+
+
+def card_text(card: int, glyphs: Glyphs, emphasis: str = "") -> Text:
+    label = cards.card_label(card, glyphs.unicode)
+    if not glyphs.colour:
+        return Text(label)
+    style = "bold red" if cards.is_red(card) else "bold"
+    if emphasis:
+        style = f"{style} {emphasis}"
+    return Text(label, style=style)
+
+
+def _dim(text: str, glyphs: Glyphs) -> Text:
+    return Text(text, style="dim" if glyphs.colour else "")
+
+
+def _foundation_tables(position: Position, labels: PileLabels, glyphs: Glyphs) -> list[Table]:
+    rules = position.rules
+    tables = []
+    for group, spec in rules.foundation_specs.items():
+        piles = rules.groups[f"foundation:{group}"]
+        table = Table(title=spec.get("title", group), title_justify="left", box=glyphs.box,
+                      show_header=False, padding=(0, 1), title_style="bold" if glyphs.colour else "")
+        for _ in piles:
+            table.add_column(min_width=7, no_wrap=True)
+        tops, needs = [], []
+        for f in piles:
+            pile = position.piles[f]
+            top = Text.assemble(_dim(labels.label(f) + " ", glyphs),
+                                card_text(pile[-1], glyphs) if pile else Text("--"))
+            tops.append(top)
+            wanted = position.wanted(f)
+            if not wanted:
+                needs.append(_dim("full", glyphs))
+            elif len(wanted) == 1:
+                needs.append(Text.assemble(f"{glyphs.arrow} ", card_text(wanted[0], glyphs)))
+            else:
+                needs.append(Text(f"{glyphs.arrow} {needs_text(position, f, glyphs.unicode)}"))
+        table.add_row(*tops)
+        table.add_row(*needs)
+        tables.append(table)
+    return tables
+
+
+def _caption(rules: Rules, group: str) -> str:
+    first = rules.groups[group][0]
+    if rules.access[first] == ACCESS_ALL or int(rules.group_specs[group].get("cards", 0)) <= 1:
+        free = "all free"
+    elif rules.pile_kind[first] == "tableau":
+        free = "bottom cards free"
+    else:
+        free = "top cards free"
+    fill = rules.fill[first]
+    gaps = ("gaps stay empty" if not fill else
+            "gaps filled from " + ", else ".join(rules.pile_names[s] for s in fill))
+    return f"{free}; {gaps}"
+
+
+def _titled(rules: Rules, group: str, table: Table, glyphs: Glyphs) -> RenderableType:
+    """The group's title above its piles and its rule in a few words below."""
+    title = Text(rules.group_specs[group].get("title", group), style="bold" if glyphs.colour else "")
+    return Group(title, table, _dim(_caption(rules, group), glyphs))
+
+
+def _columns_table(position: Position, group: str, labels: PileLabels, glyphs: Glyphs) -> RenderableType:
+    """A tableau: one column per pile, covered cards at the top, the free card last."""
+    rules = position.rules
+    piles = rules.groups[group]
+    spec = rules.group_specs[group]
+    table = Table(box=glyphs.box, padding=(0, 1))
+    for p in piles:
+        table.add_column(Text(labels.label(p), style="dim" if glyphs.colour else ""), justify="center",
+                         min_width=4, no_wrap=True)
+    height = max([len(position.piles[p]) for p in piles] + [1])
+    for row in range(height):
+        cells = []
+        for p in piles:
+            pile = position.piles[p]
+            if row < len(pile):
+                free = row == len(pile) - 1 or rules.access[p] == ACCESS_ALL
+                cells.append(card_text(pile[row], glyphs, "" if free else "dim"))
+            else:
+                cells.append(Text("--" if row == 0 else ""))
+        table.add_row(*cells)
+    return _titled(rules, group, table, glyphs)
+
+
+def _grid_table(position: Position, group: str, labels: PileLabels, glyphs: Glyphs) -> RenderableType:
+    """Places laid out as the sheet's grid, row by row in deal order."""
+    rules = position.rules
+    piles = rules.groups[group]
+    spec = rules.group_specs[group]
+    grid = spec.get("grid") or {}
+    columns = int(grid.get("columns") or min(len(piles), 8))
+    table = Table(box=glyphs.box, show_header=False, padding=(0, 1))
+    for _ in range(columns):
+        table.add_column(min_width=7, no_wrap=True)
+    for start in range(0, len(piles), columns):
+        cells = []
+        for p in piles[start:start + columns]:
+            pile = position.piles[p]
+            if not pile:
+                cell = Text.assemble(_dim(labels.label(p) + " ", glyphs), "--")
+            else:
+                cell = Text.assemble(_dim(labels.label(p) + " ", glyphs), card_text(pile[-1], glyphs))
+                if len(pile) > 1:
+                    cell.append(f" +{len(pile) - 1}", style="dim" if glyphs.colour else "")
+            cells.append(cell)
+        cells += [Text("")] * (columns - len(cells))
+        table.add_row(*cells)
+    return _titled(rules, group, table, glyphs)
+
+
+def _stock_line(position: Position, labels: PileLabels, glyphs: Glyphs) -> Text:
+    rules = position.rules
+    stock = position.piles[rules.stock]
+    waste = position.piles[rules.waste]
+    line = Text()
+    line.append(f"Stock ({labels.label(rules.stock)}) ", style="bold" if glyphs.colour else "")
+    line.append(f"{len(stock)} card{'s' if len(stock) != 1 else ''}")
+    line.append("    ")
+    line.append(f"Waste ({labels.label(rules.waste)}) ", style="bold" if glyphs.colour else "")
+    if waste:
+        line.append_text(card_text(waste[-1], glyphs))
+        line.append(f" ({len(waste) - 1} below)")
+    else:
+        line.append("empty")
+    line.append("    ")
+    if rules.redeals:
+        line.append(f"Redeals left {position.redeals_left} of {rules.redeals}")
+    else:
+        line.append("No redeal")
+    return line
+
+
+def _side_by_side(parts: list[RenderableType], console: Console, width: int) -> RenderableType:
+    """Lay ``parts`` out in one row when they fit the width, else one under another."""
+    if len(parts) < 2:
+        return Group(*parts)
+    gap = 3
+    needed = sum(Measurement.get(console, console.options, part).maximum for part in parts)
+    if needed + gap * (len(parts) - 1) <= width:
+        row = Table.grid(padding=(0, gap))
+        for _ in parts:
+            row.add_column(vertical="top")
+        row.add_row(*parts)
+        return row
+    return Group(*parts)
+
+
+def keys_text(labels: PileLabels, glyphs: Glyphs) -> str:
+    """The reminder under the board, with this variant's own pile labels as examples."""
+    rules = labels.rules
+    examples = [labels.label(rules.groups[g][0]) for g in rules.group_specs] + [labels.label(rules.waste)]
+    dot = glyphs.dot
+    return (f"play: 7h or {'/'.join(examples)} {dot} t turn {dot} u undo {dot} h hint {dot} "
+            f"a auto {dot} save {dot} ? help {dot} q quit")
+
+
+def board(position: Position, info: BoardInfo, glyphs: Glyphs, console: Console) -> RenderableType:
+    """The whole layout of ``position`` as one rich renderable, laid out for ``console``."""
+    rules = position.rules
+    labels = PileLabels(rules)
+    width = console.width
+    title = Text(rules.title, style="bold" if glyphs.colour else "")
+    details = [info.deal] if info.deal else []
+    if rules.params:
+        details.append(rules.param_text())
+    if details:
+        title.append(f"  {glyphs.dot}  " + f"  {glyphs.dot}  ".join(details))
+    status = [f"{info.moves} move{'s' if info.moves != 1 else ''}"]
+    if info.seconds is not None:
+        status.append(clock_text(info.seconds))
+    status.append(f"autoplay {info.autoplay}")
+    status.append(f"{position.on_foundations}/{rules.n_cards} up")
+    status_text = Text(f" {glyphs.dot} ".join(status))
+    if title.cell_len + 2 + status_text.cell_len <= width:
+        header = Table.grid(expand=True)
+        header.add_column(justify="left")
+        header.add_column(justify="right")
+        header.add_row(title, status_text)
+    else:
+        header = Group(title, status_text)
+
+    parts: list[RenderableType] = [header, Text("")]
+    parts.append(_side_by_side(_foundation_tables(position, labels, glyphs), console, width))
+    layout = []
+    for group, spec in rules.group_specs.items():
+        # A tableau is always columns (its cards overlap down the column); anything else is
+        # laid out as its grid, or as one row without a grid.
+        if rules.pile_kind[rules.groups[group][0]] == "tableau":
+            layout.append(_columns_table(position, group, labels, glyphs))
+        else:
+            layout.append(_grid_table(position, group, labels, glyphs))
+    if layout:
+        parts.append(_side_by_side(layout, console, width))
+    parts.append(_stock_line(position, labels, glyphs))
+    for message in info.messages:
+        parts.append(Text(message))
+    if info.keys:
+        parts.append(_dim(info.keys, glyphs))
+    return Group(*parts)
+
+
+def board_text(position: Position, info: BoardInfo, width: int = 100, unicode: bool = True) -> str:
+    """The board as plain text, exactly as a terminal ``width`` columns wide shows it
+    without colour (for docs/play.md and tests); trailing spaces removed."""
+    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False,
+                      legacy_windows=False, emoji=False, highlight=False, no_color=True)
+    glyphs = Glyphs(unicode=unicode, colour=False)
+    console.print(board(position, info, glyphs, console))
+    text = console.file.getvalue()
+    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"

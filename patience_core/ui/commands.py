@@ -1,0 +1,430 @@
+"""What the player types: short pile labels, command words, and moves resolved against a position.
+
+Pile labels are derived from the compiled rules, never from a variant's name: each
+pile group (``left``, ``right``, ``reserve``, ...), ``stock``, ``waste`` and
+``foundation`` gets the shortest prefix of its id that no other id starts with, and
+a pile of a group with several piles adds its number (``l2``, ``r11``, ``f3``; the
+single ``waste`` is just ``w``). Any unambiguous prefix and the full id
+(``right:11``) are accepted too.
+
+A move is typed as a card or a pile, optionally followed by a foundation:
+``7h``, ``10♥``, ``th``, ``r11``, ``l2``, ``w``, ``7h 3``, ``r11 f3``, ``7h r11 f3``.
+:func:`resolve_move` turns the words into the one legal move they mean, a
+:class:`Choice` when they could mean several (two foundations fit, or two copies of
+the card are free), or a :class:`Refusal` whose message says in one line why not.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from patience_core.model import cards
+from patience_core.errors import PatienceError
+from patience_core.variants.loader import suggest
+from patience_core.model.notation import describe_move
+from patience_core.model.position import NO_CARD, Position
+from patience_core.model.rules import ACCESS_ALL, Rules
+
+Move = tuple
+
+# Command words (first word of a line) and what they do. A pile label never equals one.
+COMMAND_WORDS: dict[str, str] = {
+    "t": "turn", "turn": "turn", "deal": "turn",
+    "redeal": "redeal", "rd": "redeal",
+    "u": "undo", "undo": "undo",
+    "redo": "redo", "rr": "redo",
+    "h": "hint", "hint": "hint",
+    "a": "auto", "auto": "auto", "autoplay": "auto",
+    "save": "save",
+    "?": "help", "help": "help",
+    "q": "quit", "quit": "quit", "exit": "quit",
+    "new": "new",
+    "b": "board", "board": "board",
+    "m": "moves", "moves": "moves",
+}
+
+_CARD_RE = re.compile(r"^(10|[1-9tjqka])([cdhs\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664])$", re.IGNORECASE)
+_PILE_RE = re.compile(r"^([a-z]+)(\d*)$")
+
+
+class Refusal(PatienceError):
+    """A typed move or command that cannot be done; the message says why in one line."""
+
+
+@dataclass
+class Choice:
+    """The words fit several moves: ask which (``options`` maps an answer to a move)."""
+
+    question: str
+    options: dict[str, Move] = field(default_factory=dict)
+
+    def pick(self, answer: str) -> Move | None:
+        key = " ".join(answer.strip().lower().split())
+        if key in self.options:
+            return self.options[key]
+        # ``f3`` for ``3``: the foundation letter is optional in answers.
+        bare = " ".join(w[1:] if w[:1] == "f" and w[1:].isdigit() else w for w in key.split())
+        return self.options.get(bare)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed line: ``kind`` is a command (see COMMAND_WORDS), ``move``, or ``empty``."""
+
+    kind: str
+    args: tuple[str, ...] = ()
+
+
+def parse_command(line: str) -> Command:
+    words = line.strip().split()
+    if not words:
+        return Command("empty")
+    head = words[0].lower()
+    if head in COMMAND_WORDS:
+        return Command(COMMAND_WORDS[head], tuple(words[1:]))
+    return Command("move", tuple(words))
+
+
+class PileLabels:
+    """Short labels for the piles of one variant, both ways (label <-> pile number)."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.ids = list(rules.group_specs) + ["stock", "waste", "foundation"]
+        self.members = {g: list(rules.groups[g]) for g in rules.group_specs}
+        self.members["stock"] = [rules.stock]
+        self.members["waste"] = [rules.waste]
+        self.members["foundation"] = list(rules.foundations)
+        self.prefix = {g: self._shortest_prefix(g) for g in self.ids}
+        self._label: dict[int, str] = {}
+        for g in self.ids:
+            piles = self.members[g]
+            for n, p in enumerate(piles, start=1):
+                self._label[p] = self.prefix[g] + (str(n) if len(piles) > 1 else "")
+
+    def _shortest_prefix(self, group: str) -> str:
+        others = [g for g in self.ids if g != group]
+        single = len(self.members[group]) == 1
+        for size in range(1, len(group) + 1):
+            prefix = group[:size]
+            if any(o.startswith(prefix) for o in others):
+                continue
+            # a bare label (single pile) must not read as a command word or a card
+            if single and (prefix in COMMAND_WORDS or _CARD_RE.match(prefix)):
+                continue
+            return prefix
+        return group
+
+    def label(self, pile: int) -> str:
+        return self._label[pile]
+
+    def group_of_prefix(self, prefix: str) -> str:
+        """The group id a typed prefix means; :class:`Refusal` if none or several."""
+        if prefix in self.ids:
+            return prefix
+        found = [g for g in self.ids if g.startswith(prefix)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise Refusal(f"{prefix!r} could mean {' or '.join(found)}: type more letters")
+        raise Refusal(f"{prefix!r} is not a card, a pile or a command"
+                      f"{suggest(prefix, self.ids + list(COMMAND_WORDS))}; type ? for help")
+
+    def parse_pile(self, token: str) -> int:
+        """``l2``, ``right11``, ``w``, ``f3``, ``right:11`` -> pile number."""
+        word = token.strip().lower()
+        if ":" in word:
+            try:
+                return self.rules.pile_index(word)
+            except PatienceError as exc:
+                raise Refusal(str(exc)) from None
+        match = _PILE_RE.match(word)
+        if not match:
+            raise Refusal(f"{token!r} is not a card, a pile or a command; type ? for help")
+        group = self.group_of_prefix(match.group(1))
+        piles = self.members[group]
+        number = match.group(2)
+        if not number:
+            if len(piles) == 1:
+                return piles[0]
+            raise Refusal(f"which {group} pile? add its number, e.g. {self.prefix[group]}1 "
+                          f"({self.prefix[group]}1..{self.prefix[group]}{len(piles)})")
+        n = int(number)
+        if not 1 <= n <= len(piles):
+            raise Refusal(f"there is no {group}:{n}: the {group} piles are numbered 1..{len(piles)}")
+        return piles[n - 1]
+
+
+def is_card_word(token: str) -> bool:
+    return bool(_CARD_RE.match(token.strip()))
+
+
+def _classify(labels: PileLabels, token: str) -> tuple[str, int]:
+    """('card', code) | ('foundation', pile) | ('pile', pile) for one typed word."""
+    rules = labels.rules
+    if token.isdigit():
+        n = int(token)
+        if not 1 <= n <= len(rules.foundations):
+            raise Refusal(f"there is no foundation {n}: they are numbered 1..{len(rules.foundations)}")
+        return "foundation", rules.foundations[n - 1]
+    card_like = is_card_word(token)
+    pile = None
+    try:
+        pile = labels.parse_pile(token)
+    except Refusal:
+        if not card_like:
+            raise
+    if card_like and pile is not None:
+        raise Refusal(f"{token!r} is both a card and a pile here; write the pile as "
+                      f"{rules.pile_names[pile]}")
+    if card_like:
+        return "card", cards.parse_card(token)
+    kind = "foundation" if rules.is_foundation[pile] else "pile"
+    return kind, pile
+
+
+def label_card(card: int, unicode: bool) -> str:
+    return cards.card_label(card, unicode)
+
+
+def where_is(position: Position, card: int, labels: PileLabels, unicode: bool) -> str:
+    """Why ``card`` is not free, from what a player can see (never the stock order)."""
+    rules = position.rules
+    name = label_card(card, unicode)
+    for group in rules.group_specs:
+        for p in rules.groups[group]:
+            pile = position.piles[p]
+            if card in pile and rules.access[p] != ACCESS_ALL:
+                index = len(pile) - 1 - pile[::-1].index(card)
+                above = " ".join(label_card(c, unicode) for c in pile[index + 1:])
+                return f"{name} in {labels.label(p)} is covered by {above}"
+    placed = sum(position.piles[f].count(card) for f in rules.foundations)
+    if placed == rules.decks:
+        return f"{name}: {'every copy is' if rules.decks > 1 else 'it is'} already on the foundations"
+    waste = position.piles[rules.waste]
+    seen = " (one copy is on the foundations)" if placed else ""
+    if card in waste[:-1]:
+        return f"{name} is not free: it is under the waste top{seen}"
+    return f"{name} is not in sight (not in the layout, not the waste top){seen}"
+
+
+def needs_text(position: Position, f: int, unicode: bool) -> str:
+    """What foundation ``f`` takes next, for people: ``7♥``, ``any 5``, ``nothing (full)``."""
+    wanted = position.wanted(f)
+    if not wanted:
+        return "nothing (it is full)"
+    if len(wanted) > 1:
+        return f"any {cards.RANKS[wanted[0] % 13]}"
+    return label_card(wanted[0], unicode)
+
+
+def no_fit_reason(position: Position, card: int, labels: PileLabels, unicode: bool) -> str:
+    """``7♥ fits no foundation: f3 needs 5♥, f7 needs 2♥``: the piles that could ever take it."""
+    rules = position.rules
+    rank, suit = card % 13, card // 13
+    parts = []
+    for f in rules.foundations:
+        pile = position.piles[f]
+        if rank not in rules.f_rank_at[f]:
+            continue
+        if rules.f_suit[f] >= 0 and rules.f_suit[f] != suit:
+            continue
+        if rules.f_suit[f] < 0 and pile and pile[0] // 13 != suit:
+            continue
+        parts.append(f"{labels.label(f)} needs {needs_text(position, f, unicode)}")
+    name = label_card(card, unicode)
+    if not parts:
+        return f"{name} fits no foundation"
+    if len(parts) > 4:
+        parts = parts[:4] + ["..."]
+    return f"{name} fits no foundation: " + ", ".join(parts)
+
+
+def _equivalent_sources(rules: Rules, position: Position, a: int, b: int) -> bool:
+    """Two single-card places of one group: playing from either gives the same game
+    up to which place is which, so there is nothing to ask."""
+    return (rules.pile_group[a] == rules.pile_group[b] and len(position.piles[a]) == 1
+            and len(position.piles[b]) == 1)
+
+
+def describe_target(position: Position, f: int, labels: PileLabels, unicode: bool) -> str:
+    rules = position.rules
+    pile = position.piles[f]
+    top = label_card(pile[-1], unicode) if pile else "empty"
+    title = rules.foundation_specs[rules.f_group[f]].get("title", rules.f_group[f])
+    return f"{labels.label(f)} ({title}, now {top})"
+
+
+def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels: PileLabels,
+                 unicode: bool = True) -> Move | Choice:
+    """The move the typed words mean (see the module docstring)."""
+    rules = position.rules
+    if not words:
+        raise Refusal("nothing to play: name a card (7h) or a pile (l2)")
+    if len(words) > 3:
+        raise Refusal(f"too many words in {' '.join(words)!r}: expected CARD or PILE, then a foundation")
+    items = [(_classify(labels, w), w) for w in words]
+    (kind, value), first_word = items[0]
+    card: int | None = None
+    src: int | None = None
+    dst: int | None = None
+    if kind == "foundation":
+        raise Refusal("cards never leave the foundations: name a card (7h) or a pile to play from")
+    if kind == "card":
+        card = value
+    else:
+        src = value
+    for (kind, value), word in items[1:]:
+        if kind == "foundation" and dst is None:
+            dst = value
+        elif kind == "pile" and card is not None and src is None:
+            src = value
+        elif kind == "card":
+            raise Refusal(f"{word!r}: name one card only, then the foundation (e.g. 7h f3)")
+        else:
+            raise Refusal(f"{word!r}: expected a foundation (a number, or f1..f{len(rules.foundations)})")
+
+    if src == rules.stock:
+        if dst is not None or card is not None:
+            raise Refusal("the stock is face down: turn it (t) to play its top card from the waste")
+        return turn_move(position, unicode)
+
+    # The free cards the words name.
+    candidates: list[tuple[int, int]] = []
+    for p, c in position.free_cards():
+        if (card is None or c == card) and (src is None or p == src):
+            candidates.append((p, c))
+    if not candidates:
+        if src is not None and not position.piles[src]:
+            raise Refusal(f"{labels.label(src)} ({rules.pile_names[src]}) is empty")
+        if src is not None and card is not None:
+            top = position.piles[src][-1]
+            raise Refusal(f"{label_card(card, unicode)} is not free in {labels.label(src)}: "
+                          f"its free card is {label_card(top, unicode)}")
+        if card is not None:
+            raise Refusal(where_is(position, card, labels, unicode))
+        raise Refusal(f"{labels.label(src)} has no free card")
+
+    moves: list[Move] = []
+    for p, c in candidates:
+        for f in position.takers[c]:
+            if dst is None or f == dst:
+                moves.append((p, f, c))
+    if not moves:
+        p, c = candidates[0]
+        if dst is not None:
+            raise Refusal(f"{label_card(c, unicode)} ({labels.label(p)}) cannot go on {labels.label(dst)}: "
+                          f"it needs {needs_text(position, dst, unicode)}")
+        return_reason = no_fit_reason(position, c, labels, unicode)
+        if len({c for _p, c in candidates}) > 1:
+            return_reason = (f"no free card of {labels.label(p)} fits a foundation")
+        raise Refusal(return_reason)
+
+    # Drop moves that differ only by an equivalent source place.
+    distinct: list[Move] = []
+    for m in moves:
+        if not any(m[1] == o[1] and m[2] == o[2] and _equivalent_sources(rules, position, m[0], o[0])
+                   for o in distinct):
+            distinct.append(m)
+    if len(distinct) == 1:
+        return distinct[0]
+    return _choice(position, distinct, labels, unicode)
+
+
+def _choice(position: Position, moves: list[Move], labels: PileLabels, unicode: bool) -> Choice:
+    sources = {m[0] for m in moves}
+    targets = {m[1] for m in moves}
+    names = {m[2] for m in moves}
+    options: dict[str, Move] = {}
+    rules = position.rules
+    for m in moves:
+        number = str(rules.foundations.index(m[1]) + 1)
+        if len(sources) == 1:
+            key = number
+        elif len(targets) == 1 and len(names) == 1:
+            key = labels.label(m[0])
+        else:
+            key = f"{labels.label(m[0])} {number}"
+        options[key] = m
+    if len(sources) == 1:
+        c = moves[0][2]
+        where = ", ".join(describe_target(position, m[1], labels, unicode) for m in moves)
+        question = f"{label_card(c, unicode)} fits {where}: which foundation?"
+    elif len(names) == 1 and len(targets) == 1:
+        question = (f"{label_card(moves[0][2], unicode)} is free in "
+                    f"{' and '.join(labels.label(m[0]) for m in moves)}: from which pile?")
+    else:
+        question = "several moves fit: " + ", ".join(
+            f"{k} = {label_card(m[2], unicode)} {labels.label(m[0])} -> {labels.label(m[1])}"
+            for k, m in options.items())
+    return Choice(f"{question} [{'/'.join(options)}]", options)
+
+
+def turn_move(position: Position, unicode: bool = True) -> Move:
+    """The stock turn, or a :class:`Refusal` saying what to do instead."""
+    rules = position.rules
+    stock = position.piles[rules.stock]
+    if stock:
+        return (rules.stock, rules.waste, stock[-1])
+    if position.redeals_left and position.piles[rules.waste]:
+        raise Refusal("the stock is empty: type 'redeal' to turn the waste over")
+    raise Refusal("the stock is empty and no redeal is left")
+
+
+def redeal_move(position: Position) -> Move:
+    rules = position.rules
+    if position.piles[rules.stock]:
+        raise Refusal(f"no redeal yet: the stock still has {len(position.piles[rules.stock])} cards")
+    if not position.redeals_left:
+        raise Refusal("no redeal is left" if rules.redeals else "this game has no redeal")
+    if not position.piles[rules.waste]:
+        raise Refusal("nothing to redeal: the waste is empty")
+    return (rules.waste, rules.stock, NO_CARD)
+
+
+def move_words(labels: PileLabels, move: Move) -> str:
+    """How a player would type ``move``: ``r11 f3``, ``t``, ``redeal``."""
+    rules = labels.rules
+    src, dst, card = move
+    if src < 0:  # a plugin's choice: answered by its number in the list the game shows
+        return describe_move(rules, move)
+    if card == NO_CARD:
+        return "redeal"
+    if src == rules.stock:
+        return "t"
+    return f"{labels.label(src)} {labels.label(dst)}"
+
+
+def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
+    """``7♥ r11 -> f3`` / ``turned 7♣`` / ``redeal`` for messages."""
+    rules = labels.rules
+    src, dst, card = move
+    if src < 0 or (card != NO_CARD and not rules.is_foundation[dst] and src != rules.stock):
+        return describe_move(rules, move, unicode)  # a plugin's choice, or a gap filled by choice
+    if card == NO_CARD:
+        return "redeal: the waste turned over to the stock"
+    arrow = "\u2192" if unicode else "->"
+    if src == rules.stock:
+        return f"turned {label_card(card, unicode)}"
+    return f"{label_card(card, unicode)} {labels.label(src)} {arrow} {labels.label(dst)}"
+
+
+# What ``?`` shows, and the commands table of docs/play.md (generated from this list).
+HELP: list[tuple[str, str]] = [
+    ("7h  10♥  th", "play that card (a free one) to the foundation it fits"),
+    ("l2  r11  w", "play the free card of that pile: the labels on the board; full ids like right:11 work too"),
+    ("7h 3  r11 f3", "... to foundation 3; when a card fits two foundations and you give none, you are asked"),
+    ("t  turn  (Enter)", "turn the next stock card onto the waste"),
+    ("redeal", "turn the waste over to form a new stock (when the variant allows a redeal)"),
+    ("u  undo [N|all]", "take back the last move, or N of them; undo is unlimited"),
+    ("redo [N|all]", "play again what undo took back"),
+    ("h  hint", "the best move the project knows, with its reason (it never looks at the stock)"),
+    ("a  auto", "play the safe moves now (moves that can never spoil a winnable game)"),
+    ("auto on|safe|off", "after each move play every card that fits / only safe moves / nothing"),
+    ("m  moves", "list the cards that fit a foundation now"),
+    ("b  board", "show the board again"),
+    ("save [FILE]", "save the game (atomically); continue later with: patience play --resume FILE"),
+    ("new", "deal a new game (this one counts as abandoned unless it is saved)"),
+    ("?  help", "this list"),
+    ("q  quit", "leave (asks first when the game has unsaved moves)"),
+]

@@ -1,0 +1,130 @@
+"""Plain-text views of rules and positions (no colour: for pipes, logs and tests)."""
+from __future__ import annotations
+
+from patience_core.model import cards
+from patience_core.variants.loader import parameter_text
+from patience_core.model.position import Position
+from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, ACCESS_TOP, Rules
+
+_ACCESS_WORDS = {ACCESS_TOP: "only the top (last dealt) card is free",
+                 ACCESS_ALL: "every card is free", ACCESS_NONE: "no card is free"}
+
+
+def sequence_text(rules: Rules, f: int) -> str:
+    return " ".join(cards.RANKS[r] for r in rules.f_rank_at[f])
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _group_text(rules: Rules, group: str, spec: dict) -> str:
+    """One layout group in words: what it holds, which cards are free, how gaps refill."""
+    piles = rules.groups[group]
+    first = piles[0]
+    size = int(spec["cards"])
+    ids = f"{group}:1..{len(piles)}"
+    if rules.pile_kind[first] == "tableau":
+        shape = f"{_plural(len(piles), 'column')} of {_plural(size, 'card')}"
+        free = {ACCESS_TOP: "only the bottom card of each column (the last dealt) is free",
+                ACCESS_ALL: "every card is free", ACCESS_NONE: "no card is free"}[rules.access[first]]
+    else:
+        shape = (f"{_plural(len(piles), 'single-card place')}" if size == 1
+                 else f"{_plural(len(piles), 'pile')} of {_plural(size, 'card')}")
+        free = ("every card is free" if rules.access[first] == ACCESS_ALL or
+                (rules.access[first] == ACCESS_TOP and size <= 1) else _ACCESS_WORDS[rules.access[first]])
+    grid = spec.get("grid")
+    if grid:
+        shape += f" in {grid['rows']} rows of {grid['columns']}"
+    fill = ("gaps are never filled" if not rules.fill[first] else
+            "a gap is filled at once from the " + ", else the ".join(rules.pile_names[s] for s in rules.fill[first]))
+    if rules.fill_by_player[first]:  # a plugin's FillRule(chosen_by="player")
+        fill = ("the player chooses whether the " + " or the ".join(rules.pile_names[s] for s in rules.fill[first])
+                + " fills a gap (at once when only one has a card)")
+    return f"{spec.get('title', group)} ({ids}): {shape}; {free}; {fill}."
+
+
+def rules_text(rules: Rules) -> str:
+    """The rules of a compiled variant, in words, from its tables."""
+    source = rules.source
+    lines = [f"{rules.title} ({rules.name})"]
+    if source.aliases:
+        lines.append(f"also called: {', '.join(source.aliases)}")
+    if rules.description:
+        lines += ["", " ".join(rules.description.split())]
+    lines += ["", f"Pack: {_plural(rules.decks, 'deck')}, {rules.n_cards} cards."]
+    lines.append("Foundations:")
+    for group, spec in rules.foundation_specs.items():
+        piles = rules.groups[f"foundation:{group}"]
+        first = piles[0]
+        base = cards.RANKS[rules.f_rank_at[first][0]]
+        if spec["start"] == "dealt":
+            suits = "one per suit in turn (C D H S)"
+            start = f"the {base}s set out before the deal"
+        else:
+            suits = ("one per suit in turn (C D H S)" if spec["suits"] == "fixed"
+                     else "any suit (the first card decides)")
+            start = f"started by a free {base}"
+        lines.append(f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} "
+                     f"({rules.pile_names[piles[0]]}..{rules.pile_names[piles[-1]]}), {suits}, {start};")
+        lines.append(f"    built in suit: {sequence_text(rules, first)}")
+    for group, spec in rules.group_specs.items():
+        lines.append(_group_text(rules, group, spec))
+    dealt = [g for g in (rules.definition.get("deal") or [])]
+    stock_size = rules.n_dealt - len(rules.deal_targets)
+    if dealt:
+        lines.append(f"Deal: {', then '.join(dealt)}, row by row; the other {stock_size} cards form the stock.")
+    else:
+        lines.append(f"Deal: all {stock_size} cards form the stock.")
+    redeals = ("no redeal" if rules.redeals == 0 else
+               f"{'one redeal' if rules.redeals == 1 else f'{rules.redeals} redeals'}, the waste turned over in order")
+    lines.append(f"Stock: turned one card at a time onto the waste, whose top card is free; {redeals}.")
+    lines.append("Cards move only to the foundations. Won: every card on the foundations. "
+                 "Lost: no card fits, the stock is empty and no redeal is left.")
+    lines.append(f"Automatic play to the foundations: {'on' if rules.autoplay else 'off'}.")
+    if rules.opening is not None:
+        lines.append(f"After the deal, the first move is a choice: {rules.opening.question}? "
+                     f"({' or '.join(rules.opening.options)}).")
+    by_plugins = [f"{hook.replace('_', ' ')} by plugin {who!r}" for hook, who in rules.plugins.items()
+                  if who != "builtin"]
+    if by_plugins:
+        lines.append(f"Rules from plugins: {', '.join(by_plugins)}.")
+    if source.parameters:
+        lines += ["", "Parameters (--param K=V):"]
+        for key, spec in source.parameters.items():
+            if spec["type"] == "choice":
+                allowed = "|".join(map(str, spec["values"]))
+            elif spec["type"] == "int":
+                allowed = f"{spec.get('min', '')}..{spec.get('max', '')}"
+            else:
+                allowed = ",".join(["R"] * spec["count"]) + " (ranks)"
+            current = parameter_text(rules.params[key])
+            lines.append(f"  {key}={allowed}  default {parameter_text(spec['default'])}"
+                         f"{'' if current == parameter_text(spec['default']) else f', now {current}'}"
+                         f"{': ' + ' '.join(spec['help'].split()) if spec.get('help') else ''}")
+    return "\n".join(lines)
+
+
+def position_text(position: Position) -> str:
+    """Every pile of a position, one per line (top card last)."""
+    rules = position.rules
+    out = []
+    for f in rules.foundations:
+        pile = position.piles[f]
+        wanted = position.wanted(f)
+        need = "/".join(cards.card_name(c) for c in wanted) if wanted else "full"
+        top = cards.card_name(pile[-1]) if pile else "--"
+        out.append(f"{rules.pile_names[f]:>14}: {top:>3} ({len(pile)} cards, needs {need})")
+    for group in rules.group_specs:
+        for p in rules.groups[group]:
+            out.append(f"{rules.pile_names[p]:>14}: " + " ".join(cards.card_name(c) for c in position.piles[p]))
+    waste = position.piles[rules.waste]
+    out.append(f"{'waste':>14}: {cards.card_name(waste[-1]) if waste else '--'} ({len(waste)} cards)")
+    out.append(f"{'stock':>14}: {len(position.piles[rules.stock])} cards, {position.redeals_left} redeal(s) left")
+    if getattr(position, "choosing", False):  # a plugin's choice after the deal
+        out.append(f"{'to choose':>14}: {rules.opening.question}? {' or '.join(rules.opening.options)}")
+    gap = getattr(position, "pending", -1)
+    if gap >= 0:  # a gap waiting for the player's choice of source
+        sources = " or the ".join(rules.pile_names[s] for s in rules.fill[gap] if position.piles[s])
+        out.append(f"{'to fill':>14}: {rules.pile_names[gap]}, from the {sources}")
+    return "\n".join(out)

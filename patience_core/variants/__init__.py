@@ -1,0 +1,1 @@
+"""Variant definitions: reading YAML, the schema and its line-numbered errors, the catalogue of variants."""

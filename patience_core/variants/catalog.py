@@ -1,0 +1,48 @@
+"""Where variants come from: the shipped files, plugins, and files named on the command line."""
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from patience_core.variants.loader import Registry, VariantSource, resolve_parameters, specialise
+from patience_core.model.rules import Rules
+
+
+def shipped_variant_files() -> list[Path]:
+    """The YAML files under ``variants/`` (installed as package data)."""
+    folder = resources.files("patience_core.variants.shipped")
+    return sorted(Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".yaml"))
+
+
+def build_registry(files: list[Path] | tuple = (), manager=None) -> Registry:
+    """Every variant of the installed plugins (the built-in one adds the shipped
+    files), then ``files`` (which may extend them)."""
+    from patience_core.plugins import hooks
+
+    registry = Registry()
+    hooks.register_variants(registry, manager)
+    registry.resolve_all()
+    for path in files:
+        registry.add_file(Path(path), origin="file")
+    return registry
+
+
+def compile_variant(source: VariantSource, params: dict[str, Any] | None = None, manager=None) -> Rules:
+    """Rule tables for ``source`` with ``params``; the plugin hooks are resolved here, once."""
+    from patience_core.plugins import hooks
+
+    hooks.check_requires(source, manager)
+    values = resolve_parameters(source, params)
+    rules = Rules(source, values, specialise(source, values))
+    hooks.resolve(rules, manager)
+    return rules
+
+
+def load_rules(name: str | None = None, params: dict[str, Any] | None = None,
+               file: str | Path | None = None, registry: Registry | None = None, manager=None) -> Rules:
+    """Compile a variant by name (or the one in ``file``) with ``params`` (strings or values)."""
+    if registry is None:
+        registry = build_registry(manager=manager)
+    source = registry.add_file(Path(file)) if file is not None else registry.get(name or "")
+    return compile_variant(source, params, manager)

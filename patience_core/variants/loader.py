@@ -1,0 +1,461 @@
+"""Read variant files, resolve ``extends`` and parameters into a concrete definition.
+
+A variant file is YAML read with ``yaml.safe_load`` semantics only (no tags that
+construct objects), checked against the JSON Schema in :mod:`.schema`, merged
+onto the variant it extends, and finally specialised by parameter values.
+"""
+from __future__ import annotations
+
+import copy
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from patience_core.model import cards
+from patience_core.errors import ParameterError, VariantError
+
+# Keys a child never inherits from the variant it extends.
+_OWN_KEYS = ("name", "title", "aliases", "description", "extends", "requires")
+
+
+@dataclass
+class VariantSource:
+    """A variant as found: its merged, still parameterised definition."""
+
+    name: str
+    title: str
+    definition: dict[str, Any]
+    path: Path | None = None
+    origin: str = "shipped"
+    aliases: list[str] = field(default_factory=list)
+    # The documents this definition was merged from, its own first, then the variant it
+    # extends, and so on: (file or None, raw data). Used to point errors at a line.
+    documents: list[tuple[Path | None, dict[str, Any]]] = field(default_factory=list)
+
+    @property
+    def parameters(self) -> dict[str, dict[str, Any]]:
+        return self.definition.get("parameters") or {}
+
+    def defaults(self) -> dict[str, Any]:
+        return {k: spec["default"] for k, spec in self.parameters.items()}
+
+    def locate(self, path: tuple | list, values: dict[str, Any] | None = None, key: bool = False) -> str:
+        """``file:line:col`` of the field at ``path`` in the definition (see :func:`locate_field`)."""
+        return locate_field(self, path, values, key)
+
+    def error(self, path: tuple | list, message: str, values: dict[str, Any] | None = None) -> VariantError:
+        """A :class:`VariantError` reading ``file:line:col: field F: message``."""
+        from patience_core.variants.schema import field_name
+        chosen = ""
+        if values:
+            changed = [f"{k}={parameter_text(v)}" for k, v in values.items()
+                       if k in self.parameters and parameter_text(v) != parameter_text(self.parameters[k].get("default"))]
+            chosen = f" (with {' '.join(changed)})" if changed else ""
+        return VariantError(f"{self.locate(path, values)}: field {field_name(path)}: {message}{chosen}")
+
+
+_NODES: dict[Path, yaml.Node | None] = {}
+
+
+def _node_of(path: Path) -> yaml.Node | None:
+    """The YAML node tree of a file, composed only when an error needs a line number."""
+    if path not in _NODES:
+        try:
+            _NODES[path] = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            _NODES[path] = None
+    return _NODES[path]
+
+
+def _depth(data: Any, path: tuple) -> int:
+    """How many leading parts of ``path`` exist in ``data``."""
+    for depth, part in enumerate(path):
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        else:
+            return depth
+    return len(path)
+
+
+def locate_field(source: VariantSource, path: tuple | list, values: dict[str, Any] | None = None,
+                 key: bool = False) -> str:
+    """Where the value at ``path`` of the merged definition was written: ``file:line:col``.
+
+    A value may come from a parameter patch (when ``values`` chose it), from the
+    variant's own file, or from a variant it extends; the first that holds the whole
+    path wins, else the deepest partial match (e.g. the group a missing field belongs
+    to). Without any file: ``variant 'name'``.
+    """
+    from patience_core.variants.schema import locate, where
+
+    path = tuple(path)
+    prefixes: list[tuple] = []
+    for name, spec in (source.parameters if values else {}).items():
+        if name in values and parameter_text(values[name]) in (spec.get("patches") or {}):
+            prefixes.append(("parameters", name, "patches", parameter_text(values[name])))
+    prefixes.append(())
+    documents = source.documents or [(source.path, source.definition)]
+    best: tuple[int, Path | None, tuple] | None = None
+    for prefix in prefixes:
+        for doc_path, data in documents:
+            if _depth(data, prefix) < len(prefix):
+                continue
+            depth = _depth(data, prefix + path) - len(prefix)
+            if depth == len(path):
+                best = (depth, doc_path, prefix + path)
+                break
+            if prefix == () and (best is None or depth > best[0]):
+                best = (depth, doc_path, prefix + path[:depth])
+        if best is not None and best[0] == len(path):
+            break
+    if best is None or best[1] is None:
+        return str(source.path) if source.path else f"variant {source.name!r}"
+    root = _node_of(Path(best[1]))
+    node = locate(root, best[2], key)
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and best[2]:
+        node = locate(root, best[2], True)  # a whole group: point at its name, not its first line
+    return where(best[1], node)
+
+
+def deep_merge(base: Any, override: Any) -> Any:
+    """Merge ``override`` onto ``base``: mappings merge key by key, ``None`` deletes
+    a key, anything else (lists included) replaces the base value."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        merged = dict(base)
+        for key, value in override.items():
+            if value is None:
+                merged.pop(key, None)
+            elif key in merged:
+                merged[key] = deep_merge(merged[key], value)
+            else:
+                merged[key] = _drop_nulls(copy.deepcopy(value))
+        return merged
+    return _drop_nulls(copy.deepcopy(override))
+
+
+def _drop_nulls(value: Any) -> Any:
+    """``value`` without the mapping entries that are null, at every depth; a parameter's
+    ``patches`` are kept whole, since a null there deletes when the patch is applied."""
+    if isinstance(value, dict):
+        return {k: (v if k == "patches" else _drop_nulls(v)) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_drop_nulls(v) for v in value]
+    return value
+
+
+def suggest(word: str, choices) -> str:
+    """`` (did you mean 'x'?)`` for the closest choice, or ``''``."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def read_document(path: Path) -> tuple[dict[str, Any], yaml.Node]:
+    """Parse one YAML file safely; return the data and its node tree (for line numbers)."""
+    from patience_core.variants.schema import validate_document
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise VariantError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise VariantError(f"{path}: not a UTF-8 text file") from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        _check_plain(node, path)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise VariantError(f"{where}: YAML syntax error: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise VariantError(f"{path}: YAML error: {exc}") from None
+    _NODES[Path(path)] = node
+    validate_document(data, node, path)
+    return data, node
+
+
+# The tags of plain YAML data; anything else (``!!python/object``, custom ``!tags``) would
+# ask a loader to build objects, which variant files may never do.
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in
+               ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "binary", "merge", "omap",
+                "pairs", "set", "value")}
+
+
+def _check_plain(node: yaml.Node | None, path: Path) -> None:
+    """Refuse object-building tags and duplicate keys (YAML would silently keep the last)."""
+    from patience_core.variants.schema import where
+
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if current.tag not in _PLAIN_TAGS:
+            raise VariantError(f"{where(path, current)}: tag {current.tag.replace('tag:yaml.org,2002:', '!!')!r} "
+                               f"is not allowed; variant files are plain data (no tags that build objects)")
+        if isinstance(current, yaml.MappingNode):
+            seen: dict[str, yaml.Node] = {}
+            for key, value in current.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in seen:
+                        first = seen[key.value].start_mark.line + 1
+                        raise VariantError(f"{where(path, key)}: field {key.value}: given twice (first on line "
+                                           f"{first}); expected each field once")
+                    seen[key.value] = key
+                stack.extend((key, value))
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
+
+
+class Registry:
+    """Every variant the session knows, by name and alias."""
+
+    def __init__(self) -> None:
+        self._variants: dict[str, VariantSource] = {}
+        self._aliases: dict[str, str] = {}
+        self._raw: dict[str, tuple[dict[str, Any], Path | None, str]] = {}
+
+    def names(self) -> list[str]:
+        return sorted(self._variants)
+
+    def __iter__(self):
+        return iter(self._variants[n] for n in self.names())
+
+    def __contains__(self, name: str) -> bool:
+        return self._canonical(name) is not None
+
+    def _canonical(self, name: str) -> str | None:
+        key = name.strip().lower()
+        if key in self._variants or key in self._raw:
+            return key
+        return self._aliases.get(key)
+
+    def add_document(self, data: dict[str, Any], path: Path | None, origin: str,
+                     resolve: bool = True) -> None:
+        """Register a validated document; with ``resolve=False`` its ``extends`` is
+        resolved by :meth:`resolve_all`, once every document of a batch is in."""
+        name = data["name"].lower()
+        self._raw[name] = (data, path, origin)
+        for alias in data.get("aliases") or []:
+            self._aliases[alias.lower()] = name
+        self._variants.pop(name, None)
+        if resolve:
+            self._resolve(name, ())
+
+    def resolve_all(self) -> None:
+        for name in list(self._raw):
+            self._resolve(name, ())
+
+    def add_file(self, path: Path, origin: str = "file") -> VariantSource:
+        data, _ = read_document(Path(path))
+        self.add_document(data, Path(path), origin)
+        return self.get(data["name"])
+
+    def get(self, name: str) -> VariantSource:
+        key = self._canonical(name)
+        if key is None:
+            known = self.names() + sorted(self._aliases)
+            raise VariantError(f"unknown variant {name!r}{suggest(name, known)}; "
+                               f"known: {', '.join(self.names())}")
+        return self._variants[key]
+
+    def resolve(self, name: str) -> VariantSource:
+        """The merged definition of a registered variant (its ``extends`` resolved now)."""
+        key = self._canonical(name)
+        if key is None:
+            return self.get(name)
+        return self._resolve(key, ())
+
+    def _resolve(self, name: str, chain: tuple[str, ...]) -> VariantSource:
+        if name in self._variants:
+            return self._variants[name]
+        data, path, origin = self._raw[name]
+        definition = {k: v for k, v in data.items() if k not in ("extends",)}
+        documents: list[tuple[Path | None, dict[str, Any]]] = [(path, data)]
+        parent_name = data.get("extends")
+        if parent_name:
+            parent_key = self._canonical(parent_name)
+            own = VariantSource(name=name, title=name, definition=data, path=path, documents=documents)
+            if parent_key is None:
+                known = sorted((set(self.names()) | set(self._raw)) - {name})
+                raise own.error(("extends",), f"unknown variant {parent_name!r}"
+                                f"{suggest(parent_name, known)}; expected one of {', '.join(known)}")
+            if parent_key in chain or parent_key == name:
+                raise own.error(("extends",), f"circular extends: "
+                                f"{' -> '.join(chain + (name, parent_key))}; expected a chain that ends "
+                                f"at a variant without extends")
+            parent = self._resolve(parent_key, chain + (name,))
+            inherited = {k: v for k, v in parent.definition.items() if k not in _OWN_KEYS}
+            own_fields = {k: v for k, v in definition.items()}
+            definition = deep_merge(inherited, own_fields)
+            documents += parent.documents
+        else:
+            definition = _drop_nulls(definition)  # a null with nothing to delete is just dropped
+        source = VariantSource(
+            name=name,
+            title=definition.get("title", name),
+            definition=definition,
+            path=path,
+            origin=origin,
+            aliases=list(data.get("aliases") or []),
+            documents=documents,
+        )
+        check_parameters(source)
+        self._variants[name] = source
+        return source
+
+
+# --- parameters -------------------------------------------------------------
+
+def parse_parameter_value(name: str, spec: dict[str, Any], value: Any) -> Any:
+    """Turn a CLI string (or a YAML default) into the parameter's typed value."""
+    kind = spec["type"]
+    if kind == "choice":
+        text = str(value).strip().lower()
+        allowed = [str(v) for v in spec["values"]]
+        if text not in allowed:
+            raise ParameterError(f"parameter {name}: {value!r} is not one of "
+                                 f"{', '.join(allowed)}{suggest(text, allowed)}")
+        return text
+    if kind == "int":
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            raise ParameterError(f"parameter {name}: {value!r} is not a whole number") from None
+        low, high = spec.get("min"), spec.get("max")
+        if (low is not None and number < low) or (high is not None and number > high):
+            raise ParameterError(f"parameter {name}: {number} is out of range "
+                                 f"{low if low is not None else '-inf'}..{high if high is not None else 'inf'}")
+        return number
+    if kind == "ranks":
+        items = value if isinstance(value, list) else str(value).split(",")
+        if len(items) != spec["count"]:
+            raise ParameterError(f"parameter {name}: expected {spec['count']} ranks "
+                                 f"separated by commas (e.g. 6,7), got {value!r}")
+        try:
+            return [cards.RANKS[cards.parse_rank(item)] for item in items]
+        except cards.CardError as exc:
+            raise ParameterError(f"parameter {name}: {exc}") from None
+    raise ParameterError(f"parameter {name}: unknown type {kind!r}")
+
+
+def check_parameters(source: VariantSource) -> None:
+    """Every parameter, once ``extends`` is merged: typed, with a legal default and patches
+    only for values it can take. Errors point at the field's line."""
+    for name, spec in source.parameters.items():
+        where = ("parameters", name)
+        for required in ("type", "default"):
+            if required not in spec:
+                raise source.error(where + (required,), "missing; it is required")
+        kind = spec["type"]
+        if kind == "choice" and "values" not in spec:
+            raise source.error(where + ("values",), "missing; a choice parameter lists its values")
+        if kind == "ranks" and "count" not in spec:
+            raise source.error(where + ("count",), "missing; a ranks parameter says how many ranks")
+        if kind == "int" and spec.get("min") is not None and spec.get("max") is not None \
+                and spec["min"] > spec["max"]:
+            raise source.error(where + ("max",), f"found {spec['max']}, expected at least min ({spec['min']})")
+        try:
+            parse_parameter_value(name, spec, spec["default"])
+        except ParameterError as exc:
+            raise source.error(where + ("default",), str(exc).removeprefix(f"parameter {name}: ")) from None
+        for value in spec.get("patches") or {}:
+            try:
+                parse_parameter_value(name, spec, value)
+            except ParameterError as exc:
+                raise source.error(where + ("patches", value), f"a patch for a value the parameter cannot "
+                                   f"take: {str(exc).removeprefix(f'parameter {name}: ')}") from None
+
+
+def parameter_text(value: Any) -> str:
+    """The ``K=V`` form of a typed value (``ranks`` as ``A,2``)."""
+    return ",".join(value) if isinstance(value, list) else str(value)
+
+
+def resolve_parameters(source: VariantSource, given: dict[str, str] | None) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; every value checked and typed."""
+    specs = source.parameters
+    given = given or {}
+    for key in given:
+        if key not in specs:
+            hint = suggest(key, specs) if specs else ""
+            known = ", ".join(specs) or "none"
+            raise ParameterError(f"{source.name} has no parameter {key!r}{hint}; parameters: {known}")
+    return {key: parse_parameter_value(key, spec, given.get(key, spec["default"]))
+            for key, spec in specs.items()}
+
+
+def parse_param_options(options: list[str] | None) -> dict[str, str]:
+    """``["ranks=6,7", "free=left"]`` -> ``{"ranks": "6,7", "free": "left"}``."""
+    result: dict[str, str] = {}
+    for option in options or []:
+        key, sep, value = option.partition("=")
+        if not sep or not key.strip():
+            raise ParameterError(f"--param {option!r}: expected KEY=VALUE, e.g. --param bases=dealt")
+        result[key.strip().lower()] = value.strip()
+    return result
+
+
+def _substitute(node: Any, values: dict[str, Any], path: tuple, source: VariantSource | None,
+                refs: dict[tuple, str]) -> Any:
+    if isinstance(node, dict):
+        return {k: _substitute(v, values, path + (k,), source, refs) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_substitute(v, values, path + (i,), source, refs) for i, v in enumerate(node)]
+    if isinstance(node, str) and node.startswith("$"):
+        name, _, index = node[1:].partition(".")
+        if name not in values:
+            known = ", ".join(f"${v}" for v in values) or "none (the variant has no parameters)"
+            message = f"{node} names no parameter{suggest(name, values)}; parameters: {known}"
+            raise _error(source, path, message, values)
+        value = values[name]
+        if index:
+            if not isinstance(value, list) or not index.isdigit() or not 1 <= int(index) <= len(value):
+                size = f"items 1..{len(value)}" if isinstance(value, list) else "no items (it is not a list)"
+                raise _error(source, path, f"{node}: parameter {name} has {size}", values)
+            value = value[int(index) - 1]
+        refs[path] = f"{node} = {parameter_text(value)}"
+        return value
+    return node
+
+
+def _error(source: VariantSource | None, path: tuple, message: str, values: dict[str, Any]) -> VariantError:
+    if source is None:
+        from patience_core.variants.schema import field_name
+        return VariantError(f"field {field_name(path)}: {message}")
+    return source.error(path, message, values)
+
+
+def specialise(source: VariantSource, values: dict[str, Any]) -> dict[str, Any]:
+    """The concrete definition for these parameter values: patches applied, ``$refs`` replaced,
+    and the result checked against the schema again (a reference or a patch may bring a
+    value of the wrong kind)."""
+    from patience_core.variants.schema import VariantErrors, validate_concrete
+
+    definition = {k: v for k, v in source.definition.items() if k != "parameters"}
+    for key, spec in source.parameters.items():
+        patch = (spec.get("patches") or {}).get(parameter_text(values[key]))
+        if patch:
+            definition = deep_merge(definition, patch)
+    refs: dict[tuple, str] = {}
+    concrete = _substitute(definition, values, (), source, refs)
+    try:
+        validate_concrete(concrete, lambda parts, key: source.locate(parts, values, key))
+    except VariantErrors as exc:
+        # Say which parameter value brought a bad value in.
+        chosen = " ".join(f"{k}={parameter_text(v)}" for k, v in values.items())
+        notes = []
+        for message in exc.messages:
+            ref = next((text for p, text in refs.items() if f"field {_dotted(p)}:" in message), None)
+            notes.append(message + (f" (from {ref})" if ref else f" (with {chosen})" if chosen else ""))
+        raise VariantErrors(notes) from None
+    return concrete
+
+
+def _dotted(path: tuple) -> str:
+    from patience_core.variants.schema import field_name
+    return field_name(path)

@@ -1,0 +1,401 @@
+"""The variant file format as a JSON Schema, and validation that points at lines.
+
+The schema is the single description of the format: jsonschema checks files with
+it, ``patience schema`` prints it, and ``docs/variant.schema.json`` is a copy for
+editors (a test fails when that copy is stale).
+"""
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import jsonschema
+import yaml
+
+from patience_core.errors import VariantError
+
+PARAM_REF = r"^\$[a-z_][a-z0-9_]*(\.[0-9]+)?$"
+_REF = {"type": "string", "pattern": PARAM_REF,
+        "description": "a parameter reference: $name, or $name.N for item N of a list"}
+
+
+def _or_ref(schema: dict[str, Any]) -> dict[str, Any]:
+    """A value of ``schema`` or a ``$parameter`` reference (the description is lifted up
+    so editors show it on the field)."""
+    lifted = {"description": schema["description"]} if "description" in schema else {}
+    return {**lifted, "anyOf": [schema, _REF]}
+
+
+RANK = {
+    "description": "a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or 1..13",
+    "anyOf": [
+        {"type": "integer", "minimum": 1, "maximum": 13},
+        {"type": "string", "pattern": "^([AaTtJjQqKk]|[2-9]|10)$"},
+    ],
+}
+
+PILE_GROUP = {
+    "type": ["object", "null"],
+    "description": "a group of piles; its piles are named <id>:1, <id>:2, ... in deal order",
+    "additionalProperties": False,
+    "properties": {
+        "kind": {"enum": ["tableau", "reserve"],
+                 "description": "tableau: columns (looked at first); reserve: single places"},
+        "title": {"type": "string", "description": "the group's name shown to players"},
+        "count": _or_ref({"type": "integer", "minimum": 1, "maximum": 64,
+                          "description": "how many piles the group has"}),
+        "cards": _or_ref({"type": "integer", "minimum": 0, "maximum": 104,
+                          "description": "cards dealt to each pile, face up, row by row"}),
+        "access": _or_ref({"enum": ["top", "all", "none"],
+                           "description": "which cards are free: the top (last dealt) card, every card, none"}),
+        "fill": _or_ref({
+            "description": "what fills a gap at once: never, or sources tried in order",
+            "anyOf": [{"const": "never"},
+                      {"type": "array", "minItems": 1, "uniqueItems": True,
+                       "items": {"type": "string"}}],
+        }),
+        "grid": {"type": ["object", "null"], "additionalProperties": False,
+                 "required": ["rows", "columns"],
+                 "description": "how to show single places: rows x columns",
+                 "properties": {"rows": {"type": "integer", "minimum": 1, "description": "rows of places"},
+                                "columns": {"type": "integer", "minimum": 1,
+                                            "description": "places in each row"}}},
+    },
+}
+
+FOUNDATION_GROUP = {
+    "type": ["object", "null"],
+    "description": "a group of foundation piles built by one sequence rule",
+    "additionalProperties": False,
+    "properties": {
+        "title": {"type": "string", "description": "the group's name shown to players"},
+        "base": _or_ref(RANK),  # RANK's description is lifted onto the field
+        "step": _or_ref({"type": "integer", "minimum": -12, "maximum": 12, "not": {"const": 0},
+                         "description": "rank step from one card to the next (e.g. 2, -1)"}),
+        "wrap": _or_ref({"type": "boolean", "description": "rank arithmetic modulo 13 (K then A)"}),
+        "length": _or_ref({"type": "integer", "minimum": 1, "maximum": 13,
+                           "description": "cards a finished pile holds"}),
+        "suits": _or_ref({"enum": ["fixed", "any"],
+                          "description": "fixed: pile n belongs to suit n mod 4 (C D H S); any: its first card decides"}),
+        "count": _or_ref({"type": "integer", "minimum": 1, "maximum": 64,
+                          "description": "how many piles the group has"}),
+        "start": _or_ref({"enum": ["found", "dealt"],
+                          "description": "found: a free base card starts a pile; dealt: bases set out before the deal"}),
+    },
+}
+
+# What a parameter patch may change: the game's fields, not its identity or parameters.
+PATCH = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "a partial definition merged onto the variant when this value is chosen "
+                   "(null deletes a key)",
+    "properties": {},  # filled in below, once the variant's own fields are defined
+}
+
+PARAMETER = {
+    "type": ["object", "null"],
+    "description": "a parameter: its type, default and allowed values (null deletes an inherited one)",
+    "additionalProperties": False,
+    # type and default are required once a variant's extends chain is merged (a child may
+    # override only the default of an inherited parameter): checked by the loader.
+    "properties": {
+        "type": {"enum": ["choice", "int", "ranks"],
+                 "description": "choice: one of values; int: a whole number in min..max; "
+                                "ranks: count ranks separated by commas (e.g. 6,7)"},
+        "help": {"type": "string", "description": "one line shown by patience show"},
+        "default": {"description": "the value used when --param does not give one"},
+        "values": {"type": "array", "minItems": 1, "uniqueItems": True,
+                   "items": {"type": ["string", "integer"]},
+                   "description": "the allowed values of a choice"},
+        "min": {"type": "integer", "description": "smallest allowed value of an int"},
+        "max": {"type": "integer", "description": "largest allowed value of an int"},
+        "count": {"type": "integer", "minimum": 1, "description": "how many ranks a ranks value lists"},
+        "patches": {"type": "object", "additionalProperties": {"$ref": "#/definitions/patch"},
+                    "description": "per value, a partial definition merged on when that value is chosen"},
+    },
+    "allOf": [
+        {"if": {"required": ["type"], "properties": {"type": {"const": "choice"}}},
+         "then": {"properties": {"default": {"type": ["string", "integer"]}}}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "ranks"}}},
+         "then": {"properties": {"default": {"type": "array", "items": RANK}}}},
+        {"if": {"required": ["type"], "properties": {"type": {"const": "int"}}},
+         "then": {"properties": {"default": {"type": "integer"}}}},
+    ],
+}
+
+NAME_PATTERN = "^[a-z0-9][a-z0-9-]*$"
+ID_WORDS = "lower-case letters, digits and dashes, starting with a letter or digit"
+
+FIELDS: dict[str, Any] = {
+    "name": {"type": "string", "pattern": NAME_PATTERN,
+             "description": f"the id used on the command line ({ID_WORDS})"},
+    "title": {"type": "string", "description": "the name shown to players"},
+    "aliases": {"type": "array", "items": {"type": "string", "pattern": NAME_PATTERN,
+                                           "description": f"an id ({ID_WORDS})"},
+                "description": "other ids that find this variant"},
+    "description": {"type": "string", "description": "a paragraph for patience show"},
+    "extends": {"type": "string", "minLength": 1, "description": "a variant whose definition this one changes"},
+    "requires": {"type": "array", "items": {"type": "string"},
+                 "description": "plugins (by name) that must be installed"},
+    "decks": {"type": "integer", "minimum": 1, "maximum": 4,
+              "description": "how many 52-card decks make the pack"},
+    "autoplay": {"type": "boolean",
+                 "description": "whether the interactive game plays to the foundations by itself"},
+    "parameters": {"type": "object", "additionalProperties": PARAMETER,
+                   "propertyNames": {"pattern": "^[a-z_][a-z0-9_]*$",
+                                     "description": "lower-case letters, digits and underscores"},
+                   "description": "the settings a player may choose with --param K=V"},
+    "piles": {"type": "object", "additionalProperties": PILE_GROUP,
+              "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
+                                "not": {"enum": ["stock", "waste", "foundation"]},
+                                "description": "lower-case letters, digits and dashes; "
+                                               "not stock, waste or foundation (built in)"},
+              "description": "the pile groups of the layout (wings, reserve, columns), by id"},
+    "stock": {"type": "object", "additionalProperties": False,
+              "description": "the stock (what the deal leaves) and its waste",
+              "properties": {"redeals": _or_ref({"type": "integer", "minimum": 0, "maximum": 100,
+                                                 "description": "how often the waste may be turned "
+                                                                "over, in order, to form a new stock"})}},
+    "foundations": {"type": "object", "additionalProperties": FOUNDATION_GROUP,
+                    "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
+                                      "description": "lower-case letters, digits and dashes"},
+                    "description": "the foundation groups, by id; their piles are foundation:1, 2, ..."},
+    "deal": {"type": "array", "items": {"type": "string"}, "uniqueItems": True,
+             "description": "pile groups in the order they are dealt; the rest is the stock"},
+}
+
+# A patch may change everything but the variant's identity and its parameters.
+PATCH["properties"] = {k: v for k, v in FIELDS.items()
+                       if k not in ("name", "aliases", "extends", "parameters")}
+
+VARIANT_SCHEMA: dict[str, Any] = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "$id": "https://patience.invalid/variant.schema.json",
+    "title": "patience variant",
+    "description": "A two-deck patience game of the Royal Cotillion family, as data. "
+                   "Reference: docs/variants.md.",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["name"],
+    "properties": FIELDS,
+    "allOf": [
+        {"if": {"not": {"required": ["extends"]}},
+         "then": {"required": ["name", "title", "decks", "foundations", "deal"]}},
+    ],
+    "definitions": {"patch": PATCH},
+}
+
+# A definition once parameters are substituted (and patches merged): the same fields,
+# checked again because a $reference or a patch may bring a value of the wrong kind.
+def _without_references(schema: Any) -> Any:
+    """``schema`` with every "value or $reference" reduced to the value alone."""
+    if isinstance(schema, list):
+        return [_without_references(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    branches = schema.get("anyOf")
+    if isinstance(branches, list) and len(branches) == 2 and branches[1] is _REF \
+            and set(schema) <= {"anyOf", "description"}:
+        return _without_references(branches[0])
+    return {k: _without_references(v) for k, v in schema.items()}
+
+
+CONCRETE_SCHEMA: dict[str, Any] = _without_references(
+    {k: v for k, v in VARIANT_SCHEMA.items() if k not in ("allOf", "required")})
+
+
+def schema_document() -> dict[str, Any]:
+    """The schema as published (``patience schema``, ``docs/variant.schema.json``)."""
+    return VARIANT_SCHEMA
+
+
+# --- mapping errors back to YAML lines ----------------------------------------
+
+def _child(node: yaml.Node | None, key: Any) -> tuple[yaml.Node | None, yaml.Node | None]:
+    """(key node, value node) of ``key`` inside ``node``."""
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if k.value == str(key):
+                return k, v
+    if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+        return node.value[key], node.value[key]
+    return None, None
+
+
+def locate(root: yaml.Node | None, path: Iterable[Any], key_node: bool = False) -> yaml.Node | None:
+    """The node at ``path`` (its key node if asked), or the deepest one that exists."""
+    node, found = root, root
+    for part in path:
+        knode, vnode = _child(node, part)
+        if vnode is None:
+            break
+        found = knode if key_node else vnode
+        node = vnode
+    return found
+
+
+def where(path: Path | str, node: yaml.Node | None) -> str:
+    if node is None:
+        return str(path)
+    return f"{path}:{node.start_mark.line + 1}:{node.start_mark.column + 1}"
+
+
+def field_name(parts: Iterable[Any]) -> str:
+    """``("piles", "right", "fill", 0)`` -> ``piles.right.fill[0]``."""
+    text = ""
+    for p in parts:
+        text += f"[{p}]" if isinstance(p, int) else (f".{p}" if text else str(p))
+    return text or "(top level)"
+
+
+_field = field_name  # the older private name
+
+_TYPE_WORDS = {"integer": "a whole number", "string": "a string", "boolean": "true or false",
+               "object": "a mapping", "array": "a list", "null": "null", "number": "a number"}
+
+
+def expected_text(schema: dict[str, Any]) -> str:
+    """What a (sub)schema accepts, in words: ``a whole number from 1 to 4``."""
+    if schema.get("pattern") == PARAM_REF:
+        return "a parameter reference ($name, or $name.N for item N of a list)"
+    if "enum" in schema:
+        return "one of " + ", ".join(map(str, schema["enum"]))
+    if "const" in schema:
+        return repr(schema["const"])
+    if "anyOf" in schema:
+        if "description" in schema and not any(s.get("pattern") == PARAM_REF for s in schema["anyOf"]):
+            return schema["description"]
+        return ", or ".join(expected_text(s) for s in schema["anyOf"])
+    if "pattern" in schema:
+        return schema.get("description", f"text matching {schema['pattern']}")
+    kinds = schema.get("type")
+    if not kinds:
+        return schema.get("description", "a valid value")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    text = " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
+    if schema.get("minLength") and kinds == ["string"]:
+        text = "a non-empty string"
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is not None and high is not None:
+        text += f" from {low} to {high}"
+    elif low is not None:
+        text += f" of at least {low}"
+    elif high is not None:
+        text += f" of at most {high}"
+    if "const" in schema.get("not", {}):
+        text += f", not {schema['not']['const']!r}"
+    if "array" in kinds and "items" in schema and "type" in schema["items"] and kinds == ["array"]:
+        text = f"{'a non-empty list' if schema.get('minItems') else 'a list'}, each item {expected_text(schema['items'])}"
+    return text
+
+
+def found_text(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing (null)"
+    return repr(value)
+
+
+def _enums(schema: dict[str, Any]) -> list[str]:
+    """Every enum value a schema (or its anyOf branches) accepts: for did-you-mean hints."""
+    values = [str(v) for v in schema.get("enum", [])]
+    for sub in schema.get("anyOf", []):
+        values += _enums(sub)
+    return values
+
+
+def _hint(word: Any, choices: list[str]) -> str:
+    close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.5) if choices else []
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+Locator = Callable[[list, bool], str]
+
+
+def describe_error(error: jsonschema.ValidationError, locator: Locator) -> str:
+    """One line: ``file:line:col: field F: found X, expected Y`` for a schema violation.
+
+    ``locator(path, key_node)`` turns a path in the document into ``file:line:col``.
+    """
+    parts = list(error.absolute_path)
+    field = field_name(parts)
+    validator = error.validator
+    if "propertyNames" in error.schema_path:
+        # The name of a key is wrong: point at the key itself.
+        name = error.instance
+        rule = error.parent.schema if error.parent is not None else error.schema
+        text = rule.get("propertyNames", error.schema).get("description", "a valid name")
+        return (f"{locator(parts + [name], True)}: field {field_name(parts + [name])}: "
+                f"the name {name!r} is not allowed; expected {text}")
+    if validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in allowed] if isinstance(error.instance, dict) else []
+        name = extra[0] if extra else "?"
+        return (f"{locator(parts + [name], True)}: field {field_name(parts + [name])}: "
+                f"unknown field{_hint(name, allowed)}; expected one of {', '.join(allowed)}")
+    here = locator(parts, False)
+    if validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        why = (" (a variant without extends gives name, title, decks, foundations and deal)"
+               if not parts and missing != "name" else "")
+        return f"{here}: field {field_name(parts + [missing])}: missing; it is required{why}"
+    if validator == "uniqueItems":
+        seen, repeated = set(), None
+        for item in error.instance:
+            key = repr(item)
+            if key in seen:
+                repeated = item
+                break
+            seen.add(key)
+        return f"{here}: field {field}: {found_text(repeated)} is listed twice; expected each item once"
+    if validator == "minItems":
+        return f"{here}: field {field}: found an empty list, expected at least {error.validator_value} item(s)"
+    if validator in ("anyOf", "oneOf", "enum", "type", "const", "minimum", "maximum", "not", "pattern",
+                     "minLength"):
+        hint = _hint(error.instance, _enums(error.schema)) if isinstance(error.instance, str) else ""
+        return f"{here}: field {field}: found {found_text(error.instance)}{hint}, expected {expected_text(error.schema)}"
+    return f"{here}: field {field}: {error.message}"
+
+
+class VariantErrors(VariantError):
+    """Several problems in one file; ``str()`` gives one line per problem."""
+
+    def __init__(self, messages: list[str]):
+        self.messages = messages
+        super().__init__("\n".join(messages))
+
+
+_VALIDATOR = jsonschema.Draft7Validator(VARIANT_SCHEMA)
+_CONCRETE_VALIDATOR = jsonschema.Draft7Validator(CONCRETE_SCHEMA)
+
+
+def _report(errors: list[jsonschema.ValidationError], locator: Locator) -> None:
+    if not errors:
+        return
+    errors.sort(key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    seen, messages = set(), []
+    for error in errors:
+        text = describe_error(error, locator)
+        if text not in seen:
+            seen.add(text)
+            messages.append(text)
+    raise VariantErrors(messages)
+
+
+def validate_document(data: Any, node: yaml.Node | None, path: Path | str) -> None:
+    """Raise :class:`VariantErrors` listing every schema violation with file:line:col."""
+    if not isinstance(data, dict):
+        found = "an empty file" if data is None else found_text(data)
+        raise VariantErrors([f"{where(path, node)}: found {found}, expected a mapping of variant fields"])
+    _report(list(_VALIDATOR.iter_errors(data)),
+            lambda parts, key: where(path, locate(node, parts, key)))
+
+
+def validate_concrete(definition: dict[str, Any], locator: Locator) -> None:
+    """Check a definition after patches and parameter values are in (see loader.specialise)."""
+    _report(list(_CONCRETE_VALIDATOR.iter_errors(definition)), locator)
