@@ -1,0 +1,78 @@
+"""Moves and history entries: small typed records instead of tuples read by index.
+
+A :class:`Move` says what kind of move it is, where it goes from and to, which card
+it moves (for a run, the run's base card: the deepest one moved) and how many cards
+it moves. Pile numbers are those of the compiled rules (``rules.pile_names``).
+Every automatic consequence of a move (a gap refilled from the waste, a face-down
+card turned up) belongs to the move and is undone with it; the :class:`Step` that
+the position keeps for undo records them.
+"""
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+NO_CARD = -1
+NO_PILE = -1
+
+
+class MoveKind(str, Enum):
+    """What a move does. The values are the words the JSON move form uses."""
+
+    TO_FOUNDATION = "to-foundation"   # a card (or Spider's whole run) onto a foundation
+    BETWEEN_PILES = "between-piles"   # a card or a run from one layout pile to another
+    TURN = "turn"                     # stock cards onto a waste pile (draw N)
+    REDEAL = "redeal"                 # the waste turned over to form a new stock
+    DEAL_ROW = "deal-row"             # one stock card onto every pile of a group (Spider)
+    CHOOSE = "choose"                 # the answer to a plugin's opening choice (dst: option index)
+    FILL = "fill"                     # the player's choice of the card that fills a gap
+
+    def __str__(self) -> str:  # noqa: D105 - the JSON word
+        return self.value
+
+
+TO_FOUNDATION = MoveKind.TO_FOUNDATION
+BETWEEN_PILES = MoveKind.BETWEEN_PILES
+TURN = MoveKind.TURN
+REDEAL = MoveKind.REDEAL
+DEAL_ROW = MoveKind.DEAL_ROW
+CHOOSE = MoveKind.CHOOSE
+FILL = MoveKind.FILL
+
+
+class Move(NamedTuple):
+    """One move. ``card`` is :data:`NO_CARD` where no single card is meant (a redeal,
+    a choice); ``count`` is the number of cards moved (a run's length, draw N)."""
+
+    kind: MoveKind
+    src: int
+    dst: int
+    card: int = NO_CARD
+    count: int = 1
+
+    @property
+    def is_play(self) -> bool:
+        """A card (or run) moved by the player from one pile to another pile or foundation."""
+        return self.kind is TO_FOUNDATION or self.kind is BETWEEN_PILES
+
+
+class Step(NamedTuple):
+    """What :meth:`Position.undo` needs to take one move back.
+
+    ``filled``: the pile a gap was refilled from (:data:`NO_PILE`: none); ``index``:
+    where in its pile the card was taken (-1: the top); ``flipped``: a face-down card
+    was turned up by the move; ``pending``/``chosen``: a gap left waiting for the
+    player's choice of card, or this move was that choice (plugins' chosen fills).
+    """
+
+    move: Move
+    filled: int = NO_PILE
+    index: int = -1
+    flipped: bool = False
+    pending: bool = False
+    chosen: bool = False
+    moved: tuple = ()   # the cards a turn or a deal actually moved, where it matters for undo
+
+
+__all__ = ["Move", "MoveKind", "Step", "NO_CARD", "NO_PILE", "TO_FOUNDATION", "BETWEEN_PILES",
+           "TURN", "REDEAL", "DEAL_ROW", "CHOOSE", "FILL"]
