@@ -12,7 +12,7 @@ from patience_core.errors import MoveError
 from patience_core.plugins.hooks import announce_game
 from patience_core.model.notation import apply_json_moves, moves_to_json, parse_moves_text
 from patience_core.agents.policies import play_naive
-from patience_core.ui.render import position_text
+from patience_core.ui.render import position_text, printable
 from patience_core.cli import app
 from patience_core.cli.common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
 
@@ -79,6 +79,6 @@ def play(
                     "on_foundations": position.on_foundations, "cards": rules.n_cards,
                     "moves": moves_to_json(rules, played)})
         return
-    print(f"{spec.describe(rules)}: {status}, {position.on_foundations} of {rules.n_cards} "
+    print(f"{printable(spec.describe(rules))}: {status}, {position.on_foundations} of {rules.n_cards} "
           f"cards on the foundations after {len(played)} moves")
     print(position_text(position))

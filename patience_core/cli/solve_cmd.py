@@ -7,6 +7,7 @@ import typer
 
 from patience_core.model.notation import describe_move, moves_to_json
 from patience_core.solver.solve import UNKNOWN, WON, solve_position
+from patience_core.ui.render import printable
 from patience_core.cli import app
 from patience_core.cli.common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
 
@@ -46,7 +47,7 @@ def solve_command(
                     "positions": result.positions, "seconds": round(result.seconds, 3),
                     "most_on_foundations": result.most_on_foundations})
         return
-    print(f"{spec.describe(rules)}: {_VERDICT_TEXT[result.verdict]}")
+    print(f"{printable(spec.describe(rules))}: {_VERDICT_TEXT[result.verdict]}")
     print(f"{result.positions} positions searched in {result.seconds:.2f} s")
     if result.verdict == UNKNOWN:
         print(f"the furthest position reached had {result.most_on_foundations} of "
