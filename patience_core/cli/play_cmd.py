@@ -21,7 +21,14 @@ POLICIES = ("naive",)
 
 def read_moves_source(source: str) -> list:
     if source == "-":
-        return parse_moves_text(sys.stdin.read(), "<stdin>")
+        if sys.stdin is None:
+            raise MoveError("--moves -: standard input is closed; give the moves on it or name a file")
+        try:
+            text = sys.stdin.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MoveError(f"--moves -: cannot read moves from standard input: "
+                            f"{getattr(exc, 'strerror', None) or exc}") from None
+        return parse_moves_text(text, "<stdin>")
     try:
         text = Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -9,7 +9,8 @@ from patience_core.model.notation import describe_move, moves_to_json
 from patience_core.solver.solve import UNKNOWN, WON, solve_position
 from patience_core.ui.render import printable
 from patience_core.cli import app
-from patience_core.cli.common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
+from patience_core.cli.common import (FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, positions_budget,
+                                      print_json, seconds_limit)
 
 _VERDICT_TEXT = {
     "won": "won: this line wins",
@@ -25,19 +26,15 @@ def solve_command(
     params: Optional[List[str]] = ParamOpt,
     seed: Optional[int] = SeedOpt,
     pack: Optional[str] = PackOpt,
-    max_positions: Optional[int] = typer.Option(None, "--max-positions",
+    max_positions: Optional[int] = typer.Option(None, "--max-positions", callback=positions_budget,
                                                 help="Give up ('unknown') after this many positions (reproducible)."),
-    timeout: Optional[float] = typer.Option(None, "--timeout",
+    timeout: Optional[float] = typer.Option(None, "--timeout", callback=seconds_limit,
                                             help="Give up ('unknown') after this many seconds."),
     as_json: bool = JsonOpt,
 ) -> None:
     """Solve a deal with perfect information: won (with the line), lost (proved), or unknown."""
     if seed is None and pack is None:
         raise typer.BadParameter("give the deal: --seed N or --pack FILE")
-    if max_positions is not None and max_positions < 1:
-        raise typer.BadParameter(f"--max-positions {max_positions}: expected at least 1")
-    if timeout is not None and timeout <= 0:
-        raise typer.BadParameter(f"--timeout {timeout}: expected a positive number of seconds")
     spec, rules = game_spec(variant, file, params, seed, pack)
     # solve_position replays a winning line on the engine before returning it and
     # raises SolverError (one line, exit 1) if the replay fails.
