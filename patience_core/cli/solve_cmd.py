@@ -6,6 +6,7 @@ from typing import List, Optional
 import typer
 
 from patience_core.model.notation import describe_move, moves_to_json
+from patience_core.solver.search import TABLE_LIMIT
 from patience_core.solver.solve import UNKNOWN, WON, solve_position
 from patience_core.ui.render import printable
 from patience_core.cli import app
@@ -16,6 +17,14 @@ _VERDICT_TEXT = {
     "won": "won: this line wins",
     "lost": "lost: no line wins (proved by exhausting the search)",
     "unknown": "unknown: a limit was reached before the search decided",
+}
+
+
+_LIMIT_TEXT = {
+    "positions": "the limit reached: --max-positions",
+    "time": "the limit reached: --timeout",
+    "table": (f"the limit reached: the table of lost positions holds at most {TABLE_LIMIT} "
+              f"(it grows with the search until memory runs out)"),
 }
 
 
@@ -40,13 +49,17 @@ def solve_command(
     # raises SolverError (one line, exit 1) if the replay fails.
     result = solve_position(spec.start(rules), max_positions=max_positions, timeout=timeout)
     if as_json:
-        print_json({"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
-                    "positions": result.positions, "seconds": round(result.seconds, 3),
-                    "most_on_foundations": result.most_on_foundations})
+        data = {"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
+                "positions": result.positions, "seconds": round(result.seconds, 3),
+                "most_on_foundations": result.most_on_foundations}
+        if result.verdict == UNKNOWN:
+            data["limit"] = result.limit
+        print_json(data)
         return
     print(f"{printable(spec.describe(rules))}: {_VERDICT_TEXT[result.verdict]}")
     print(f"{result.positions} positions searched in {result.seconds:.2f} s")
     if result.verdict == UNKNOWN:
+        print(_LIMIT_TEXT.get(result.limit, "the search was stopped"))
         print(f"the furthest position reached had {result.most_on_foundations} of "
               f"{rules.n_cards} cards on the foundations")
     if result.verdict == WON:

@@ -25,7 +25,7 @@ from patience_core.errors import PatienceError
 from patience_core.model.position import Position
 from patience_core.model.rules import Rules
 from patience_core.solver.relaxations import split_lost, suits_independent
-from patience_core.solver.search import Search, SearchLimit
+from patience_core.solver.search import TABLE_LIMIT, Search, SearchLimit
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
@@ -53,6 +53,8 @@ class SolveResult:
     # The most cards on the foundations in any position the search reached (every card
     # when won): how far an undecided deal was seen to go.
     most_on_foundations: int = 0
+    # Which limit left the deal undecided: "positions", "time" or "table" (None when decided).
+    limit: str | None = None
 
 
 def solve(rules: Rules, order: list[int], *, max_positions: int | None = None,
@@ -75,15 +77,15 @@ def solve_position(position: Position, *, max_positions: int | None = None,
     gc.disable()
     try:
         if _engine_only(start):
-            verdict, moves, positions, most = _engine_search(start.copy(), max_positions, deadline)
+            verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)
         else:
-            verdict, moves, positions, most = _fast_search(start, max_positions, deadline, prune)
+            verdict, moves, positions, most, limit = _fast_search(start, max_positions, deadline, prune)
     finally:
         if collecting:
             gc.enable()
     if verdict == WON:
         replay_check(start, moves)
-    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most)
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most, limit)
 
 
 def _engine_only(position: Position) -> bool:
@@ -94,7 +96,7 @@ def _engine_only(position: Position) -> bool:
 
 
 def _fast_search(start: Position, max_positions, deadline, prune):
-    """(verdict, line, positions, most cards on the foundations) of the pruned search."""
+    """(verdict, line, positions, most cards on the foundations, limit) of the pruned search."""
     positions, most = 0, start.on_foundations
     split = prune and suits_independent(start.rules)
     if split:
@@ -104,7 +106,7 @@ def _fast_search(start: Position, max_positions, deadline, prune):
         half_time = None if deadline is None else (time.perf_counter() + deadline) / 2
         lost, used = split_lost(start, max_positions=cap, deadline=half_time)
         if lost:
-            return LOST, [], used, most
+            return LOST, [], used, most, None
         positions += used
     if prune:
         # Rule R1: the relaxation (waste order ignored) lost proves the deal lost.
@@ -112,7 +114,7 @@ def _fast_search(start: Position, max_positions, deadline, prune):
         relaxed = Search(start, prune=True, relaxed=True, max_positions=cap, deadline=deadline)
         try:
             if not relaxed.run():
-                return LOST, [], positions + relaxed.positions, most
+                return LOST, [], positions + relaxed.positions, most, None
         except SearchLimit:
             pass
         positions += relaxed.positions
@@ -121,16 +123,17 @@ def _fast_search(start: Position, max_positions, deadline, prune):
                   split=split)
     if prune:
         full.rng = random.Random(RESTART_SEED)
+    limit = None
     try:
         won = full.run()
-    except SearchLimit:
-        won = None
+    except SearchLimit as reached:
+        won, limit = None, reached.reason
     # Positions of the suits' games searched at the nodes (R2) count too.
     positions += full.positions + full.split_positions + full.checked_positions()
     most = full.most_on_foundations
     if won is None:
-        return UNKNOWN, [], positions, most
-    return (WON, list(full.line), positions, most) if won else (LOST, [], positions, most)
+        return UNKNOWN, [], positions, most, limit
+    return (WON, list(full.line), positions, most, None) if won else (LOST, [], positions, most, None)
 
 
 def replay_check(start: Position, moves: list) -> None:
@@ -163,9 +166,11 @@ def _engine_search(position: Position, max_positions, deadline):
             return False
         counter[0] += 1
         if max_positions is not None and counter[0] > max_positions:
-            raise SearchLimit
+            raise SearchLimit("positions")
+        if len(lost) >= TABLE_LIMIT:
+            raise SearchLimit("table")
         if deadline is not None and not counter[0] & 1023 and time.perf_counter() > deadline:
-            raise SearchLimit
+            raise SearchLimit("time")
         for move in position.legal_moves():
             position.apply(move)
             line.append(move)
@@ -179,9 +184,9 @@ def _engine_search(position: Position, max_positions, deadline):
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     try:
         won = dfs()
-    except SearchLimit:
-        return UNKNOWN, [], counter[0], most[0]
-    return (WON, list(line), counter[0], most[0]) if won else (LOST, [], counter[0], most[0])
+    except SearchLimit as reached:
+        return UNKNOWN, [], counter[0], most[0], reached.reason
+    return (WON, list(line), counter[0], most[0], None) if won else (LOST, [], counter[0], most[0], None)
 
 
 def engine_search(position: Position, *, max_positions: int | None = None,
@@ -191,7 +196,7 @@ def engine_search(position: Position, *, max_positions: int | None = None,
     deadline = None if timeout is None else began + timeout
     start = position.copy()
     start.history = []
-    verdict, moves, positions, most = _engine_search(start.copy(), max_positions, deadline)
+    verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)
     if verdict == WON:
         replay_check(start, moves)
-    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most)
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most, limit)
