@@ -60,8 +60,6 @@ class VariantSource:
 
 _NODES: dict[Path, yaml.Node | None] = {}
 
-# The libyaml parser where PyYAML was built with it (about 10 times faster), else PyYAML's own.
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 # What a variant file may hold: far above any real variant (the shipped files are a few KB,
 # 7 levels deep, with lists of a dozen items), low enough that reading a hostile file is instant.
@@ -76,6 +74,25 @@ MAX_EXTENDS = 32          # variants in one extends chain
 # Characters no terminal shows as text (C0 and C1 controls, DEL) and lone surrogates, which
 # no encoding can write; tab and newline are the only controls a text may hold.
 UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+class _FlatSafeLoader(yaml.SafeLoader):
+    """PyYAML's own safe loader, stopped at the first flow collection nested too deep: its
+    scanner slows down with every open ``[`` or ``{`` (a line of them takes minutes) and
+    its composer recurses."""
+
+    def fetch_flow_collection_start(self, TokenClass):
+        if self.flow_level >= MAX_DEPTH:
+            raise yaml.scanner.ScannerError(None, None, f"nested more than {MAX_DEPTH} levels deep; "
+                                            f"expected at most {MAX_DEPTH}", self.get_mark())
+        super().fetch_flow_collection_start(TokenClass)
+
+
+# The libyaml parser where PyYAML was built with it (about 10 times faster; it stops at
+# 1000 levels itself), else PyYAML's own.
+_YAML_LOADER = getattr(yaml, "CSafeLoader", _FlatSafeLoader)
+# Syntax errors are worded again by PyYAML's own parser, but only in files this small.
+_REWORD_BYTES = 64_000
 
 
 def _node_of(path: Path) -> yaml.Node | None:
@@ -200,10 +217,10 @@ def _parse(text: str, path: Path) -> tuple[yaml.Node | None, Any]:
 def _clearer_syntax_error(text: str, error: yaml.MarkedYAMLError) -> yaml.MarkedYAMLError:
     """PyYAML's own parser words syntax errors better than libyaml ("expected ',' or '}',
     but got ':'"); on the error path only, ask it for its message."""
-    if _YAML_LOADER is yaml.SafeLoader:
+    if issubclass(_YAML_LOADER, yaml.SafeLoader) or len(text) > _REWORD_BYTES:
         return error
     try:
-        for _ in yaml.parse(text, Loader=yaml.SafeLoader):
+        for _ in yaml.parse(text, Loader=_FlatSafeLoader):
             pass
     except yaml.MarkedYAMLError as pure:
         return pure
