@@ -271,3 +271,11 @@ def test_the_shipped_variants_are_within_every_limit():
     code, out, err = run_cli("validate", *[str(p) for p in __import__(
         "patience_core.variants.catalog", fromlist=["x"]).shipped_variant_files()])
     assert code == 0, err
+
+
+def test_a_named_pipe_is_refused_not_waited_on(tmp_path):
+    import os
+    path = tmp_path / "pipe.yaml"
+    os.mkfifo(path)
+    code, out, err = run_cli("validate", str(path))
+    assert code == 1 and err == f"{path}: not a regular file; expected a variant file\n"

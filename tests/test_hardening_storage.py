@@ -239,3 +239,10 @@ def test_a_writer_killed_half_way_leaves_the_old_file_and_its_temp_is_cleaned(tm
     os.utime(temps[0], (time.time() - 60, time.time() - 60))
     write_atomically(target, "new\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_resuming_from_a_named_pipe_is_refused_not_waited_on(tmp_path):
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+    code, out, err = run_cli("play", "--resume", str(path))
+    assert code == 1 and err == f"error: {path}: not a patience save (not a regular file)\n"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -28,8 +29,12 @@ TEMP_MARK, TEMP_SUFFIX = ".patience-", ".tmp"
 
 def read_limited(path: Path) -> str:
     """The text of one of the player's files; OSError, UnicodeDecodeError or :class:`BadJSON`
-    (too large to be one) for the caller to word."""
-    with open(path, "rb") as handle:
+    (too large to be one, or not a file: a named pipe would wait for a writer forever) for
+    the caller to word."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise BadJSON("not a regular file")
         raw = handle.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
         raise BadJSON(f"larger than {MAX_FILE_BYTES} bytes")

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import copy
 import difflib
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -190,8 +192,12 @@ def suggest(word: str, choices) -> str:
 
 
 def _read_text(path: Path) -> str:
-    """The file's text, refused before reading when it is larger than any variant could be."""
-    with open(path, "rb") as handle:
+    """The file's text, refused before reading when it is larger than any variant could be,
+    or not a file at all (reading a named pipe would wait for a writer forever)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise VariantError(f"{path}: not a regular file; expected a variant file")
         raw = handle.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
         raise VariantError(f"{path}: more than {MAX_FILE_BYTES} bytes; expected a variant file "
