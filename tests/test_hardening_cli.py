@@ -103,3 +103,10 @@ def test_position_budgets_out_of_range_are_refused(value):
 def test_a_position_budget_written_as_a_float_is_a_usage_error():
     code, out, err = run_cli("solve", "royal-cotillion", "--seed", "3", "--max-positions", "1e20")
     assert code == 2 and "Traceback" not in err
+
+
+def test_moves_from_a_named_pipe_is_refused_not_waited_on(tmp_path):
+    path = tmp_path / "moves"
+    os.mkfifo(path)
+    code, out, err = run_cli("play", "royal-cotillion", "--seed", "3", "--moves", str(path))
+    assert code == 1 and err == f"error: {path}: cannot read moves: not a regular file\n"

@@ -12,6 +12,7 @@ from patience_core.errors import MoveError
 from patience_core.plugins.hooks import announce_game
 from patience_core.model.notation import apply_json_moves, moves_to_json, parse_moves_text
 from patience_core.agents.policies import play_naive
+from patience_core.storage.userdata import read_limited
 from patience_core.ui.render import position_text, printable
 from patience_core.cli import app
 from patience_core.cli.common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
@@ -30,8 +31,8 @@ def read_moves_source(source: str) -> list:
                             f"{getattr(exc, 'strerror', None) or exc}") from None
         return parse_moves_text(text, "<stdin>")
     try:
-        text = Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_limited(Path(source))  # bounded, and a named pipe is refused, not waited on
+    except (OSError, ValueError) as exc:
         raise MoveError(f"{source}: cannot read moves: {getattr(exc, 'strerror', None) or exc}") from None
     return parse_moves_text(text, source)
 
