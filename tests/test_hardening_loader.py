@@ -279,3 +279,11 @@ def test_a_named_pipe_is_refused_not_waited_on(tmp_path):
     os.mkfifo(path)
     code, out, err = run_cli("validate", str(path))
     assert code == 1 and err == f"{path}: not a regular file; expected a variant file\n"
+
+
+@pytest.mark.parametrize("text", ['"\\e[2J": 1\n', '"\\e[2J": 1\n"\\e[2J": 2\n'])
+def test_an_unprintable_key_is_escaped_in_the_message(tmp_path, each_loader, text):
+    path = tmp_path / "key.yaml"
+    path.write_text(HEAD + text)
+    message = refusal(path)
+    assert "\x1b" not in message and "\\u001b[2J" in message

@@ -275,7 +275,7 @@ def _check_plain(node: yaml.Node | None, path: Path) -> None:
     from patience_core.variants.schema import field_name, where
 
     def refuse(current: yaml.Node, parts: tuple, message: str) -> VariantError:
-        field = f" field {field_name(parts)}:" if parts else ""
+        field = f" field {_escaped(field_name(parts))}:" if parts else ""
         return VariantError(f"{where(path, current)}:{field} {message}")
 
     stack: list[tuple[yaml.Node, tuple, int]] = [(node, (), 0)] if node is not None else []
@@ -305,12 +305,17 @@ def _check_plain(node: yaml.Node | None, path: Path) -> None:
                 if isinstance(key, yaml.ScalarNode):
                     if key.value in seen:
                         first = seen[key.value].start_mark.line + 1
-                        raise VariantError(f"{where(path, key)}: field {name}: given "
+                        raise VariantError(f"{where(path, key)}: field {_escaped(name)}: given "
                                            f"twice (first on line {first}); expected each field once")
                     seen[key.value] = key
                 stack.extend(((key, parts + (name,), depth + 1), (value, parts + (name,), depth + 1)))
         elif isinstance(current, yaml.SequenceNode):
             stack.extend((item, parts + (i,), depth + 1) for i, item in enumerate(current.value))
+
+
+def _escaped(text: str) -> str:
+    """``text`` with its unprintable characters written as ``\\uXXXX``, for error messages."""
+    return UNPRINTABLE.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
 
 def _check_scalar(node: yaml.ScalarNode, parts: tuple, refuse) -> None:
