@@ -211,12 +211,16 @@ def test_temporary_files_a_killed_writer_left_are_removed_by_the_next_write(tmp_
     stale = leftover(tmp_path, "game.json", age=60)
     fresh = leftover(tmp_path, "other.json", age=0)
     held = leftover(tmp_path, "third.json", age=60)
-    someone_elses = tmp_path / ".game.json.abcd1234.tmp"
+    earlier_version = tmp_path / ".game.json.abcd1234.tmp"  # as mkstemp named them before
+    earlier_version.write_text("half a save")
+    os.utime(earlier_version, (time.time() - 60, time.time() - 60))
+    someone_elses = tmp_path / ".game.json.swap-file.tmp"
     someone_elses.write_text("not ours")
     with open(held) as handle:  # a live writer holds its temporary file locked
         fcntl.flock(handle, fcntl.LOCK_EX)
         write_atomically(tmp_path / "game.json", "{}\n")
-    assert not stale.exists() and fresh.exists() and held.exists() and someone_elses.exists()
+    assert not stale.exists() and not earlier_version.exists()
+    assert fresh.exists() and held.exists() and someone_elses.exists()
     # the lock is gone with its holder; without an age limit the rest is abandoned too
     assert sorted(remove_abandoned_temps(tmp_path, min_age=0)) == sorted([fresh, held])
     assert (tmp_path / "game.json").read_text() == "{}\n"

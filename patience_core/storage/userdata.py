@@ -54,8 +54,9 @@ class BadJSON(ValueError):
 
 
 def parse_json(text: str) -> Any:
-    """JSON as this program writes it: :class:`BadJSON` (one line) for anything else, including NaN and Infinity, numbers of hundreds of digits and nesting
-    too deep for the parser."""
+    """JSON as this program writes it: :class:`BadJSON` (one line) for anything else,
+    including NaN and Infinity, numbers of hundreds of digits and nesting too deep for
+    the parser."""
     def number(word: str):
         if len(word) > MAX_NUMBER_DIGITS:
             raise ValueError(f"a number of {len(word)} digits (expected at most {MAX_NUMBER_DIGITS})")
@@ -98,7 +99,7 @@ def write_atomically(path: Path, text: str) -> None:
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        remove_abandoned_temps(path.parent)
+        remove_abandoned_temps(path.parent, target=path.name)
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}{TEMP_MARK}", suffix=TEMP_SUFFIX, dir=path.parent)
     except OSError as exc:
         raise SaveError(f"{path}: cannot write: {exc.strerror or exc}") from None
@@ -118,10 +119,11 @@ def write_atomically(path: Path, text: str) -> None:
     _sync_directory(path.parent)
 
 
-def remove_abandoned_temps(folder: Path, min_age: float = 1.0) -> list[Path]:
+def remove_abandoned_temps(folder: Path, min_age: float = 1.0, target: str | None = None) -> list[Path]:
     """Remove this program's temporary files in ``folder`` that no writer holds (a writer
     killed half-way leaves one); those younger than ``min_age`` seconds are left alone, as
-    a writer may not have locked its file yet."""
+    a writer may not have locked its file yet. With ``target``, also the temporary files
+    of that file named as earlier versions named them (``.<target>.XXXXXXXX.tmp``)."""
     removed = []
     try:
         names = os.listdir(folder)
@@ -129,15 +131,19 @@ def remove_abandoned_temps(folder: Path, min_age: float = 1.0) -> list[Path]:
         return removed
     now = time.time()
     for name in names:
-        if not (name.startswith(".") and TEMP_MARK in name and name.endswith(TEMP_SUFFIX)):
+        ours = name.startswith(".") and TEMP_MARK in name and name.endswith(TEMP_SUFFIX)
+        earlier = (target is not None and name.startswith(f".{target}.") and name.endswith(TEMP_SUFFIX)
+                   and len(name) == len(target) + 2 + 8 + len(TEMP_SUFFIX))
+        if not (ours or earlier):
             continue
         temp = Path(folder) / name
         try:
-            fd = os.open(temp, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            fd = os.open(temp, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
         except OSError:
             continue
         try:
-            if now - os.fstat(fd).st_mtime >= min_age and _lock(fd, blocking=False):
+            info = os.fstat(fd)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= min_age and _lock(fd, blocking=False):
                 os.unlink(temp)
                 removed.append(temp)
         except OSError:
