@@ -45,8 +45,9 @@ def main() -> None:
     seconds = time.perf_counter() - began
     grown = peak_mb() - before
     print(f"{args.variant} deal {args.seed}, engine {args.engine}, table limit {args.limit}: {outcome}")
-    print(f"{search.positions} positions in {seconds:.1f} s; peak memory grew by {grown:.0f} MB "
-          f"({grown * 2**20 / args.limit:.0f} bytes per table entry)")
+    # Only a search ended by the table has exactly ``limit`` entries (the C table is not visible).
+    per_entry = f" ({grown * 2**20 / args.limit:.0f} bytes per table entry)" if "table" in str(outcome) else ""
+    print(f"{search.positions} positions in {seconds:.1f} s; peak memory grew by {grown:.0f} MB{per_entry}")
 
 
 if __name__ == "__main__":
