@@ -12,7 +12,8 @@ from patience_core.errors import MoveError
 from patience_core.plugins.hooks import announce_game
 from patience_core.model.notation import apply_json_moves, moves_to_json, parse_moves_text
 from patience_core.agents.policies import play_naive
-from patience_core.ui.render import position_text
+from patience_core.storage.userdata import read_limited
+from patience_core.ui.render import position_text, printable
 from patience_core.cli import app
 from patience_core.cli.common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
 
@@ -21,10 +22,17 @@ POLICIES = ("naive",)
 
 def read_moves_source(source: str) -> list:
     if source == "-":
-        return parse_moves_text(sys.stdin.read(), "<stdin>")
+        if sys.stdin is None:
+            raise MoveError("--moves -: standard input is closed; give the moves on it or name a file")
+        try:
+            text = sys.stdin.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MoveError(f"--moves -: cannot read moves from standard input: "
+                            f"{getattr(exc, 'strerror', None) or exc}") from None
+        return parse_moves_text(text, "<stdin>")
     try:
-        text = Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_limited(Path(source))  # bounded, and a named pipe is refused, not waited on
+    except (OSError, ValueError) as exc:
         raise MoveError(f"{source}: cannot read moves: {getattr(exc, 'strerror', None) or exc}") from None
     return parse_moves_text(text, source)
 
@@ -79,6 +87,6 @@ def play(
                     "on_foundations": position.on_foundations, "cards": rules.n_cards,
                     "moves": moves_to_json(rules, played)})
         return
-    print(f"{spec.describe(rules)}: {status}, {position.on_foundations} of {rules.n_cards} "
+    print(f"{printable(spec.describe(rules))}: {status}, {position.on_foundations} of {rules.n_cards} "
           f"cards on the foundations after {len(played)} moves")
     print(position_text(position))
