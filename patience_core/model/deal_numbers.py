@@ -8,8 +8,8 @@ with); this module turns its layout into our ``order`` (:func:`order_for`).
 Schemes and ranges
     ``ms:N``, N in 1..2**33-1: Microsoft's shuffle of one 52-card deck (PySolFC's
     ``msN``). 1..32000 are Microsoft FreeCell's own numbers; above that, the
-    extension pysol-cards and PySolFC compute. PySolFC gives these numbers to every
-    one-deck game, so a two-deck game cannot take them.
+    extension pysol-cards and PySolFC compute. PySolFC takes these numbers for any
+    game; the shuffle is of one 52-card deck, so here a two-deck game refuses them.
     ``pysol:N``, N in 1..10**20-1 (at most twenty digits, PySolFC's ``MAX_SEED``):
     PySolFC's game number N. Like PySolFC, numbers below 32000 use Microsoft's
     shuffle (for one-deck games ``pysol:N`` is ``ms:N`` there) and the rest the
