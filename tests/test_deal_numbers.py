@@ -284,3 +284,37 @@ def test_order_from_layout_refuses_a_layout_the_targets_do_not_make():
         order_from_layout([0, 1, 1], {0: [5], 1: [6]}, [])
     with pytest.raises(ValueError, match="pile 0 holds 2 cards; the targets deal it 1"):
         order_from_layout([0, 1], {0: [5, 7], 1: [6]}, [])
+
+
+# --- the shipped variants deal what PySolFC and Microsoft FreeCell show ------------------
+
+SHIPPED_WITH_NUMBERS = ["freecell", "bakers-game", "klondike", "golf", "yukon"]
+
+
+@pytest.mark.parametrize("name", SHIPPED_WITH_NUMBERS)
+@pytest.mark.parametrize("text", ["ms:1", "ms:617", "ms:11982", "pysol:31999", "pysol:123456789"])
+def test_shipped_variant_deals_the_external_layout(name, text):
+    from patience_core import load_rules
+    from patience_core.model.deal import start_position
+
+    rules = load_rules(name)
+    deal = parse_deal(text)
+    layout = external_layout(rules.definition["deal_numbers"]["pysol"], deal)
+    position = start_position(rules, order_for(rules, deal))
+    for i, pile in enumerate(rules.deal_piles):
+        assert tuple(position.piles[pile]) == layout.piles[i], (name, text, rules.pile_names[pile])
+        assert position.down[pile] == layout.face_down[i], (name, text, rules.pile_names[pile])
+    turned_to_foundation = sum(1 for t in rules.deal_targets if rules.is_foundation[t])
+    stock = list(reversed(position.piles[rules.stock]))
+    assert stock == list(layout.talon[turned_to_foundation:])
+
+
+def test_cli_plays_a_microsoft_deal_and_refuses_what_does_not_fit():
+    from conftest import run_cli
+
+    code, out, err = run_cli("play", "freecell", "--deal", "ms:11982", "--policy", "naive", "--json")
+    assert code == 0 and '"deal": "ms:11982"' in out
+    code, out, err = run_cli("solve", "spider", "--deal", "ms:3")
+    assert code != 0 and len(err.strip().splitlines()) == 1 and "spider" in err
+    code, out, err = run_cli("play", "freecell", "--deal", "ms:99999999999", "--policy", "naive")
+    assert code != 0 and "out of range" in err and len(err.strip().splitlines()) == 1

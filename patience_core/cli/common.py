@@ -46,22 +46,29 @@ def seconds_limit(value: Optional[float]) -> Optional[float]:
 SeedOpt = typer.Option(None, "--seed", "-s", help="Deal number, 0 or more (reproducible on any machine).",
                        callback=_deal_number)
 PackOpt = typer.Option(None, "--pack", help="A file with the shuffled pack, top card first.")
+DealOpt = typer.Option(None, "--deal", help="A deal number other programs use: ms:N (Microsoft FreeCell) "
+                                            "or pysol:N (PySolFC), for variants with deal_numbers.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON only.")
 
 
 def game_spec(variant: Optional[str], file: Optional[str], params: Optional[list[str]],
-              seed: Optional[int], pack: Optional[str]):
+              seed: Optional[int], pack: Optional[str], deal: Optional[str] = None):
     """Build the game from the common options; returns (spec, rules)."""
     if variant and file:
         raise typer.BadParameter("give a variant name or --file, not both")
     if not variant and not file:
         raise typer.BadParameter("missing VARIANT (or --file FILE); see `patience list`")
-    if seed is not None and pack is not None:
-        raise typer.BadParameter("give --seed or --pack, not both")
+    if sum(x is not None for x in (seed, pack, deal)) > 1:
+        raise typer.BadParameter("give one of --seed, --deal or --pack")
     spec = GameSpec(variant=variant, params=parse_param_options(params), seed=seed, file=file)
     rules = spec.compile()
     if pack is not None:
         spec.load_pack_file(pack, rules)
+    if deal is not None:
+        from patience_core.model.deal_numbers import order_for, parse_deal
+
+        spec.deal = str(parse_deal(deal))
+        order_for(rules, parse_deal(deal))  # a number that does not fit says so now, in one line
     return spec, rules
 
 

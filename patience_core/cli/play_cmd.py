@@ -15,7 +15,7 @@ from patience_core.agents.policies import play_naive
 from patience_core.storage.userdata import read_limited
 from patience_core.ui.render import position_text, printable
 from patience_core.cli import app
-from patience_core.cli.common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
+from patience_core.cli.common import DealOpt, FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
 
 POLICIES = ("naive",)
 
@@ -44,6 +44,7 @@ def play(
     params: Optional[List[str]] = ParamOpt,
     seed: Optional[int] = SeedOpt,
     pack: Optional[str] = PackOpt,
+    deal: Optional[str] = DealOpt,
     moves: Optional[str] = typer.Option(None, "--moves", help="Apply these moves (file or - for stdin) and print the result."),
     policy: Optional[str] = typer.Option(None, "--policy", help="Let a policy play the whole game: naive."),
     as_json: bool = JsonOpt,
@@ -66,9 +67,9 @@ def play(
         raise typer.BadParameter("give --moves or --policy, not both")
     if policy is not None and policy not in POLICIES:
         raise typer.BadParameter(f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}")
-    if seed is None and pack is None:
+    if seed is None and pack is None and deal is None:
         seed = random.SystemRandom().randint(1, 10**9)
-    spec, rules = game_spec(variant, file, params, seed, pack)
+    spec, rules = game_spec(variant, file, params, seed, pack, deal)
     position = spec.start(rules)
     if moves is None and policy is None:
         from patience_core.ui.interactive import run_interactive  # the terminal game (rich)

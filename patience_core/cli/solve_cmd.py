@@ -10,7 +10,7 @@ from patience_core.solver.search import TABLE_LIMIT
 from patience_core.solver.solve import UNKNOWN, WON, solve_position
 from patience_core.ui.render import printable
 from patience_core.cli import app
-from patience_core.cli.common import (FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, positions_budget,
+from patience_core.cli.common import (DealOpt, FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, positions_budget,
                                       print_json, seconds_limit)
 
 _VERDICT_TEXT = {
@@ -35,6 +35,7 @@ def solve_command(
     params: Optional[List[str]] = ParamOpt,
     seed: Optional[int] = SeedOpt,
     pack: Optional[str] = PackOpt,
+    deal: Optional[str] = DealOpt,
     max_positions: Optional[int] = typer.Option(None, "--max-positions", callback=positions_budget,
                                                 help="Give up ('unknown') after this many positions (reproducible)."),
     timeout: Optional[float] = typer.Option(None, "--timeout", callback=seconds_limit,
@@ -42,9 +43,9 @@ def solve_command(
     as_json: bool = JsonOpt,
 ) -> None:
     """Solve a deal with perfect information: won (with the line), lost (proved), or unknown."""
-    if seed is None and pack is None:
-        raise typer.BadParameter("give the deal: --seed N or --pack FILE")
-    spec, rules = game_spec(variant, file, params, seed, pack)
+    if seed is None and pack is None and deal is None:
+        raise typer.BadParameter("give the deal: --seed N, --deal ms:N or pysol:N, or --pack FILE")
+    spec, rules = game_spec(variant, file, params, seed, pack, deal)
     # solve_position replays a winning line on the engine before returning it and
     # raises SolverError (one line, exit 1) if the replay fails.
     result = solve_position(spec.start(rules), max_positions=max_positions, timeout=timeout)

@@ -221,7 +221,13 @@ def order_for(rules: Rules, deal: DealNumber) -> list[int]:
         if len(held.get(pile, ())) != dealt[pile]:
             raise PackError(f"{deal}: PySolFC's {key} puts {len(held.get(pile, ()))} cards on "
                             f"{rules.pile_names[pile]}; {rules.name} deals it {dealt[pile]}")
-    order = order_from_layout(rules.deal_targets, held, layout.talon)
+    # A card the variant deals onto a foundation (Golf's first card) is the one PySolFC
+    # turns there from the talon's top at the start.
+    talon = list(layout.talon)
+    for target in rules.deal_targets:
+        if rules.is_foundation[target] and talon:
+            held[target] = (talon.pop(0),)
+    order = order_from_layout(rules.deal_targets, held, talon)
     expected, found = Counter(dealt_pack(rules)), Counter(order)
     if found != expected:
         aside = " ".join(cards.card_name(c) for c in sorted(expected - found))

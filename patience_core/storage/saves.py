@@ -150,12 +150,19 @@ def read_save(path: str | Path) -> dict[str, Any]:
     params = game.get("params", {})
     if not isinstance(params, dict) or not all(isinstance(v, str) for v in params.values()):
         raise SaveError(f"{where}: game: field 'params': expected an object of K: V strings")
-    if ("seed" in game) == ("pack" in game):
-        raise SaveError(f"{where}: game: expected exactly one of 'seed' or 'pack'")
+    if sum(k in game for k in ("seed", "pack", "deal")) != 1:
+        raise SaveError(f"{where}: game: expected exactly one of 'seed', 'deal' or 'pack'")
+    if "deal" in game:
+        from patience_core.model.deal_numbers import parse_deal
+
+        try:
+            parse_deal(str(_field(game, "deal", (str,), f"{where}: game", "a deal number like ms:11982")))
+        except PatienceError as exc:
+            raise SaveError(f"{where}: game: {exc}") from None
     if "seed" in game:
         if _field(game, "seed", (int,), f"{where}: game", "a deal number") < 0:
             raise SaveError(f"{where}: game: field 'seed': found {game['seed']}, expected a deal number >= 0")
-    else:
+    elif "pack" in game:
         pack = game["pack"]
         if not isinstance(pack, list) or not all(isinstance(c, str) for c in pack):
             raise SaveError(f"{where}: game: field 'pack': expected a list of card names")
@@ -184,7 +191,7 @@ def load_game(path: str | Path) -> Session:
     data = read_save(path)
     game = data["game"]
     spec = GameSpec(variant=game["variant"], params=dict(game.get("params", {})),
-                    seed=game.get("seed"), pack=game.get("pack"), file=game.get("file"))
+                    seed=game.get("seed"), pack=game.get("pack"), file=game.get("file"), deal=game.get("deal"))
     try:
         rules = spec.compile()
         position = spec.start(rules)

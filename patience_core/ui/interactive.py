@@ -112,7 +112,7 @@ class InteractiveGame:
     def info(self) -> BoardInfo:
         session = self.session
         spec = session.spec
-        deal = f"deal {spec.seed}" if spec.seed is not None else "deal from a pack file"
+        deal = spec.deal_text()
         if spec.file:
             deal += f" {self.ui.glyphs.dot} {spec.file}"
         choice = self.choice_line() if self.ui.tty else ""  # piped: said before each prompt
