@@ -250,9 +250,15 @@ def _side_by_side(parts: list[RenderableType], console: Console, width: int) -> 
 def keys_text(labels: PileLabels, glyphs: Glyphs) -> str:
     """The reminder under the board, with this variant's own pile labels as examples."""
     rules = labels.rules
-    examples = [labels.label(rules.groups[g][0]) for g in rules.group_specs] + [labels.label(rules.waste)]
+    examples = [labels.label(rules.groups[g][0]) for g in rules.group_specs if rules.groups[g]]
+    if rules.has_stock and rules.shows_waste:
+        examples.append(labels.label(rules.waste))
     dot = glyphs.dot
-    return (f"play: 7h or {'/'.join(examples)} {dot} t turn {dot} u undo {dot} h hint {dot} "
+    move = f"play: 7h or {'/'.join(examples)}"
+    if rules.receivers:
+        move += f" {dot} move: {examples[0]} {examples[-1]}"
+    turn = f" {dot} t turn" if rules.has_stock else ""
+    return (f"{move}{turn} {dot} u undo {dot} h hint {dot} "
             f"a auto {dot} save {dot} ? help {dot} q quit")
 
 
