@@ -1,6 +1,8 @@
 """`patience solve`: is this deal winnable (the solver knows the stock order), and how."""
 from __future__ import annotations
 
+import sys
+
 from typing import List, Optional
 
 import typer
@@ -44,7 +46,7 @@ def solve_command(
 ) -> None:
     """Solve a deal with perfect information: won (with the line), lost (proved), or unknown."""
     if seed is None and pack is None and deal is None:
-        raise typer.BadParameter("give the deal: --seed N, --deal ms:N or pysol:N, or --pack FILE")
+        raise typer.BadParameter("give the deal: --seed N, --deal ID or --pack FILE")
     spec, rules = game_spec(variant, file, params, seed, pack, deal)
     # solve_position replays a winning line on the engine before returning it and
     # raises SolverError (one line, exit 1) if the replay fails.
@@ -52,12 +54,15 @@ def solve_command(
     if as_json:
         data = {"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
                 "positions": result.positions, "seconds": round(result.seconds, 3),
-                "most_on_foundations": result.most_on_foundations}
+                "most_on_foundations": result.most_on_foundations, "search": result.search}
         if result.verdict == UNKNOWN:
             data["limit"] = result.limit
         print_json(data)
         return
     print(f"{printable(spec.describe(rules))}: {_VERDICT_TEXT[result.verdict]}")
+    if result.search == "exhaustive":
+        print("(the exhaustive search: every legal move, no pruning, so large games may need a big "
+              "--max-positions; it sees face-down cards and the stock order)", file=sys.stderr)
     print(f"{result.positions} positions searched in {result.seconds:.2f} s")
     if result.verdict == UNKNOWN:
         print(_LIMIT_TEXT.get(result.limit, "the search was stopped"))

@@ -54,6 +54,9 @@ class SolveResult:
     most_on_foundations: int = 0
     # Which limit left the deal undecided: "positions", "time" or "table" (None when decided).
     limit: str | None = None
+    # Which search ran: "pruned" (the Royal Cotillion family's, compiled where built) or
+    # "exhaustive" (every legal move of the engine, no pruning: slow on big games).
+    search: str = "pruned"
 
 
 def solve(rules: Rules, order: list[int], *, max_positions: int | None = None,
@@ -74,8 +77,9 @@ def solve_position(position: Position, *, max_positions: int | None = None,
     # the cyclic garbage collector would only walk the table again and again (~14 %).
     collecting = gc.isenabled()
     gc.disable()
+    exhaustive = _engine_only(start)
     try:
-        if _engine_only(start):
+        if exhaustive:
             verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)
         else:
             verdict, moves, positions, most, limit = _fast_search(start, max_positions, deadline, prune)
@@ -84,7 +88,8 @@ def solve_position(position: Position, *, max_positions: int | None = None,
             gc.enable()
     if verdict == WON:
         replay_check(start, moves)
-    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most, limit)
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most, limit,
+                       "exhaustive" if exhaustive else "pruned")
 
 
 def _engine_only(position: Position) -> bool:
