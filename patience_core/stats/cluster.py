@@ -1,0 +1,246 @@
+"""`patience stats --scheduler`: the deals as tasks on a Dask cluster (``distributed``).
+
+``tcp://HOST:PORT`` connects to a running ``dask scheduler``; ``local:K`` starts a
+``LocalCluster`` of K single-threaded worker processes on this machine. Each task is
+one chunk of seeds; its result is the chunk's :class:`DealResult` list. A worker that
+dies takes only time: the scheduler runs its tasks again on another worker, and as
+every deal depends only on the spec and its seed, the figures do not change.
+
+A worker may be another machine: the task carries what it cannot be expected to
+have (the text of a ``--file`` variant and of plugin files), and the worker checks
+that it compiles the same rules as this process (same patience version, the same
+plugins deciding the same hooks) before it plays a deal, so that a worker missing a
+plugin fails with a line naming it instead of playing another game.
+"""
+from __future__ import annotations
+
+import atexit
+import hashlib
+import logging
+import re
+import shutil
+import socket
+import tempfile
+import threading
+import uuid
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Optional
+
+from patience_core.errors import PatienceError
+from patience_core.model.rules import Rules
+from patience_core.stats import runner
+from patience_core.stats.runner import DealResult, RunSpec
+
+CONNECT_TIMEOUT = 5    # seconds to reach a scheduler before giving up
+WORKER_WAIT = 30       # seconds a scheduler may have no worker before giving up
+_SCHEDULER = re.compile(r"tcp://(?P<host>\[[0-9a-fA-F:]+\]|[^\s:/\[\]]+):(?P<port>\d{1,5})")
+
+
+class ClusterError(PatienceError):
+    """The cluster cannot be reached or used, or a worker cannot play this run."""
+
+
+def parse_scheduler(text: str) -> tuple[str, object]:
+    """``("tcp", "tcp://HOST:PORT")`` or ``("local", K)``."""
+    if text.startswith("local:"):
+        count = text[len("local:"):]
+        if count.isdigit() and 1 <= int(count) <= runner.max_workers():
+            return "local", int(count)
+        raise ClusterError(f"--scheduler {text}: expected local:K with K from 1 to {runner.max_workers()} "
+                           f"({runner.WORKERS_PER_CORE} per core)")
+    match = _SCHEDULER.fullmatch(text)
+    if match and 1 <= int(match["port"]) <= 65535:
+        return "tcp", text
+    raise ClusterError(f"--scheduler {text}: expected tcp://HOST:PORT (a running `dask scheduler`) "
+                       f"or local:K (a cluster of K processes on this machine)")
+
+
+# -- what a task carries ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClusterJob:
+    """A run as a worker on another machine needs it."""
+
+    spec: RunSpec
+    token: str                                   # names the job's files on a worker
+    version: str                                 # of patience, here
+    file_text: Optional[bytes]                   # the --file variant
+    plugin_files: tuple[tuple[str, bytes], ...]  # (file name, content) of plugin files loaded here
+    plugins: tuple[tuple[str, str, str], ...]    # (name, distribution, version) installed here
+    rules_name: str
+    hooks: tuple[tuple[str, str], ...]           # which plugin decides each compile-time hook
+
+
+def make_job(spec: RunSpec, rules: Rules) -> ClusterJob:
+    from patience_core import __version__
+    from patience_core.plugins.hooks import get_plugin_manager
+
+    infos = get_plugin_manager().infos.values()
+    file_text = Path(spec.file).read_bytes() if spec.file else None
+    plugin_files = tuple((Path(i.location).name, Path(i.location).read_bytes())
+                         for i in infos if i.kind == "file" and i.location)
+    installed = tuple((i.name, i.distribution or "?", i.version or "?") for i in infos if i.kind == "entry point")
+    digest = hashlib.sha256(repr((spec, file_text, plugin_files)).encode()).hexdigest()[:16]
+    return ClusterJob(spec, digest, __version__, file_text, plugin_files, installed, rules.name,
+                      tuple(sorted(rules.plugins.items())))
+
+
+_prepared: dict[str, RunSpec] = {}
+_prepare_lock = threading.Lock()  # a worker may run tasks in several threads
+
+
+def play_remote_chunk(job: ClusterJob, seeds: range) -> list[DealResult]:
+    """Worker: the results of ``seeds`` (the job is checked and compiled once per process)."""
+    with _prepare_lock:
+        spec = _prepared.get(job.token)
+        if spec is None:
+            spec = _prepared[job.token] = _prepare(job)
+    return runner.play_chunk(spec, seeds)
+
+
+def _prepare(job: ClusterJob) -> RunSpec:
+    from patience_core import __version__
+    from patience_core.plugins.hooks import get_plugin_manager, use_plugin_files
+
+    where = _worker_name()
+    if job.version != __version__:
+        raise ClusterError(f"{where} runs patience {__version__}, this run patience {job.version}: "
+                           f"install the same version on every worker")
+    spec = job.spec
+    if job.file_text is not None or job.plugin_files:
+        folder = Path(tempfile.mkdtemp(prefix=f"patience-stats-{job.token}-"))
+        atexit.register(shutil.rmtree, folder, True)
+        if job.file_text is not None:
+            variant = folder / Path(spec.file or "variant.yaml").name
+            variant.write_bytes(job.file_text)
+            spec = replace(spec, file=str(variant))
+        paths = []
+        for name, text in job.plugin_files:
+            (folder / name).write_bytes(text)
+            paths.append(str(folder / name))
+        spec = replace(spec, plugin_files=tuple(paths))
+        if paths:
+            use_plugin_files(paths)
+    have = get_plugin_manager().infos
+    missing = [f"{name!r} ({dist} {version})" for name, dist, version in job.plugins if name not in have]
+    lacking = (f"{where} lacks the plugin{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
+               f"installed where the run started: install {'them' if len(missing) > 1 else 'it'} on every worker")
+    try:
+        rules = spec.compile()
+    except PatienceError as exc:
+        raise ClusterError(lacking if missing else f"{where}: {exc}") from None
+    hooks = tuple(sorted(rules.plugins.items()))
+    if rules.name != job.rules_name or hooks != job.hooks:
+        if missing:
+            raise ClusterError(lacking)
+        differ = ", ".join(f"{hook} by {dict(hooks).get(hook)!r} there, by {who!r} here"
+                           for hook, who in job.hooks if dict(hooks).get(hook) != who)
+        raise ClusterError(f"{where} compiles {job.rules_name} differently ({differ or 'another variant'}): "
+                           f"its plugins are not those where the run started")
+    runner._worker_rules[spec] = rules
+    return spec
+
+
+def _worker_name() -> str:
+    try:
+        from distributed import get_worker
+        return f"worker {get_worker().address}"
+    except (ImportError, ValueError):
+        return "a worker"
+
+
+# -- the backend ----------------------------------------------------------------------------------
+
+class ClusterBackend:
+    """Chunks as Dask tasks (see :class:`patience_core.stats.runner.Backend`)."""
+
+    def __init__(self, spec: RunSpec, rules: Rules, scheduler: str) -> None:
+        kind, value = parse_scheduler(scheduler)
+        try:
+            from distributed import Client, LocalCluster, as_completed
+        except ImportError:
+            raise ClusterError(f"--scheduler {scheduler}: Dask's distributed is not installed "
+                               f"(pip install 'patience[cluster]')") from None
+        self.job = make_job(spec, rules)
+        self.run_id = uuid.uuid4().hex[:8]
+        self.cluster = self.client = None
+        # Workers coming and going are the cluster's business; a failed task is reported here.
+        logging.getLogger("distributed").setLevel(logging.ERROR)
+        try:
+            if kind == "local":
+                self.cluster = LocalCluster(n_workers=value, threads_per_worker=1, processes=True,
+                                            dashboard_address=None, silence_logs=logging.ERROR)
+                address, self.where = self.cluster.scheduler_address, scheduler
+            else:
+                address = self.where = str(value)
+            self.client = self._connect(Client, address, scheduler)
+            try:
+                self.client.wait_for_workers(1, timeout=WORKER_WAIT)
+            except TimeoutError:
+                raise ClusterError(f"--scheduler {scheduler}: the scheduler has had no worker for "
+                                   f"{WORKER_WAIT} s; start some with `dask worker {address}`") from None
+        except BaseException:
+            self.close()
+            raise
+        self.workers = sum(self.client.nthreads().values()) or 1
+        self.window = max(8, 4 * self.workers)
+        self.futures: dict = {}
+        self.finished = as_completed(loop=self.client.loop)
+
+    @staticmethod
+    def _connect(client_class, address: str, scheduler: str):
+        """A client of the scheduler at ``address``; one line within seconds when there is none."""
+        match = _SCHEDULER.fullmatch(address)
+        if match:  # a refused or unroutable address fails here at once, without Dask's retries
+            try:
+                socket.create_connection((match["host"].strip("[]"), int(match["port"])),
+                                         timeout=CONNECT_TIMEOUT).close()
+            except OSError as exc:
+                reason = exc.strerror or type(exc).__name__
+                raise ClusterError(f"--scheduler {scheduler}: cannot connect ({reason}); is "
+                                   f"`dask scheduler` running there?") from None
+        try:
+            return client_class(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except Exception as exc:  # something answers, but not as a Dask scheduler does
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            raise ClusterError(f"--scheduler {scheduler}: no Dask scheduler answers there within "
+                               f"{CONNECT_TIMEOUT} s ({reason})") from None
+
+    def submit(self, seeds: range) -> None:
+        future = self.client.submit(play_remote_chunk, self.job, seeds,
+                                    key=f"patience-deals-{seeds.start}-{seeds.stop - 1}-{self.run_id}")
+        self.futures[future] = seeds
+        self.finished.add(future)
+
+    def next_finished(self) -> list[DealResult]:
+        future = next(self.finished)
+        seeds = self.futures.pop(future)
+        try:
+            return [DealResult(*r) for r in future.result()]
+        except PatienceError:
+            raise
+        except Exception as exc:
+            detail = " ".join(str(exc).split())[:300]
+            raise ClusterError(f"the cluster failed on deals {seeds.start}..{seeds.stop - 1}: "
+                               f"{type(exc).__name__}: {detail}") from None
+
+    def cancel(self) -> None:
+        if self.client is not None and self.futures:
+            try:
+                self.client.cancel(list(self.futures))
+            except Exception:  # the scheduler may be gone already: nothing left to cancel
+                pass
+            self.futures.clear()
+
+    def close(self) -> None:
+        for part in (self.client, self.cluster):
+            if part is not None:
+                try:
+                    part.close()
+                except Exception:  # closing a connection that already broke
+                    pass
+        self.client = self.cluster = None
+
+
+__all__ = ["ClusterBackend", "ClusterError", "ClusterJob", "parse_scheduler", "play_remote_chunk"]
