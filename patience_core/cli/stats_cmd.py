@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import math
 import os
-import signal
 import sys
-from contextlib import contextmanager
 from pathlib import Path
 from typing import List, Optional
 
@@ -85,9 +83,8 @@ def stats(
     results = (ResultsFile.resume(resume, run) if resume is not None
                else ResultsFile.create(out, run) if out is not None else None)
     try:
-        with _signals_as_interrupt():
-            report = _run(spec, start, deals, workers, scheduler, results,
-                          show_bar=not as_json and sys.stderr.isatty())
+        report = _run(spec, start, deals, workers, scheduler, results,
+                      show_bar=not as_json and sys.stderr.isatty())
     finally:
         if results is not None:
             results.close()
@@ -116,37 +113,23 @@ def _positions(text: str) -> int:
     return value
 
 
-@contextmanager
-def _signals_as_interrupt():
-    """SIGTERM and SIGHUP end a run as Ctrl-C does: the figures so far, the file complete."""
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-    names = [n for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
-    previous = {n: signal.signal(getattr(signal, n), interrupt) for n in names}
-    try:
-        yield
-    finally:
-        for n in names:
-            signal.signal(getattr(signal, n), previous[n])
-
-
 def _run(spec: RunSpec, start: int, deals: int, workers: int, scheduler: Optional[str],
          results: Optional[ResultsFile], show_bar: bool) -> StatsReport:
-    done = results.done if results else ()
-    on_results = results.write if results else None
+    # SIGTERM and SIGHUP (a closed terminal, a batch system's stop) end a run as Ctrl-C does.
+    options = dict(scheduler=scheduler, done=results.done if results else (),
+                   on_results=results.write if results else None, stop_signals=("SIGINT", "SIGTERM", "SIGHUP"))
     if not show_bar:
-        return run_stats(spec, start, deals, workers, scheduler=scheduler, done=done, on_results=on_results)
+        return run_stats(spec, start, deals, workers, **options)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     console = Console(stderr=True)
     columns = (TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
-    already = len({r.seed for r in done if start <= r.seed < start + deals})
+    already = len({r.seed for r in options["done"] if start <= r.seed < start + deals})
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"{spec.policy} on {spec.variant or spec.file}", total=deals, completed=already)
-        return run_stats(spec, start, deals, workers, on_progress=lambda n: progress.advance(task, n),
-                         scheduler=scheduler, done=done, on_results=on_results)
+        return run_stats(spec, start, deals, workers, on_progress=lambda n: progress.advance(task, n), **options)
 
 
 def summary_text(report: StatsReport, results: Optional[Path] = None) -> str:

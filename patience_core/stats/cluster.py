@@ -19,6 +19,7 @@ import hashlib
 import logging
 import re
 import shutil
+import signal
 import socket
 import tempfile
 import threading
@@ -68,6 +69,7 @@ class ClusterJob:
     file_text: Optional[bytes]                   # the --file variant
     plugin_files: tuple[tuple[str, bytes], ...]  # (file name, content) of plugin files loaded here
     plugins: tuple[tuple[str, str, str], ...]    # (name, distribution, version) installed here
+    used: tuple[str, ...]                        # the plugins the variant comes from or its hooks use
     rules_name: str
     hooks: tuple[tuple[str, str], ...]           # which plugin decides each compile-time hook
 
@@ -82,8 +84,25 @@ def make_job(spec: RunSpec, rules: Rules) -> ClusterJob:
                          for i in infos if i.kind == "file" and i.location)
     installed = tuple((i.name, i.distribution or "?", i.version or "?") for i in infos if i.kind == "entry point")
     digest = hashlib.sha256(repr((spec, file_text, plugin_files)).encode()).hexdigest()[:16]
-    return ClusterJob(spec, digest, __version__, file_text, plugin_files, installed, rules.name,
-                      tuple(sorted(rules.plugins.items())))
+    return ClusterJob(spec, digest, __version__, file_text, plugin_files, installed, _plugins_used(rules),
+                      rules.name, tuple(sorted(rules.plugins.items())))
+
+
+def _plugins_used(rules: Rules) -> tuple[str, ...]:
+    """The plugins that registered the variant or one it extends, and those deciding its hooks."""
+    from patience_core.plugins.hooks import BUILTIN
+    from patience_core.variants.catalog import build_registry
+
+    used = {who for who in rules.plugins.values() if who != BUILTIN}
+    origins = [rules.source.origin]
+    registry = build_registry()
+    for _, data in rules.source.documents[1:]:
+        try:
+            origins.append(registry.get(str(data.get("name"))).origin)
+        except PatienceError:  # an ancestor that is not registered by name: a file's own
+            pass
+    used.update(origin.split(":", 1)[1] for origin in origins if origin.startswith("plugin:"))
+    return tuple(sorted(used))
 
 
 _prepared: dict[str, RunSpec] = {}
@@ -123,7 +142,10 @@ def _prepare(job: ClusterJob) -> RunSpec:
         if paths:
             use_plugin_files(paths)
     have = get_plugin_manager().infos
-    missing = [f"{name!r} ({dist} {version})" for name, dist, version in job.plugins if name not in have]
+    missing = [(name, dist, version) for name, dist, version in job.plugins if name not in have]
+    # Name the plugins this run uses when they are among the missing, else every missing one.
+    missing = [f"{name!r} ({dist} {version})" for name, dist, version in
+               ([m for m in missing if m[0] in job.used] or missing)]
     lacking = (f"{where} lacks the plugin{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
                f"installed where the run started: install {'them' if len(missing) > 1 else 'it'} on every worker")
     try:
@@ -152,6 +174,21 @@ def _worker_name() -> str:
 
 # -- the backend ----------------------------------------------------------------------------------
 
+def _local_cluster(local_cluster_class, workers: int):
+    """K single-threaded worker processes that leave Ctrl-C to this process (they are in its
+    process group and would each print a KeyboardInterrupt traceback): a signal ignored at
+    spawn stays ignored in the child."""
+    if threading.current_thread() is not threading.main_thread():
+        return local_cluster_class(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.CRITICAL)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return local_cluster_class(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.CRITICAL)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class ClusterBackend:
     """Chunks as Dask tasks (see :class:`patience_core.stats.runner.Backend`)."""
 
@@ -166,11 +203,10 @@ class ClusterBackend:
         self.run_id = uuid.uuid4().hex[:8]
         self.cluster = self.client = None
         # Workers coming and going are the cluster's business; a failed task is reported here.
-        logging.getLogger("distributed").setLevel(logging.ERROR)
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
         try:
             if kind == "local":
-                self.cluster = LocalCluster(n_workers=value, threads_per_worker=1, processes=True,
-                                            dashboard_address=None, silence_logs=logging.ERROR)
+                self.cluster = _local_cluster(LocalCluster, value)
                 address, self.where = self.cluster.scheduler_address, scheduler
             else:
                 address = self.where = str(value)

@@ -21,7 +21,9 @@ import multiprocessing
 import os
 import queue
 import signal
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Iterator, NamedTuple, Optional, Protocol
 
@@ -377,11 +379,48 @@ def check_workers(workers: int) -> None:
                             f"({WORKERS_PER_CORE} per core: more processes only share the same cores)")
 
 
+class _Interrupts:
+    """While a run lasts, the stop signals raise KeyboardInterrupt, as Ctrl-C does, but never
+    while a finished chunk is being recorded: the report and the results file then hold
+    the same deals."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = [n for n in names if hasattr(signal, n)]
+        self.holding = self.pending = False
+        self.previous: dict[str, Any] = {}
+
+    def _stop(self, signum, frame) -> None:
+        if self.holding:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    def __enter__(self) -> "_Interrupts":
+        if threading.current_thread() is threading.main_thread():  # handlers live in the main thread
+            self.previous = {n: signal.signal(getattr(signal, n), self._stop) for n in self.names}
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for name, handler in self.previous.items():
+            signal.signal(getattr(signal, name), handler)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
 def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
               on_progress: Optional[Callable[[int], None]] = None, *,
               scheduler: Optional[str] = None, done: Collection[DealResult] = (),
               on_results: Optional[Callable[[list[DealResult]], None]] = None,
-              keep_verdicts: bool = False) -> StatsReport:
+              keep_verdicts: bool = False, stop_signals: tuple[str, ...] = ("SIGINT",)) -> StatsReport:
     """Play (or solve) seeds ``start .. start+deals-1``; Ctrl-C ends the run early with the
     deals finished so far (``report.interrupted``).
 
@@ -391,6 +430,8 @@ def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
     :param on_results: called in this process with each finished chunk's results, in the
         order they arrive (the results file is written there).
     :param keep_verdicts: keep each seed's verdict in ``report.verdicts``.
+    :param stop_signals: the signals that end the run as Ctrl-C does (the command adds
+        SIGTERM and SIGHUP).
     """
     check_range(start, deals)
     check_workers(workers)
@@ -405,17 +446,21 @@ def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
     report.resumed = len(seeds_done)
     pending = deals - len(seeds_done)
 
+    interrupts = _Interrupts(stop_signals)
+
     def on_chunk(results: list[DealResult]) -> None:
-        if on_results:
-            on_results(results)
-        for result in results:
-            report.add(result)
-        if on_progress:
-            on_progress(len(results))
+        with interrupts.held():
+            if on_results:
+                on_results(results)
+            for result in results:
+                report.add(result)
+            if on_progress:
+                on_progress(len(results))
 
     began = time.perf_counter()
     backend = None
     try:
+        interrupts.__enter__()
         if pending == 0:
             pass
         elif scheduler is not None:
@@ -442,6 +487,7 @@ def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
     finally:
         if backend is not None and hasattr(backend, "close"):
             backend.close()
+        interrupts.__exit__()
     report.seconds = time.perf_counter() - began
     return report
 
