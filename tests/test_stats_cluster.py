@@ -6,6 +6,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -36,8 +37,14 @@ def figures(result: subprocess.CompletedProcess) -> dict:
     return {k: data[k] for k in ("won", "lost", "unknown", "deals", "interval")}
 
 
+def here(spec: RunSpec, deals: int) -> dict:
+    """The figures of ``--workers 1`` (this process), as ``figures`` gives them."""
+    data = run_stats(spec, 1, deals).to_json()
+    return {k: data[k] for k in ("won", "lost", "unknown", "deals", "interval")}
+
+
 @contextlib.contextmanager
-def dask_cluster(folder: Path, workers: int = 2):
+def dask_cluster(folder: Path, workers: int = 2, worker_env: dict | None = None):
     """A scheduler and ``workers`` single-threaded worker processes on 127.0.0.1 (no nanny: a
     killed worker stays dead); yields the scheduler's address and the worker processes."""
     scheduler_file = folder / "scheduler.json"
@@ -57,17 +64,17 @@ def dask_cluster(folder: Path, workers: int = 2):
             started.append(subprocess.Popen(
                 [str(BIN / "dask"), "worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard",
                  "--host", "127.0.0.1", "--name", f"w{number}"], stdout=log, stderr=subprocess.STDOUT,
-                cwd=folder / f"w{number}"))
+                cwd=folder / f"w{number}", env={**os.environ, **(worker_env or {})}))
         from distributed import Client
         with Client(address, timeout=30) as client:
             client.wait_for_workers(workers, timeout=60)
         yield address, started[1:]
     finally:
-        for process in reversed(started):
+        # Workers first: a worker whose scheduler is gone waits for it before it stops.
+        for process in started[1:] + started[:1]:
             process.terminate()
-        for process in started:
             try:
-                process.wait(timeout=20)
+                process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
@@ -101,15 +108,14 @@ def test_a_real_cluster_gives_the_figures_of_one_worker(tmp_path):
         results = tmp_path / "results.jsonl"
         on_cluster = run_cli("stats", "royal-cotillion", "--deals", "80", "--scheduler", address, "--json",
                              "--out", str(results))
-        assert figures(on_cluster) == figures(run_cli("stats", "royal-cotillion", "--deals", "80", "--json"))
+        assert figures(on_cluster) == here(RunSpec(variant="royal-cotillion"), 80)
         assert json.loads(on_cluster.stdout)["scheduler"] == address
         assert sorted(json.loads(line)["seed"] for line in results.read_text().splitlines()[1:]) == \
             list(range(1, 81))
         # a --file variant named by a path the workers cannot see (they run in other folders)
         mine = run_cli("stats", "--file", "mine.yaml", "--deals", "30", "--scheduler", address, "--json",
                        cwd=tmp_path)
-        assert figures(mine) == figures(run_cli("stats", "odd-and-even", "-p", "redeals=2", "--deals", "30",
-                                                "--json"))
+        assert figures(mine) == here(RunSpec(variant="odd-and-even", params=(("redeals", "2"),)), 30)
         # a variant from a --plugin file the workers never loaded
         with_plugin = ["--plugin", str(plugin), "stats", "cluster-choose-fill", "--deals", "24", "--json"]
         assert figures(run_cli(*with_plugin, "--scheduler", address)) == figures(run_cli(*with_plugin))
@@ -163,14 +169,15 @@ def test_a_local_cluster_gives_the_same_outcomes_deal_by_deal():
     assert local.where == "local:2" and local.workers == 2
 
 
-def test_a_worker_without_the_plugin_names_it(monkeypatch):
+def test_a_worker_without_the_plugin_names_it(tmp_path):
     from patience_core.plugins.hooks import ENV_DISABLE_AUTOLOAD, get_plugin_manager
     if "gavotte-late-wing" not in get_plugin_manager().infos:
         pytest.skip("the example plugin patience-gavotte-late-wing is not installed")
-    monkeypatch.setenv(ENV_DISABLE_AUTOLOAD, "1")  # for the workers, started from now on
-    with pytest.raises(ClusterError, match=r"worker tcp://\S+ lacks the plugin 'gavotte-late-wing' "
-                                           r"\(patience-gavotte-late-wing [^)]+\) installed where the run"):
-        run_stats(RunSpec(variant="gavotte-late-wing", policy="naive"), start=1, deals=4, scheduler="local:1")
+    with dask_cluster(tmp_path, workers=1, worker_env={ENV_DISABLE_AUTOLOAD: "1"}) as (address, _):
+        result = run_cli("stats", "gavotte-late-wing", "--deals", "4", "--scheduler", address)
+    assert result.returncode == 1
+    assert re.fullmatch(r"error: worker tcp://\S+ lacks the plugin 'gavotte-late-wing' \(patience-gavotte-late-wing "
+                        r"[^)]+\) installed where the run started: install it on every worker\n", result.stderr)
 
 
 def test_a_worker_of_another_version_refuses(monkeypatch):
