@@ -11,6 +11,7 @@ import pytest
 from patience_core.errors import PatienceError
 from patience_core.stats.intervals import wilson
 from patience_core.stats.runner import RunSpec, chunk_size, decided_interval, run_stats
+from stats_support import choose_fill_plugin
 
 ROOT = Path(__file__).resolve().parent.parent
 PATIENCE = [str(Path(sys.executable).parent / "patience")]
@@ -186,21 +187,7 @@ def test_spawned_workers_rebuild_the_rules_from_the_spec(tmp_path, monkeypatch):
     assert two.outcomes == one.outcomes and None not in two.outcomes
 
 
-PLUGIN = '''
-from patience_core.plugins.hooks import hookimpl
-from patience_core.model.rules import FillRule
-
-@hookimpl
-def patience_register_variants(register):
-    register({"name": "stats-choose-fill", "extends": "royal-cotillion",
-              "title": "Royal Cotillion, gaps filled by choice (test plugin)"})
-
-@hookimpl
-def patience_filler(rules):
-    if rules.name != "stats-choose-fill":
-        return None
-    return {"right": FillRule(("waste", "stock"), chosen_by="player")}
-'''
+PLUGIN = choose_fill_plugin("stats-choose-fill")
 
 
 @pytest.mark.parametrize("method", ["fork", "spawn"])

@@ -21,26 +21,15 @@ pytest.importorskip("distributed")
 from patience_core.stats import cluster  # noqa: E402
 from patience_core.stats.cluster import ClusterError, make_job, parse_scheduler  # noqa: E402
 from patience_core.stats.runner import RunSpec, run_stats  # noqa: E402
+from stats_support import FIGURES, PATIENCE, ROOT, choose_fill_plugin, figures, line_count, run_cli  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-PATIENCE = str(BIN / "patience")
-
-
-def run_cli(*args: str, cwd: Path = ROOT, timeout: float = 180) -> subprocess.CompletedProcess:
-    return subprocess.run([PATIENCE, *args], capture_output=True, text=True, timeout=timeout, cwd=cwd)
-
-
-def figures(result: subprocess.CompletedProcess) -> dict:
-    assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout)
-    return {k: data[k] for k in ("won", "lost", "unknown", "deals", "interval")}
 
 
 def here(spec: RunSpec, deals: int) -> dict:
     """The figures of ``--workers 1`` (this process), as ``figures`` gives them."""
     data = run_stats(spec, 1, deals).to_json()
-    return {k: data[k] for k in ("won", "lost", "unknown", "deals", "interval")}
+    return {k: data[k] for k in FIGURES}
 
 
 @contextlib.contextmanager
@@ -81,21 +70,7 @@ def dask_cluster(folder: Path, workers: int = 2, worker_env: dict | None = None)
         log.close()
 
 
-PLUGIN = '''
-from patience_core.plugins.hooks import hookimpl
-from patience_core.model.rules import FillRule
-
-@hookimpl
-def patience_register_variants(register):
-    register({"name": "cluster-choose-fill", "extends": "royal-cotillion",
-              "title": "Royal Cotillion, gaps filled by choice (test plugin)"})
-
-@hookimpl
-def patience_filler(rules):
-    if rules.name != "cluster-choose-fill":
-        return None
-    return {"right": FillRule(("waste", "stock"), chosen_by="player")}
-'''
+PLUGIN = choose_fill_plugin("cluster-choose-fill")
 
 
 def test_a_real_cluster_gives_the_figures_of_one_worker(tmp_path):
@@ -129,9 +104,9 @@ def test_a_killed_worker_costs_only_time(tmp_path):
         run = subprocess.Popen([PATIENCE, *args, "--scheduler", address, "--out", str(results)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
         deadline = time.monotonic() + 120
-        while _lines(results) < 40 and time.monotonic() < deadline:  # both workers busy by now
+        while line_count(results) < 40 and time.monotonic() < deadline:  # both workers busy by now
             time.sleep(0.02)
-        at_kill = _lines(results)
+        at_kill = line_count(results)
         assert workers[0].poll() is None and run.poll() is None, "the run ended before the kill"
         os.kill(workers[0].pid, signal.SIGKILL)
         out, err = run.communicate(timeout=240)
@@ -140,13 +115,6 @@ def test_a_killed_worker_costs_only_time(tmp_path):
     assert {k: data[k] for k in expected} == expected
     seeds = [json.loads(line)["seed"] for line in results.read_text().splitlines()[1:]]
     assert sorted(seeds) == list(range(1, 801)) and at_kill < 801
-
-
-def _lines(path: Path) -> int:
-    try:
-        return path.read_text(encoding="utf-8").count("\n")
-    except FileNotFoundError:
-        return 0
 
 
 def test_an_unreachable_scheduler_is_one_line_within_seconds():

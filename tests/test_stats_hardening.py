@@ -5,22 +5,13 @@ import itertools
 import os
 import signal
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from patience_core.errors import PatienceError
 from patience_core.stats.runner import MAX_DEALS, RunSpec, pending_chunks, run_stats
-
-ROOT = Path(__file__).resolve().parent.parent
-PATIENCE = str(Path(sys.executable).parent / "patience")
-
-
-def run_cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([PATIENCE, *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT)
-
+from stats_support import PATIENCE, ROOT, line_count, run_cli
 
 @pytest.mark.parametrize("args,message", [
     (["--deals", "1000000000000"], "--deals 1000000000000: at most 1000000000 in one run"),
@@ -69,13 +60,6 @@ def test_deal_zero_is_a_deal():
     assert report.deals == 2 and None not in report.outcomes
 
 
-def _lines(path: Path) -> int:
-    try:
-        return path.read_text(encoding="utf-8").count("\n")
-    except FileNotFoundError:
-        return 0
-
-
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
 def test_sigterm_and_sighup_end_a_run_as_ctrl_c_does(tmp_path, signame):
     results = tmp_path / "results.jsonl"
@@ -84,7 +68,7 @@ def test_sigterm_and_sighup_end_a_run_as_ctrl_c_does(tmp_path, signame):
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         deadline = time.monotonic() + 60
-        while _lines(results) < 2 and time.monotonic() < deadline:  # the header and some deals
+        while line_count(results) < 2 and time.monotonic() < deadline:  # the header and some deals
             time.sleep(0.05)
         os.kill(child.pid, getattr(signal, signame))
         out, err = child.communicate(timeout=60)
@@ -97,4 +81,4 @@ def test_sigterm_and_sighup_end_a_run_as_ctrl_c_does(tmp_path, signame):
     assert summary, out
     done = int(summary[0].split(" of ")[1].split()[0])
     assert 0 < done < 200000
-    assert _lines(results) == 1 + done  # the file holds exactly the deals the figures count
+    assert line_count(results) == 1 + done  # the file holds exactly the deals the figures count

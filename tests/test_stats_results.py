@@ -5,39 +5,15 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from patience_core.stats.results import ResultsError, ResultsFile, describe_run
 from patience_core.stats.runner import RunSpec, run_stats
+from stats_support import PATIENCE, ROOT, deal_lines, figures, line_count, run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
-PATIENCE = str(Path(sys.executable).parent / "patience")
 DEAL_KEYS = {"seed", "verdict", "home", "positions", "seconds"}
-
-
-def run_cli(*args: str, cwd: Path = ROOT, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([PATIENCE, *args], capture_output=True, text=True, timeout=timeout, cwd=cwd)
-
-
-def figures(result: subprocess.CompletedProcess) -> dict:
-    assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout)
-    return {k: data[k] for k in ("won", "lost", "unknown", "deals", "interval")}
-
-
-def deal_lines(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
-
-
-def line_count(path: Path) -> int:
-    try:
-        return path.read_text(encoding="utf-8").count("\n")
-    except FileNotFoundError:
-        return 0
 
 
 def test_out_writes_the_run_then_one_line_per_deal(tmp_path):

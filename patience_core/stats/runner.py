@@ -24,7 +24,7 @@ import signal
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Collection, Iterator, NamedTuple, Optional, Protocol
 
 from patience_core.model.deal import seeded_order, start_position
