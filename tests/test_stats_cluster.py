@@ -21,7 +21,8 @@ pytest.importorskip("distributed")
 from patience_core.stats import cluster  # noqa: E402
 from patience_core.stats.cluster import ClusterError, make_job, parse_scheduler  # noqa: E402
 from patience_core.stats.runner import RunSpec, run_stats  # noqa: E402
-from stats_support import FIGURES, PATIENCE, ROOT, choose_fill_plugin, figures, line_count, run_cli  # noqa: E402
+from stats_support import (FIGURES, PATIENCE, ROOT, choose_fill_plugin, deal_lines, figures,  # noqa: E402
+                           line_count, run_cli)
 
 BIN = Path(sys.executable).parent
 
@@ -35,7 +36,7 @@ def here(spec: RunSpec, deals: int) -> dict:
 @contextlib.contextmanager
 def dask_cluster(folder: Path, workers: int = 2, worker_env: dict | None = None):
     """A scheduler and ``workers`` single-threaded worker processes on 127.0.0.1 (no nanny: a
-    killed worker stays dead); yields the scheduler's address and the worker processes."""
+    killed worker stays dead); yields the scheduler's address and the processes, scheduler first."""
     scheduler_file = folder / "scheduler.json"
     log = open(folder / "dask.log", "w")
     quiet = dict(stdout=log, stderr=subprocess.STDOUT, cwd=folder)
@@ -57,7 +58,7 @@ def dask_cluster(folder: Path, workers: int = 2, worker_env: dict | None = None)
         from distributed import Client
         with Client(address, timeout=30) as client:
             client.wait_for_workers(workers, timeout=60)
-        yield address, started[1:]
+        yield address, started
     finally:
         # Workers first: a worker whose scheduler is gone waits for it before it stops.
         for process in started[1:] + started[:1]:
@@ -100,21 +101,42 @@ def test_a_killed_worker_costs_only_time(tmp_path):
     args = ["stats", "royal-cotillion", "--deals", "800", "--json"]
     expected = figures(run_cli(*args, "--workers", "2"))
     results = tmp_path / "results.jsonl"
-    with dask_cluster(tmp_path) as (address, workers):
+    with dask_cluster(tmp_path) as (address, processes):
+        worker = processes[1]
         run = subprocess.Popen([PATIENCE, *args, "--scheduler", address, "--out", str(results)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
         deadline = time.monotonic() + 120
         while line_count(results) < 40 and time.monotonic() < deadline:  # both workers busy by now
             time.sleep(0.02)
         at_kill = line_count(results)
-        assert workers[0].poll() is None and run.poll() is None, "the run ended before the kill"
-        os.kill(workers[0].pid, signal.SIGKILL)
+        assert worker.poll() is None and run.poll() is None, "the run ended before the kill"
+        os.kill(worker.pid, signal.SIGKILL)
         out, err = run.communicate(timeout=240)
     assert run.returncode == 0, err
     data = json.loads(out)
     assert {k: data[k] for k in expected} == expected
     seeds = [json.loads(line)["seed"] for line in results.read_text().splitlines()[1:]]
     assert sorted(seeds) == list(range(1, 801)) and at_kill < 801
+
+
+@pytest.mark.slow
+def test_a_lost_scheduler_is_one_line_and_the_file_keeps_what_was_done(tmp_path):
+    results = tmp_path / "results.jsonl"
+    with dask_cluster(tmp_path, workers=1) as (address, processes):
+        run = subprocess.Popen([PATIENCE, "stats", "royal-cotillion", "--deals", "3000", "--scheduler", address,
+                                "--out", str(results)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while line_count(results) < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        processes[0].kill()
+        out, err = run.communicate(timeout=120)
+    assert run.returncode == 1
+    assert err == (f"error: lost the connection to the Dask scheduler {address}; the deals finished before "
+                   f"are in the results file, if --out or --resume gave one\n")
+    kept = {deal["seed"] for deal in deal_lines(results)}
+    assert kept and len(kept) == line_count(results) - 1
+    resumed = run_cli("stats", "royal-cotillion", "--deals", "600", "--resume", str(results), "--json")
+    assert json.loads(resumed.stdout)["resumed"] == len(kept & set(range(1, 601)))
 
 
 def test_an_unreachable_scheduler_is_one_line_within_seconds():

@@ -219,7 +219,8 @@ class ClusterBackend:
         self.run_id = uuid.uuid4().hex[:8]
         self.cluster = self.client = None
         # Workers coming and going are the cluster's business; a failed task is reported here.
-        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+        for name in ["distributed"] + [n for n in logging.root.manager.loggerDict if n.startswith("distributed.")]:
+            logging.getLogger(name).setLevel(logging.CRITICAL)
         try:
             if kind == "local":
                 self.cluster = start_local_cluster(value)
@@ -274,6 +275,9 @@ class ClusterBackend:
             raise
         except Exception as exc:
             detail = " ".join(str(exc).split())[:300]
+            if "scheduler-connection-lost" in detail:
+                raise ClusterError(f"lost the connection to the Dask scheduler {self.where}; the deals "
+                                   f"finished before are in the results file, if --out or --resume gave one") from None
             raise ClusterError(f"the cluster failed on deals {seeds.start}..{seeds.stop - 1}: "
                                f"{type(exc).__name__}: {detail}") from None
 
