@@ -273,8 +273,10 @@ def pending_chunks(start: int, deals: int, size: int, done: Collection[int] = ()
 # -- backends: where chunks run ----------------------------------------------------------------
 
 class Backend(Protocol):
-    """Runs chunks; at most ``window`` are handed to it before one is collected."""
+    """Runs chunks on ``workers`` processes; at most ``window`` are handed to it before one
+    is collected."""
 
+    workers: int
     window: int
 
     def submit(self, seeds: range) -> None: ...
@@ -283,11 +285,13 @@ class Backend(Protocol):
 
     def cancel(self) -> None: ...
 
+    def close(self) -> None: ...
+
 
 class _HereBackend:
     """This process, one chunk at a time (``--workers 1``)."""
 
-    window = 1
+    workers = window = 1
 
     def __init__(self, spec: RunSpec) -> None:
         self.spec = spec
@@ -302,12 +306,15 @@ class _HereBackend:
     def cancel(self) -> None:
         self.waiting.clear()
 
+    def close(self) -> None:
+        pass
+
 
 class _PoolBackend:
     """Local worker processes (``--workers K``)."""
 
     def __init__(self, spec: RunSpec, workers: int) -> None:
-        self.spec = spec
+        self.spec, self.workers = spec, workers
         self.window = 4 * workers
         self.finished: queue.Queue = queue.Queue()
         self.pool = multiprocessing.get_context(_start_method()).Pool(workers, initializer=_worker_init)
@@ -379,6 +386,18 @@ def check_workers(workers: int) -> None:
                             f"({WORKERS_PER_CORE} per core: more processes only share the same cores)")
 
 
+def _open_backend(spec: RunSpec, rules: Rules, workers: int, scheduler: Optional[str],
+                  report: StatsReport) -> Backend:
+    if scheduler is not None:
+        from patience_core.stats.cluster import ClusterBackend
+        cluster = ClusterBackend(spec, rules, scheduler)
+        report.workers, report.where = cluster.workers, cluster.where
+        return cluster
+    # A forked worker inherits this cache and starts at once; a spawned one compiles.
+    _worker_rules[spec] = rules
+    return _HereBackend(spec) if workers == 1 else _PoolBackend(spec, workers)
+
+
 class _Interrupts:
     """While a run lasts, the stop signals raise KeyboardInterrupt, as Ctrl-C does, but never
     while a finished chunk is being recorded: the report and the results file then hold
@@ -446,48 +465,35 @@ def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
     report.resumed = len(seeds_done)
     pending = deals - len(seeds_done)
 
-    interrupts = _Interrupts(stop_signals)
-
-    def on_chunk(results: list[DealResult]) -> None:
-        with interrupts.held():
-            if on_results:
-                on_results(results)
-            for result in results:
-                report.add(result)
-            if on_progress:
-                on_progress(len(results))
-
     began = time.perf_counter()
-    backend = None
-    try:
-        interrupts.__enter__()
-        if pending == 0:
-            pass
-        elif scheduler is not None:
-            from patience_core.stats.cluster import ClusterBackend
-            backend = ClusterBackend(spec, rules, scheduler)
-            report.workers, report.where = backend.workers, backend.where
-            size = chunk_size(pending, backend.workers, spec.policy)
-            drive(backend, pending_chunks(start, deals, size, seeds_done), on_chunk)
-        else:
-            workers = min(workers, pending)
-            # A forked worker inherits this cache and starts at once; a spawned one compiles.
-            _worker_rules[spec] = rules
-            backend = _HereBackend(spec) if workers == 1 else _PoolBackend(spec, workers)
-            size = chunk_size(pending, workers, spec.policy)
-            drive(backend, pending_chunks(start, deals, size, seeds_done), on_chunk)
-    except KeyboardInterrupt:
-        report.interrupted = True
-        if backend is not None:
-            backend.cancel()
-    except BaseException:
-        if backend is not None:
-            backend.cancel()
-        raise
-    finally:
-        if backend is not None and hasattr(backend, "close"):
-            backend.close()
-        interrupts.__exit__()
+    with _Interrupts(stop_signals) as interrupts:
+
+        def on_chunk(results: list[DealResult]) -> None:
+            with interrupts.held():
+                if on_results:
+                    on_results(results)
+                for result in results:
+                    report.add(result)
+                if on_progress:
+                    on_progress(len(results))
+
+        backend = None
+        try:
+            if pending:
+                backend = _open_backend(spec, rules, min(workers, pending), scheduler, report)
+                size = chunk_size(pending, backend.workers, spec.policy)
+                drive(backend, pending_chunks(start, deals, size, seeds_done), on_chunk)
+        except KeyboardInterrupt:
+            report.interrupted = True
+            if backend is not None:
+                backend.cancel()
+        except BaseException:
+            if backend is not None:
+                backend.cancel()
+            raise
+        finally:
+            if backend is not None:
+                backend.close()
     report.seconds = time.perf_counter() - began
     return report
 
