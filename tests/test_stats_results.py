@@ -141,3 +141,18 @@ def test_docs_describe_every_field_of_the_file(tmp_path):
     run_cli("stats", "gavotte", "--deals", "2", "--out", str(results))
     header, deal = (json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()[:2])
     assert set(header) | set(deal) == documented
+
+
+def test_one_run_at_a_time_writes_a_file(tmp_path):
+    results = tmp_path / "results.jsonl"
+    run_cli("stats", "gavotte", "--deals", "3", "--out", str(results))
+    run = json.loads(results.read_text(encoding="utf-8").splitlines()[0])
+    first = ResultsFile.resume(results, run)  # as a run going on with it holds it
+    try:
+        second = run_cli("stats", "gavotte", "--deals", "6", "--resume", str(results))
+        assert second.returncode == 1
+        assert second.stderr == f"error: --resume {results}: another run is writing this file\n"
+    finally:
+        first.close()
+    assert run_cli("stats", "gavotte", "--deals", "6", "--resume", str(results)).returncode == 0
+    assert len(deal_lines(results)) == 6

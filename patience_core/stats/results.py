@@ -50,22 +50,23 @@ def deal_line(result: DealResult) -> str:
 
 class ResultsFile:
     """An open results file: :meth:`create` a new one or :meth:`resume` one; :meth:`write`
-    appends finished deals."""
+    appends finished deals. Only one run writes a file at a time (an exclusive lock where
+    the system has them)."""
 
-    def __init__(self, path: Path, stream: IO[str], done: list[DealResult]) -> None:
+    def __init__(self, path: Path, stream: IO[bytes], done: list[DealResult]) -> None:
         self.path, self.stream, self.done = path, stream, done
 
     @classmethod
     def create(cls, path: str | Path, run: dict[str, Any]) -> "ResultsFile":
         path = Path(path)
         try:
-            stream = open(path, "x", encoding="utf-8")  # never replaces what is there
+            stream = open(path, "xb")  # never replaces what is there
         except FileExistsError:
             raise ResultsError(f"--out {path}: the file exists; give --resume {path} to go on with "
                                f"that run, or another file") from None
         except OSError as exc:
             raise ResultsError(f"--out {path}: cannot be created ({exc.strerror})") from None
-        results = cls(path, stream, [])
+        results = cls(path, _locked(stream, f"--out {path}"), [])
         results._write_lines([json.dumps(run)])
         return results
 
@@ -74,24 +75,29 @@ class ResultsFile:
         """Open ``path`` to go on with it: its run must be ``run``; its deals are in ``.done``."""
         path = Path(path)
         try:
-            data = path.read_bytes()
+            stream = open(path, "r+b")
         except FileNotFoundError:
             raise ResultsError(f"--resume {path}: no such file (--out {path} starts one)") from None
         except OSError as exc:
-            raise ResultsError(f"--resume {path}: cannot be read ({exc.strerror})") from None
-        complete = data.rfind(b"\n") + 1  # a last line without its newline was cut by a kill
-        lines = data[:complete].decode("utf-8", errors="replace").splitlines()
-        if not lines:
-            raise ResultsError(f"--resume {path}: empty; expected the line describing a run first")
-        _check_run(path, _parse(path, 1, lines[0]), run)
-        done = [_deal(path, number, _parse(path, number, line))
-                for number, line in enumerate(lines[1:], start=2) if line.strip()]
+            raise ResultsError(f"--resume {path}: cannot be opened to go on with it ({exc.strerror})") from None
         try:
-            stream = open(path, "r+", encoding="utf-8")
+            _locked(stream, f"--resume {path}")
+            data = stream.read()
+            complete = data.rfind(b"\n") + 1  # a last line without its newline was cut by a kill
+            lines = data[:complete].decode("utf-8", errors="replace").splitlines()
+            if not lines:
+                raise ResultsError(f"--resume {path}: empty; expected the line describing a run first")
+            _check_run(path, _parse(path, 1, lines[0]), run)
+            done = [_deal(path, number, _parse(path, number, line))
+                    for number, line in enumerate(lines[1:], start=2) if line.strip()]
             stream.truncate(complete)
             stream.seek(complete)
         except OSError as exc:
-            raise ResultsError(f"--resume {path}: cannot be written ({exc.strerror})") from None
+            stream.close()
+            raise ResultsError(f"--resume {path}: cannot be read or written ({exc.strerror})") from None
+        except BaseException:
+            stream.close()
+            raise
         return cls(path, stream, done)
 
     def write(self, results: list[DealResult]) -> None:
@@ -99,13 +105,31 @@ class ResultsFile:
 
     def _write_lines(self, lines: list[str]) -> None:
         try:
-            self.stream.write("".join(line + "\n" for line in lines))
+            self.stream.write("".join(line + "\n" for line in lines).encode("utf-8"))
             self.stream.flush()
         except OSError as exc:
             raise ResultsError(f"{self.path}: cannot be written ({exc.strerror})") from None
 
     def close(self) -> None:
-        self.stream.close()
+        try:
+            self.stream.close()
+        except OSError:  # what could not be flushed was reported when it was written
+            pass
+
+
+def _locked(stream: IO[bytes], what: str) -> IO[bytes]:
+    """``stream``, locked for this process alone: two runs appending to one file would
+    play the same deals twice and mix their lines."""
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: no advisory locks
+        return stream
+    try:
+        fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        stream.close()
+        raise ResultsError(f"{what}: another run is writing this file") from None
+    return stream
 
 
 def _parse(path: Path, number: int, line: str) -> dict[str, Any]:
