@@ -13,8 +13,8 @@ from patience_core.errors import PatienceError
 from patience_core.variants.loader import parameter_text, parse_param_options
 from patience_core.stats.cluster import parse_scheduler
 from patience_core.stats.results import ResultsFile, describe_run
-from patience_core.stats.runner import (MAX_POSITIONS, POLICIES, RunSpec, StatsReport, check_range, check_workers, command_line_plugin_files,
-                                        run_stats)
+from patience_core.stats.runner import (MAX_POSITIONS, POLICIES, RunSpec, StatsReport, check_range, check_workers,
+                                        command_line_plugin_files, run_stats)
 from patience_core.cli import app
 from patience_core.cli.common import FileOpt, JsonOpt, ParamOpt, VariantArg, print_json
 
@@ -85,9 +85,12 @@ def stats(
     try:
         report = _run(spec, start, deals, workers, scheduler, results,
                       show_bar=not as_json and sys.stderr.isatty())
-    finally:
+    except BaseException:
         if results is not None:
-            results.close()
+            results.close(discard_if_new_and_empty=True)  # a run that never started leaves no file
+        raise
+    if results is not None:
+        results.close()
     if as_json:
         print_json(report.to_json() | ({"results": str(results.path)} if results else {}))
     else:

@@ -53,8 +53,9 @@ class ResultsFile:
     appends finished deals. Only one run writes a file at a time (an exclusive lock where
     the system has them)."""
 
-    def __init__(self, path: Path, stream: IO[bytes], done: list[DealResult]) -> None:
+    def __init__(self, path: Path, stream: IO[bytes], done: list[DealResult], new: bool = False) -> None:
         self.path, self.stream, self.done = path, stream, done
+        self.new, self.written = new, 0  # created by this run; deals written by it
 
     @classmethod
     def create(cls, path: str | Path, run: dict[str, Any]) -> "ResultsFile":
@@ -66,7 +67,7 @@ class ResultsFile:
                                f"that run, or another file") from None
         except OSError as exc:
             raise ResultsError(f"--out {path}: cannot be created ({exc.strerror})") from None
-        results = cls(path, _locked(stream, f"--out {path}"), [])
+        results = cls(path, _locked(stream, f"--out {path}"), [], new=True)
         results._write_lines([json.dumps(run)])
         return results
 
@@ -102,6 +103,7 @@ class ResultsFile:
 
     def write(self, results: list[DealResult]) -> None:
         self._write_lines([deal_line(r) for r in results])
+        self.written += len(results)
 
     def _write_lines(self, lines: list[str]) -> None:
         try:
@@ -110,11 +112,15 @@ class ResultsFile:
         except OSError as exc:
             raise ResultsError(f"{self.path}: cannot be written ({exc.strerror})") from None
 
-    def close(self) -> None:
+    def close(self, discard_if_new_and_empty: bool = False) -> None:
+        """Close; with ``discard_if_new_and_empty``, a file this run created and wrote no deal
+        to is removed (a run that failed to start leaves nothing to resume)."""
         try:
             self.stream.close()
         except OSError:  # what could not be flushed was reported when it was written
             pass
+        if discard_if_new_and_empty and self.new and not self.written:
+            self.path.unlink(missing_ok=True)
 
 
 def _locked(stream: IO[bytes], what: str) -> IO[bytes]:
