@@ -5,6 +5,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
@@ -156,3 +157,15 @@ def test_one_run_at_a_time_writes_a_file(tmp_path):
         first.close()
     assert run_cli("stats", "gavotte", "--deals", "6", "--resume", str(results)).returncode == 0
     assert len(deal_lines(results)) == 6
+
+
+def test_the_docs_way_of_reading_a_file_works(tmp_path):
+    import re
+    page = (ROOT / "docs" / "cluster.md").read_text(encoding="utf-8")
+    (snippet,) = re.findall(r"^```python\n(.*?)^```", page, re.S | re.M)
+    run_cli("stats", "royal-cotillion", "--deals", "6", "--policy", "solver", "--max-positions", "3000",
+            "--out", str(tmp_path / "study.jsonl"))
+    result = subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True, cwd=tmp_path,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("royal-cotillion 6 deals, ") and "undecided; furthest: [{'seed': " in result.stdout
