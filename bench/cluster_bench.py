@@ -13,8 +13,9 @@ on a shared machine only slows a run down):
 
 It checks that all three give the same outcome for every seed and prints each time with
 its overhead over ``--workers 2``; the target is at most 10 % on a 2000-deal player run.
-``CPU`` is the processor time of this process and of the workers, altogether: unlike the wall time it does not depend on other
-load, so it shows what the cluster itself costs even on a busy machine.
+``CPU`` is the processor time of this process and of the workers, altogether: it depends
+less on other load than the wall time does (which on a busy shared machine says little:
+run it on a quiet one), and shows what the cluster's own processes cost.
 """
 from __future__ import annotations
 
