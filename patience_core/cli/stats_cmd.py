@@ -10,6 +10,7 @@ from typing import List, Optional
 import typer
 
 from patience_core.errors import PatienceError
+from patience_core.model.rules import Rules
 from patience_core.variants.loader import parameter_text, parse_param_options
 from patience_core.stats.cluster import parse_scheduler
 from patience_core.stats.results import ResultsFile, describe_run
@@ -83,7 +84,7 @@ def stats(
     results = (ResultsFile.resume(resume, run) if resume is not None
                else ResultsFile.create(out, run) if out is not None else None)
     try:
-        report = _run(spec, start, deals, workers, scheduler, results,
+        report = _run(spec, rules, start, deals, workers, scheduler, results,
                       show_bar=not as_json and sys.stderr.isatty())
     except BaseException:
         if results is not None:
@@ -116,10 +117,10 @@ def _positions(text: str) -> int:
     return value
 
 
-def _run(spec: RunSpec, start: int, deals: int, workers: int, scheduler: Optional[str],
+def _run(spec: RunSpec, rules: Rules, start: int, deals: int, workers: int, scheduler: Optional[str],
          results: Optional[ResultsFile], show_bar: bool) -> StatsReport:
     # SIGTERM and SIGHUP (a closed terminal, a batch system's stop) end a run as Ctrl-C does.
-    options = dict(scheduler=scheduler, done=results.done if results else (),
+    options = dict(scheduler=scheduler, rules=rules, done=results.done if results else (),
                    on_results=results.write if results else None, stop_signals=("SIGINT", "SIGTERM", "SIGHUP"))
     if not show_bar:
         return run_stats(spec, start, deals, workers, **options)

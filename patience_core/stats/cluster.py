@@ -95,8 +95,9 @@ def _plugins_used(rules: Rules) -> tuple[str, ...]:
 
     used = {who for who in rules.plugins.values() if who != BUILTIN}
     origins = [rules.source.origin]
-    registry = build_registry()
-    for _, data in rules.source.documents[1:]:
+    ancestors = rules.source.documents[1:]
+    registry = build_registry() if ancestors else None
+    for _, data in ancestors:
         try:
             origins.append(registry.get(str(data.get("name"))).origin)
         except PatienceError:  # an ancestor that is not registered by name: a file's own

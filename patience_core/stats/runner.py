@@ -439,7 +439,8 @@ def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
               on_progress: Optional[Callable[[int], None]] = None, *,
               scheduler: Optional[str] = None, done: Collection[DealResult] = (),
               on_results: Optional[Callable[[list[DealResult]], None]] = None,
-              keep_verdicts: bool = False, stop_signals: tuple[str, ...] = ("SIGINT",)) -> StatsReport:
+              keep_verdicts: bool = False, stop_signals: tuple[str, ...] = ("SIGINT",),
+              rules: Optional[Rules] = None) -> StatsReport:
     """Play (or solve) seeds ``start .. start+deals-1``; Ctrl-C ends the run early with the
     deals finished so far (``report.interrupted``).
 
@@ -451,10 +452,12 @@ def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
     :param keep_verdicts: keep each seed's verdict in ``report.verdicts``.
     :param stop_signals: the signals that end the run as Ctrl-C does (the command adds
         SIGTERM and SIGHUP).
+    :param rules: the spec's rules, when the caller has compiled them already.
     """
     check_range(start, deals)
     check_workers(workers)
-    rules = spec.compile()  # errors in the spec surface here, once, before any process starts
+    if rules is None:
+        rules = spec.compile()  # errors in the spec surface here, once, before any process starts
     report = StatsReport(spec, rules.name, {k: parameter_text(v) for k, v in rules.params.items()},
                          start, deals, workers, verdicts={} if keep_verdicts else None)
     seeds_done = set()
