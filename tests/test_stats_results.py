@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -78,6 +79,8 @@ def test_a_killed_run_resumes_to_the_same_figures(tmp_path):
     deadline = time.monotonic() + 60
     while line_count(results) < 50 and time.monotonic() < deadline:
         time.sleep(0.02)
+    assert not [worker for worker in _children(child.pid) if _holds(worker, results)], \
+        "a worker holds the results file: it would keep the lock after the run is killed"
     os.kill(child.pid, signal.SIGKILL)  # no handler runs: the file is what was flushed
     child.wait(timeout=30)
     kept = len(deal_lines(results))
@@ -85,6 +88,20 @@ def test_a_killed_run_resumes_to_the_same_figures(tmp_path):
     resumed = figures(run_cli(*args, "--resume", str(results), "--json"))
     assert resumed == figures(run_cli(*args, "--json"))
     assert sorted(d["seed"] for d in deal_lines(results)) == list(range(1, 1501))
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:  # no /proc: nothing to look at
+        return []
+
+
+def _holds(pid: int, path: Path) -> bool:
+    try:
+        return any(os.path.realpath(fd) == str(path.resolve()) for fd in Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:
+        return False
 
 
 def test_resume_refuses_another_run(tmp_path):

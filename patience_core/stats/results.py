@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import weakref
 from pathlib import Path
 from typing import IO, Any, Optional
 
@@ -56,6 +58,7 @@ class ResultsFile:
     def __init__(self, path: Path, stream: IO[bytes], done: list[DealResult], new: bool = False) -> None:
         self.path, self.stream, self.done = path, stream, done
         self.new, self.written = new, 0  # created by this run; deals written by it
+        _open_files.add(self)
 
     @classmethod
     def create(cls, path: str | Path, run: dict[str, Any]) -> "ResultsFile":
@@ -121,6 +124,26 @@ class ResultsFile:
             pass
         if discard_if_new_and_empty and self.new and not self.written:
             self.path.unlink(missing_ok=True)
+
+
+_open_files: "weakref.WeakSet[ResultsFile]" = weakref.WeakSet()
+
+
+def _close_in_forked_child() -> None:
+    """A forked worker must not keep the file open: it would hold the lock after the run
+    that opened it was killed, and refuse the --resume that follows."""
+    for results in list(_open_files):
+        if not results.stream.closed:
+            try:  # the descriptor now points at the null device: a stray flush or close is harmless
+                null = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(null, results.stream.fileno())
+                os.close(null)
+            except OSError:
+                pass
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_in_forked_child)
 
 
 def _locked(stream: IO[bytes], what: str) -> IO[bytes]:
