@@ -170,7 +170,8 @@ def test_a_worker_without_the_plugin_names_it(tmp_path):
         result = run_cli("stats", "gavotte-late-wing", "--deals", "4", "--scheduler", address)
     assert result.returncode == 1
     assert re.fullmatch(r"error: worker tcp://\S+ lacks the plugin 'gavotte-late-wing' \(patience-gavotte-late-wing "
-                        r"[^)]+\) installed where the run started: install it on every worker\n", result.stderr)
+                        r"[^)]+\) installed where the run started: install it on every worker\n", result.stderr), \
+        result.stderr
 
 
 def test_a_worker_of_another_version_refuses(monkeypatch):
