@@ -31,8 +31,10 @@ class Position:
         self.rules = rules
         self.piles = piles
         self.redeals_left = rules.redeals if redeals_left is None else redeals_left
-        self.down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
-                     if down is None else down)
+        if down is None:
+            down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
+                    if rules.any_face_down else [0] * rules.n_piles)
+        self.down = down
         self.on_foundations = sum(len(piles[f]) for f in rules.foundations)
         self.trail: list[tuple] = []  # the Step of every move played, as plain tuples (see history)
         self.ranks = self._foundation_ranks()
@@ -42,7 +44,11 @@ class Position:
                 insort(self.takers[card], f)
 
     def _foundation_ranks(self) -> dict[int, tuple[int, ...] | None]:
+        """The rules' sequences, with a base chosen by the deal filled in (never changed
+        afterwards, so copies share it)."""
         rules = self.rules
+        if not rules.base_from_deal:
+            return rules.f_rank_at
         ranks = dict(rules.f_rank_at)
         for f in rules.foundations:
             spec = rules.f_spec[f]
@@ -402,7 +408,7 @@ class Position:
         clone.redeals_left = self.redeals_left
         clone.on_foundations = self.on_foundations
         clone.trail = list(self.trail)
-        clone.ranks = dict(self.ranks)
+        clone.ranks = self.ranks
         return clone
 
     def on_foundation_counts(self) -> list[int]:
@@ -464,6 +470,20 @@ class FamilyPosition(Position):
                     filled = source
                     break
         self.trail.append((move, filled, index, False, False, False))
+
+    def _advance(self, f: int, card: int) -> None:
+        """As :meth:`Position._advance`, for fixed sequences in suit (all the family has)."""
+        takers = self.takers
+        rules = self.rules
+        n = len(self.piles[f]) - 1
+        if n == 0 and rules.f_suit[f] < 0:
+            rank = rules.f_rank_at[f][0]
+            for old in (rank, 13 + rank, 26 + rank, 39 + rank):
+                takers[old].remove(f)
+        else:
+            takers[card].remove(f)
+        if n + 1 < rules.f_length[f]:
+            insort(takers[card - card % 13 + rules.f_rank_at[f][n + 1]], f)
 
 
 class HookedPosition(Position):

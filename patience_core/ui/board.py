@@ -211,7 +211,8 @@ def _stock_line(position: Position, labels: PileLabels, glyphs: Glyphs) -> Text:
         for w in rules.waste_piles:
             waste = position.piles[w]
             line.append("    ")
-            line.append(f"Waste ({labels.label(w)}) ", style="bold" if glyphs.colour else "")
+            line.append(f"{rules.waste_spec.get('title', 'Waste')} ({labels.label(w)}) ",
+                        style="bold" if glyphs.colour else "")
             if waste:
                 # Draw N: the last N cards fanned, the top one last (the only free one).
                 shown = waste[-rules.draw:] if rules.draw > 1 and rules.access[w] != ACCESS_ALL else waste[-1:]
