@@ -160,6 +160,21 @@ def foundation_moves_named(position: Position) -> set[tuple[str, str, str]]:
             for _k, s, d, card, _n in position.legal_moves() if rules.is_foundation[d]}
 
 
+def pile_moves_named(position: Position) -> set[tuple[str, str, int]]:
+    """The legal moves between layout piles as readable triples (from, to, cards moved)."""
+    from patience_core.model.moves import BETWEEN_PILES
+    rules = position.rules
+    return {(rules.pile_names[m.src], rules.pile_names[m.dst], m.count)
+            for m in position.legal_moves() if m.kind is BETWEEN_PILES}
+
+
+def refusal(position: Position, card: str | None, src: str, dst: str) -> str:
+    """Why moving ``card`` (``None``: whatever is on top) from ``src`` to ``dst`` is refused."""
+    from patience_core.model.notation import why_not
+    rules = position.rules
+    return why_not(position, rules.pile_index(src), rules.pile_index(dst), None if card is None else c(card))
+
+
 def pile_cards(position: Position, name: str) -> list[str]:
     return names(position.piles[position.rules.pile_index(name)])
 

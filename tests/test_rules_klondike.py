@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import c, crafted_deal, crafted_order, foundation_moves_named, get_rules, move, pile_cards, position_of
+from conftest import (c, crafted_deal, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
+                      pile_moves_named, position_of, refusal)
 from patience_core.agents.safe import safe_moves
 from patience_core.model.deal import start_position
 from patience_core.model.moves import BETWEEN_PILES, REDEAL, TURN
-from patience_core.model.notation import why_not
 from patience_core.model.position import LOST, PLAYING, WON
 from patience_core.model.specs import UNLIMITED
 
@@ -25,17 +25,6 @@ def face_down(position, **counts):
     for name, n in counts.items():
         position.down[position.rules.pile_index(name.replace("_", ":"))] = n
     return position
-
-
-def pile_moves_named(position):
-    rules = position.rules
-    return {(rules.pile_names[m.src], rules.pile_names[m.dst], m.count)
-            for m in position.legal_moves() if m.kind is BETWEEN_PILES}
-
-
-def refusal(position, card, src, dst):
-    rules = position.rules
-    return why_not(position, rules.pile_index(src), rules.pile_index(dst), None if card is None else c(card))
 
 
 # --- pack, piles, deal ---------------------------------------------------------------------------
