@@ -61,10 +61,11 @@ def pile(rules: Rules, name: str) -> int:
 
 def _dead_first(rules: Rules, pool: list[int]) -> list[int]:
     """``pool`` ordered so the cards least likely to be playable early come first:
-    ranks that stand late in every foundation sequence (a K or Q in Royal Cotillion)."""
+    ranks that stand late in every foundation sequence (a K or Q in Royal Cotillion); piles
+    without a fixed sequence (Golf, Canfield) say nothing."""
     def earliest(card: int) -> int:
         rank = cards.rank_of(card)
-        return min((seq.index(rank) for seq in rules.f_rank_at.values() if rank in seq), default=99)
+        return min((seq.index(rank) for seq in rules.f_rank_at.values() if seq and rank in seq), default=99)
     return sorted(pool, key=lambda card: (-earliest(card), card))
 
 
@@ -158,6 +159,14 @@ def foundation_moves_named(position: Position) -> set[tuple[str, str, str]]:
     rules = position.rules
     return {(cards.card_name(card), rules.pile_names[s], rules.pile_names[d])
             for _k, s, d, card, _n in position.legal_moves() if rules.is_foundation[d]}
+
+
+def set_face_down(position: Position, counts: dict[str, int]) -> Position:
+    """Turn the lowest ``counts[name]`` cards of each named pile face down (hand-made positions
+    otherwise take the deal's counts)."""
+    for name, n in counts.items():
+        position.down[position.rules.pile_index(name)] = n
+    return position
 
 
 def pile_moves_named(position: Position) -> set[tuple[str, str, int]]:
