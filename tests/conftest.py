@@ -161,6 +161,18 @@ def foundation_moves_named(position: Position) -> set[tuple[str, str, str]]:
             for _k, s, d, card, _n in position.legal_moves() if rules.is_foundation[d]}
 
 
+def blocked_position(rules: Rules, piles: dict[str, str], blockers: list[str], empty=(),
+                     foundations: dict[str, str] | None = None, rest: str | None = None) -> Position:
+    """:func:`position_of` (part of the pack) with one card of ``blockers`` (cards that build on
+    nothing in the test) in every tableau column ``piles`` does not name, except those in ``empty``."""
+    used = {card for text in piles.values() for card in text.split()}
+    spare = iter(b for b in blockers if b not in used)
+    full = dict(piles)
+    full.update({name: next(spare) for name in (rules.pile_names[p] for p in rules.groups["tableau"])
+                 if name not in piles and name not in empty})
+    return position_of(rules, full, foundations, rest=rest)
+
+
 def set_face_down(position: Position, counts: dict[str, int]) -> Position:
     """Turn the lowest ``counts[name]`` cards of each named pile face down (hand-made positions
     otherwise take the deal's counts)."""

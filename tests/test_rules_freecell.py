@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import (c, crafted_order, foundation_moves_named, get_rules, move, pile_cards, pile_moves_named,
-                      position_of, refusal)
+from conftest import (blocked_position, c, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
+                      pile_moves_named, position_of, refusal)
 from patience_core.agents.safe import safe_moves
 from patience_core.model.deal import start_position
 from patience_core.model.moves import BETWEEN_PILES
@@ -24,15 +24,7 @@ def rules():
 
 
 def layout(rules, piles, empty=(), foundations=None):
-    """A partial position: ``piles`` as given, every other column holding one blocker card
-    (except the columns named in ``empty``)."""
-    used = {card for text in piles.values() for card in text.split()}
-    spare = iter(b for b in BLOCKERS if b not in used)
-    full = dict(piles)
-    for name in COLUMNS:
-        if name not in full and name not in empty:
-            full[name] = next(spare)
-    return position_of(rules, full, foundations, rest=None)
+    return blocked_position(rules, piles, BLOCKERS, empty, foundations)
 
 
 RUN_OF_10 = "JS 10H 9S 8H 7S 6H 5S 4H 3S 2H"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import (c, crafted_deal, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
-                      pile_moves_named, position_of, refusal)
+                      pile_moves_named, position_of, refusal, set_face_down)
 from patience_core.agents.safe import safe_moves
 from patience_core.model.deal import start_position
 from patience_core.model.moves import BETWEEN_PILES, REDEAL, TURN
@@ -18,13 +18,6 @@ COLUMNS = [f"tableau:{n}" for n in range(1, 8)]
 @pytest.fixture(scope="module")
 def rules():
     return get_rules(KL)
-
-
-def face_down(position, **counts):
-    """Set how many cards of each named column lie face down (``tableau_3=2``)."""
-    for name, n in counts.items():
-        position.down[position.rules.pile_index(name.replace("_", ":"))] = n
-    return position
 
 
 # --- pack, piles, deal ---------------------------------------------------------------------------
@@ -76,7 +69,7 @@ def test_nothing_goes_on_an_ace_and_no_wrap(rules):
 def test_an_ordered_run_moves_from_any_card_of_it(rules):
     position = position_of(rules, {"tableau:1": "QD JS 10H 9C", "tableau:2": "KC", "tableau:3": "JC",
                                    "tableau:4": "10S"})
-    face_down(position, tableau_1=1)
+    set_face_down(position, {"tableau:1": 1})
     moves = pile_moves_named(position)
     assert ("tableau:1", "tableau:3", 2) in moves, "10H 9C onto JD"
     assert ("tableau:1", "tableau:4", 1) not in moves, "9C goes on a red 10 only"
@@ -94,7 +87,7 @@ def test_an_unordered_group_does_not_move(rules):
 
 def test_the_face_down_card_turns_up_with_the_move_and_down_again_on_undo(rules):
     position = position_of(rules, {"tableau:3": "4C 8S 5H", "tableau:5": "6S"})
-    face_down(position, tableau_3=2)
+    set_face_down(position, {"tableau:3": 2})
     before = position.key()
     p = rules.pile_index("tableau:3")
     position.apply(move(rules, "5H", "tableau:3", "tableau:5"))
@@ -106,7 +99,7 @@ def test_the_face_down_card_turns_up_with_the_move_and_down_again_on_undo(rules)
 
 def test_a_face_down_card_is_refused_by_name(rules):
     position = position_of(rules, {"tableau:3": "4C 8S 5H", "tableau:5": "9H"})
-    face_down(position, tableau_3=2)
+    set_face_down(position, {"tableau:3": 2})
     assert "8S is face down" in refusal(position, "8S", "tableau:3", "tableau:5")
 
 
@@ -114,7 +107,7 @@ def test_a_face_down_card_is_refused_by_name(rules):
 
 def test_an_empty_column_takes_only_a_king_alone_or_with_its_run(rules):
     position = position_of(rules, {"tableau:1": "", "tableau:2": "3D KH QS", "tableau:3": "QH"})
-    face_down(position, tableau_2=1)
+    set_face_down(position, {"tableau:2": 1})
     moves = pile_moves_named(position)
     assert ("tableau:2", "tableau:1", 2) in moves, "KH with QS"
     assert ("tableau:3", "tableau:1", 1) not in moves
