@@ -5,6 +5,7 @@ import pytest
 
 from conftest import (blocked_position, crafted_deal, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
                       pile_moves_named, position_of, refusal)
+from patience_core.agents.safe import safe_moves
 from patience_core.model.deal import start_position
 from patience_core.model.moves import REDEAL, TURN
 from patience_core.model.position import LOST, PLAYING, WON
@@ -92,3 +93,11 @@ def test_won_and_lost(rules):
     position.apply(move(rules, "KS", "waste", "foundation:8"))
     assert position.status() == WON
     assert layout(rules, {}).status() == LOST
+
+
+def test_a_safe_play_needs_both_copies_of_the_next_lower_card_home(rules):
+    one_ace_home = layout(rules, {"tableau:1": "2H", "tableau:2": "AH"}, foundations={"foundation:1": "AH"})
+    assert [rules.pile_names[m.src] for m in safe_moves(one_ace_home)] == ["tableau:2"], \
+        "the Ace is safe; 2H may still carry the other AH"
+    both_home = layout(rules, {"tableau:1": "2H"}, foundations={"foundation:1": "AH", "foundation:2": "AH"})
+    assert [rules.pile_names[m.src] for m in safe_moves(both_home)] == ["tableau:1"]
