@@ -181,6 +181,24 @@ def set_face_down(position: Position, counts: dict[str, int]) -> Position:
     return position
 
 
+def all_face_up(position: Position, **down: int) -> Position:
+    """Every card of a hand-made position face up, but ``down`` (``tableau_2=1``: the lowest card
+    of ``tableau:2``) — :func:`position_of` otherwise keeps the deal's face-down counts."""
+    position.down = [0] * len(position.down)
+    return set_face_down(position, {name.replace("_", ":"): n for name, n in down.items()})
+
+
+def check_turns_up(position: Position, move_, name: str) -> None:
+    """``move_`` uncovers the face-down card of pile ``name``: it turns up as part of the move,
+    and undo turns it down again and restores the exact position."""
+    p = position.rules.pile_index(name)
+    down, before = position.down[p], position.key()
+    position.apply(move_)
+    assert position.down[p] == down - 1 and not position.is_face_down(p, len(position.piles[p]) - 1)
+    position.undo()
+    assert position.down[p] == down and position.key() == before
+
+
 def pile_moves_named(position: Position) -> set[tuple[str, str, int]]:
     """The legal moves between layout piles as readable triples (from, to, cards moved)."""
     from patience_core.model.moves import BETWEEN_PILES

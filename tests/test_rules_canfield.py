@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import (c, crafted_deal, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
+from conftest import (crafted_deal, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
                       pile_moves_named, position_of, refusal)
 from patience_core.model.deal import start_position
 from patience_core.model.moves import REDEAL, TURN

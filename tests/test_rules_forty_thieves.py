@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import (blocked_position, crafted_deal, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
-                      pile_moves_named, position_of, refusal)
+from conftest import (blocked_position, crafted_deal, crafted_order, foundation_moves_named, get_rules, move,
+                      pile_cards, pile_moves_named, refusal)
 from patience_core.agents.safe import safe_moves
 from patience_core.model.deal import start_position
 from patience_core.model.moves import REDEAL, TURN

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import (blocked_position, c, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
-                      pile_moves_named, position_of, refusal)
+from conftest import (blocked_position, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
+                      pile_moves_named, refusal)
 from patience_core.agents.safe import safe_moves
 from patience_core.model.deal import start_position
 from patience_core.model.moves import BETWEEN_PILES
@@ -141,7 +141,8 @@ def test_any_ace_starts_a_foundation_then_up_in_suit(rules):
     assert {p for p in foundation_moves_named(position) if p[0] == "AS"} == {
         ("AS", "tableau:1", f"foundation:{n}") for n in range(1, 5)}
     position.apply(move(rules, "AS", "tableau:1", "foundation:2"))
-    assert {p for p in foundation_moves_named(position) if p[2] == "foundation:2"} == {("2S", "cells:1", "foundation:2")}
+    onto_it = {p for p in foundation_moves_named(position) if p[2] == "foundation:2"}
+    assert onto_it == {("2S", "cells:1", "foundation:2")}
     assert not any(m.src == rules.pile_index("foundation:2") and m.kind is BETWEEN_PILES
                    for m in position.legal_moves()), "no worrying back"
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import c, crafted_deal, crafted_order, get_rules, pile_cards, pile_moves_named, position_of, refusal
+from conftest import (c, crafted_deal, crafted_order, get_rules, pile_cards, pile_moves_named, position_of,
+                      refusal)
 from patience_core.model import cards
 from patience_core.model.deal import start_position
 from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move

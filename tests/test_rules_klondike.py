@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import (c, crafted_deal, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
-                      pile_moves_named, position_of, refusal, set_face_down)
+from conftest import (c, check_turns_up, crafted_deal, crafted_order, foundation_moves_named, get_rules, move,
+                      pile_cards, pile_moves_named, position_of, refusal, set_face_down)
 from patience_core.agents.safe import safe_moves
 from patience_core.model.deal import start_position
-from patience_core.model.moves import BETWEEN_PILES, REDEAL, TURN
+from patience_core.model.moves import REDEAL, TURN
 from patience_core.model.position import LOST, PLAYING, WON
 from patience_core.model.specs import UNLIMITED
 
@@ -86,15 +86,8 @@ def test_an_unordered_group_does_not_move(rules):
 
 
 def test_the_face_down_card_turns_up_with_the_move_and_down_again_on_undo(rules):
-    position = position_of(rules, {"tableau:3": "4C 8S 5H", "tableau:5": "6S"})
-    set_face_down(position, {"tableau:3": 2})
-    before = position.key()
-    p = rules.pile_index("tableau:3")
-    position.apply(move(rules, "5H", "tableau:3", "tableau:5"))
-    assert position.down[p] == 1 and not position.is_face_down(p, 1), "8S turned up"
-    assert ("tableau:3", "tableau:5", 1) not in pile_moves_named(position)
-    position.undo()
-    assert position.down[p] == 2 and position.key() == before
+    position = set_face_down(position_of(rules, {"tableau:3": "4C 8S 5H", "tableau:5": "6S"}), {"tableau:3": 2})
+    check_turns_up(position, move(rules, "5H", "tableau:3", "tableau:5"), "tableau:3")
 
 
 def test_a_face_down_card_is_refused_by_name(rules):

@@ -5,8 +5,8 @@ from collections import Counter
 
 import pytest
 
-from conftest import (crafted_deal, crafted_order, get_rules, move, pile_cards, pile_moves_named, position_of,
-                      refusal, set_face_down)
+from conftest import (all_face_up, check_turns_up, crafted_deal, crafted_order, get_rules, move, pile_cards,
+                      pile_moves_named, position_of, refusal, set_face_down)
 from patience_core.model import cards
 from patience_core.model.deal import dealt_pack, start_position
 from patience_core.model.moves import DEAL_ROW, TO_FOUNDATION
@@ -20,13 +20,6 @@ FULL_SPADES = "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S AS"
 @pytest.fixture(scope="module")
 def rules():
     return get_rules(SP)
-
-
-def face_up_of(*args, **kwargs):
-    """:func:`position_of` with every card face up (it keeps the deal's face-down counts)."""
-    position = position_of(*args, **kwargs)
-    position.down = [0] * len(position.down)
-    return position
 
 
 def run_home_moves(position):
@@ -72,7 +65,8 @@ def test_deal_row_by_row_six_and_five_top_card_face_up(rules):
 # --- building and runs ---------------------------------------------------------------------------
 
 def test_builds_down_regardless_of_suit(rules):
-    position = face_up_of(rules, {"tableau:1": "10S", "tableau:2": "9H", "tableau:3": "9S", "tableau:4": "8D"})
+    piles = {"tableau:1": "10S", "tableau:2": "9H", "tableau:3": "9S", "tableau:4": "8D"}
+    position = all_face_up(position_of(rules, piles))
     moves = pile_moves_named(position)
     assert {("tableau:2", "tableau:1", 1), ("tableau:3", "tableau:1", 1)} <= moves
     assert ("tableau:4", "tableau:1", 1) not in moves
@@ -80,13 +74,13 @@ def test_builds_down_regardless_of_suit(rules):
 
 
 def test_nothing_goes_on_an_ace(rules):
-    position = face_up_of(rules, {"tableau:1": "AS", "tableau:2": "KH"})
+    position = all_face_up(position_of(rules, {"tableau:1": "AS", "tableau:2": "KH"}))
     assert ("tableau:2", "tableau:1", 1) not in pile_moves_named(position)
 
 
 def test_only_a_run_in_one_suit_moves_as_a_unit(rules):
-    position = face_up_of(rules, {"tableau:1": "10S 9H 8H 7H", "tableau:2": "JD", "tableau:3": "10C",
-                                   "tableau:4": "9C"})
+    position = all_face_up(position_of(rules, {"tableau:1": "10S 9H 8H 7H", "tableau:2": "JD", "tableau:3": "10C",
+                                   "tableau:4": "9C"}))
     moves = pile_moves_named(position)
     assert ("tableau:1", "tableau:3", 3) in moves, "9H 8H 7H onto 10C"
     assert ("tableau:1", "tableau:4", 2) in moves, "8H 7H onto 9C"
@@ -95,21 +89,15 @@ def test_only_a_run_in_one_suit_moves_as_a_unit(rules):
 
 
 def test_an_empty_column_takes_any_card_or_run_of_any_length(rules):
-    position = face_up_of(rules, {"tableau:1": "3D " + FULL_SPADES.rsplit(" ", 1)[0], "tableau:2": ""})
+    position = all_face_up(position_of(rules, {"tableau:1": "3D " + FULL_SPADES.rsplit(" ", 1)[0], "tableau:2": ""}))
     set_face_down(position, {"tableau:1": 1})
     into_gap = {n for src, dst, n in pile_moves_named(position) if src == "tableau:1" and dst == "tableau:2"}
     assert into_gap == set(range(1, 13)), "KS down to 2S: any part of it, no limit"
 
 
 def test_an_uncovered_face_down_card_turns_up_and_down_again_on_undo(rules):
-    position = face_up_of(rules, {"tableau:1": "4C 8S 5H", "tableau:2": "6C"})
-    set_face_down(position, {"tableau:1": 2})
-    before = position.key()
-    p = rules.pile_index("tableau:1")
-    position.apply(move(rules, "5H", "tableau:1", "tableau:2"))
-    assert position.down[p] == 1
-    position.undo()
-    assert position.key() == before
+    position = all_face_up(position_of(rules, {"tableau:1": "4C 8S 5H", "tableau:2": "6C"}), tableau_1=2)
+    check_turns_up(position, move(rules, "5H", "tableau:1", "tableau:2"), "tableau:1")
 
 
 # --- the stock -----------------------------------------------------------------------------------
@@ -132,7 +120,7 @@ def test_a_deal_puts_one_card_face_up_on_every_column(rules):
 
 
 def test_no_deal_while_a_column_is_empty(rules):
-    position = face_up_of(rules, {"tableau:1": "KD"})
+    position = all_face_up(position_of(rules, {"tableau:1": "KD"}))
     assert deal_row(position) == []
     assert "a row is dealt only when no pile is empty (tableau:2 is)" in refusal(position, None, "stock",
                                                                                "tableau:1")
@@ -149,7 +137,7 @@ def test_five_deals_then_the_stock_is_empty(rules):
 # --- foundations ---------------------------------------------------------------------------------
 
 def test_a_finished_run_goes_home_as_a_whole_and_uncovers_the_card_below(rules):
-    position = face_up_of(rules, {"tableau:4": "9D 3C " + FULL_SPADES})
+    position = all_face_up(position_of(rules, {"tableau:4": "9D 3C " + FULL_SPADES}))
     set_face_down(position, {"tableau:4": 2})
     before = position.key()
     assert run_home_moves(position) == [("tableau:4", "foundation:1", 13)]
@@ -162,27 +150,27 @@ def test_a_finished_run_goes_home_as_a_whole_and_uncovers_the_card_below(rules):
 
 
 def test_no_run_home_if_mixed_suits_or_partly_face_down(rules):
-    mixed = face_up_of(rules, {"tableau:1": FULL_SPADES.replace("7S", "7H")})
+    mixed = all_face_up(position_of(rules, {"tableau:1": FULL_SPADES.replace("7S", "7H")}))
     assert run_home_moves(mixed) == []
-    hidden = face_up_of(rules, {"tableau:1": FULL_SPADES})
+    hidden = all_face_up(position_of(rules, {"tableau:1": FULL_SPADES}))
     set_face_down(hidden, {"tableau:1": 1})
     assert run_home_moves(hidden) == [], "KS is face down"
-    short = face_up_of(rules, {"tableau:1": FULL_SPADES.replace("KS ", "")})
+    short = all_face_up(position_of(rules, {"tableau:1": FULL_SPADES.replace("KS ", "")}))
     assert run_home_moves(short) == []
 
 
 def test_single_cards_never_go_home(rules):
-    position = face_up_of(rules, {"tableau:1": "KH"})
+    position = all_face_up(position_of(rules, {"tableau:1": "KH"}))
     assert run_home_moves(position) == []
     assert "takes only a whole run, K down to A in one suit" in refusal(position, "KH", "tableau:1", "foundation:1")
 
 
 def test_won_with_eight_runs_home_lost_when_nothing_moves(rules):
     home = {f"foundation:{n}": f"A{'CDHS'[(n - 1) // 2]}" for n in range(1, 8)}
-    position = face_up_of(rules, {"tableau:1": FULL_SPADES}, home, rest=None)
+    position = all_face_up(position_of(rules, {"tableau:1": FULL_SPADES}, home, rest=None))
     assert position.status() == PLAYING
     position.apply(next(m for m in position.legal_moves() if m.kind is TO_FOUNDATION))
     assert position.status() == WON
-    stuck = face_up_of(rules, {name: card for name, card in zip(COLUMNS, "AS AS AH AH AD AD AC AC 3S 3S".split())},
-                        rest=None)
+    stuck = all_face_up(position_of(rules, dict(zip(COLUMNS, "AS AS AH AH AD AD AC AC 3S 3S".split())),
+                        rest=None))
     assert stuck.status() == LOST

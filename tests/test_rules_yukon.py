@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import (crafted_order, foundation_moves_named, get_rules, move, pile_cards, pile_moves_named,
-                      position_of, refusal, set_face_down)
+from conftest import (all_face_up, check_turns_up, crafted_order, foundation_moves_named, get_rules, move,
+                      pile_cards, pile_moves_named, position_of, refusal)
 from patience_core.model.deal import start_position
 from patience_core.model.position import LOST, PLAYING, WON
 
@@ -16,12 +16,6 @@ COUNTS = [1, 6, 7, 8, 9, 10, 11]
 @pytest.fixture(scope="module")
 def rules():
     return get_rules(YU)
-
-
-def shown(position, **down):
-    """A hand-made position with every card face up but the counts given (``tableau_2=1``)."""
-    position.down = [0] * len(position.down)
-    return set_face_down(position, {name.replace("_", ":"): n for name, n in down.items()})
 
 
 def test_pile_ids_and_no_stock(rules):
@@ -46,7 +40,7 @@ def test_deal_row_by_row_with_five_face_up_on_the_face_down_cards(rules):
 
 
 def test_any_face_up_card_moves_with_everything_on_it_in_order_or_not(rules):
-    position = shown(position_of(rules, {"tableau:2": "4C 9D 8S 2H", "tableau:3": "10S", "tableau:4": "9H"}),
+    position = all_face_up(position_of(rules, {"tableau:2": "4C 9D 8S 2H", "tableau:3": "10S", "tableau:4": "9H"}),
                      tableau_2=1)
     moves = pile_moves_named(position)
     assert ("tableau:2", "tableau:3", 3) in moves, "9D with 8S 2H onto 10S"
@@ -58,23 +52,18 @@ def test_any_face_up_card_moves_with_everything_on_it_in_order_or_not(rules):
 
 
 def test_the_group_goes_where_its_deepest_card_may_go(rules):
-    position = shown(position_of(rules, {"tableau:2": "9D 8S", "tableau:3": "10H"}))
+    position = all_face_up(position_of(rules, {"tableau:2": "9D 8S", "tableau:3": "10H"}))
     assert not any(src == "tableau:2" and dst == "tableau:3" for src, dst, _n in pile_moves_named(position))
     assert "9D does not go on 10H" in refusal(position, "9D", "tableau:2", "tableau:3")
 
 
 def test_uncovered_card_turns_up_and_down_again_on_undo(rules):
-    position = shown(position_of(rules, {"tableau:5": "3D 7C 6H 5S", "tableau:6": "7S"}), tableau_5=2)
-    before = position.key()
-    p = rules.pile_index("tableau:5")
-    position.apply(move(rules, "6H", "tableau:5", "tableau:6")._replace(count=2))
-    assert position.down[p] == 1 and pile_cards(position, "tableau:5") == ["3D", "7C"]
-    position.undo()
-    assert position.key() == before
+    position = all_face_up(position_of(rules, {"tableau:5": "3D 7C 6H 5S", "tableau:6": "7S"}), tableau_5=2)
+    check_turns_up(position, move(rules, "6H", "tableau:5", "tableau:6")._replace(count=2), "tableau:5")
 
 
 def test_an_empty_column_takes_only_a_king_with_what_lies_on_it(rules):
-    position = shown(position_of(rules, {"tableau:1": "", "tableau:2": "5D KS 3H 9C", "tableau:3": "QD"}),
+    position = all_face_up(position_of(rules, {"tableau:1": "", "tableau:2": "5D KS 3H 9C", "tableau:3": "QD"}),
                      tableau_2=1)
     moves = {(src, n) for src, dst, n in pile_moves_named(position) if dst == "tableau:1"}
     assert moves == {("tableau:2", 3)}
@@ -82,7 +71,7 @@ def test_an_empty_column_takes_only_a_king_with_what_lies_on_it(rules):
 
 
 def test_foundations_in_suit_from_any_ace_top_card_only(rules):
-    position = shown(position_of(rules, {"tableau:1": "AH 5C", "tableau:2": "AS", "tableau:3": "2S"}))
+    position = all_face_up(position_of(rules, {"tableau:1": "AH 5C", "tableau:2": "AS", "tableau:3": "2S"}))
     plays = foundation_moves_named(position)
     assert not any(card == "AH" for card, _, _ in plays), "AH is covered"
     position.apply(move(rules, "AS", "tableau:2", "foundation:1"))
@@ -96,5 +85,5 @@ def test_won_and_lost(rules):
     assert position.status() == PLAYING
     position.apply(move(rules, "KH", "tableau:4", "foundation:3"))
     assert position.status() == WON
-    stuck = shown(position_of(rules, dict(zip(COLUMNS, "KS 5C 5S 9D 9H 3D 3H".split())), rest=None))
+    stuck = all_face_up(position_of(rules, dict(zip(COLUMNS, "KS 5C 5S 9D 9H 3D 3H".split())), rest=None))
     assert stuck.status() == LOST
