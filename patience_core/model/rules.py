@@ -578,6 +578,8 @@ class Rules:
             p for p in tableau + list(self.waste_piles) + reserve + undealt + cells
             if self.access[p] != ACCESS_NONE]
         self.has_stock = self.n_dealt > len(self.deal_targets)
+        # With waste piles the player chooses, the card in hand (the stock's top) is seen.
+        self.stock_visible = len(self.waste_piles) > 1
         # A waste pile is shown where the stock turns onto it.
         self.shows_waste = not self.stock_spec.deal_to and self.stock_spec.to_foundation is None and (
             self.n_dealt > len(self.deal_targets) or any(self.waste in s for s in self.fill))

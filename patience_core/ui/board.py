@@ -205,6 +205,10 @@ def _stock_line(position: Position, labels: PileLabels, glyphs: Glyphs) -> Text:
     line = Text()
     line.append(f"Stock ({labels.label(rules.stock)}) ", style="bold" if glyphs.colour else "")
     line.append(f"{len(stock)} card{'s' if len(stock) != 1 else ''}")
+    if rules.stock_visible and stock:
+        line.append(" (in hand: ")
+        line.append_text(card_text(stock[-1], glyphs))
+        line.append(")")
     if rules.stock_spec.deal_to:
         line.append(" (deals a row)")
     if rules.shows_waste:
