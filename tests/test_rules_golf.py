@@ -97,3 +97,15 @@ def test_won_when_all_52_are_on_the_foundation(rules):
     assert position.status() == PLAYING
     position.apply(next(m for m in position.legal_moves() if m.kind is TURN))
     assert position.status() == WON
+
+
+def test_wrap_no_is_the_classic_rule_nothing_goes_round_the_corner():
+    from patience_core import load_rules
+    from patience_core.model import cards as cards_
+
+    classic = load_rules("golf", {"wrap": "no"})
+    f = classic.foundations[0]
+    king, ace, queen = cards_.parse_card("KS"), cards_.parse_card("AH"), cards_.parse_card("QD")
+    assert classic.f_spec[f].build.follows(king, queen) and not classic.f_spec[f].build.follows(king, ace)
+    wrapping = load_rules("golf")
+    assert wrapping.f_spec[wrapping.foundations[0]].build.follows(king, ace)
