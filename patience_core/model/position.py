@@ -18,6 +18,28 @@ WON, LOST, PLAYING = "won", "lost", "playing"
 _new = tuple.__new__  # builds a Step without NamedTuple's keyword handling (the hot path)
 
 
+class History(list):
+    """The moves played, as :class:`Step` records (what undo takes back). The list holds
+    plain tuples (a record built per move would halve the speed of the policies' and the
+    oracle's play); reading an entry, or iterating, gives it as a :class:`Step`."""
+
+    __slots__ = ()
+
+    def __getitem__(self, index):
+        item = list.__getitem__(self, index)
+        if isinstance(index, slice):
+            return [_new(Step, entry) for entry in item]
+        return _new(Step, item)
+
+    def __iter__(self):
+        for entry in list.__iter__(self):
+            yield _new(Step, entry)
+
+    def raw(self) -> list[tuple]:
+        """The entries as the plain tuples they are kept as."""
+        return list.__getitem__(self, slice(None))
+
+
 class Position:
     """``piles[p]``: pile ``p``'s cards bottom to top; ``down[p]``: how many of them, from the
     bottom, lie face down; ``takers[card]``: the foundations that accept ``card`` now, in
@@ -36,7 +58,7 @@ class Position:
                     if rules.any_face_down else [0] * rules.n_piles)
         self.down = down
         self.on_foundations = sum(len(piles[f]) for f in rules.foundations)
-        self.trail: list[tuple] = []  # the Step of every move played, as plain tuples (see history)
+        self.trail = History()  # the Step of every move played (see History)
         self.ranks = self._foundation_ranks()
         self.takers: list[list[int]] = [[] for _ in range(52)]
         for f in rules.foundations:
@@ -61,15 +83,13 @@ class Position:
         return ranks
 
     @property
-    def history(self) -> list[Step]:
-        """The moves played, each as a :class:`Step` record (what undo takes back).
-        Kept as plain tuples in ``trail``: a record per move would halve the speed of
-        the policies' and the solver's play."""
-        return [_new(Step, entry) for entry in self.trail]
+    def history(self) -> History:
+        """The moves played, each read as a :class:`Step` record (see :class:`History`)."""
+        return self.trail
 
     @history.setter
     def history(self, steps: list) -> None:
-        self.trail = [tuple(step) for step in steps]
+        self.trail = History(tuple(step) for step in steps)
 
     # -- foundations ------------------------------------------------------------
     def wanted(self, f: int) -> tuple[int, ...]:
@@ -290,7 +310,7 @@ class Position:
 
     def undo(self) -> Move:
         """Take back the last move (and its fill and turn-up); return it."""
-        step = _new(Step, self.trail.pop())
+        step = _new(Step, list.pop(self.trail))
         move = step.move
         kind = move.kind
         piles = self.piles
@@ -388,7 +408,7 @@ class Position:
         clone.takers = [list(t) for t in self.takers]
         clone.redeals_left = self.redeals_left
         clone.on_foundations = self.on_foundations
-        clone.trail = list(self.trail)
+        clone.trail = History(self.trail.raw())
         clone.ranks = self.ranks
         return clone
 
