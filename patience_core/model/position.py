@@ -459,25 +459,23 @@ class FamilyPosition(Position):
         else:
             index = -1
             pile.pop()
-        piles[dst].append(card)
+        target = piles[dst]
+        target.append(card)
         self.on_foundations += 1
-        self._advance(dst, card)
+        # _advance, inline (fixed sequences in suit): the hottest lines of the naive policy.
+        takers = self.takers
+        n = len(target) - 1
+        ranks = rules.f_rank_at[dst]
+        if n == 0 and rules.f_suit[dst] < 0:
+            rank = ranks[0]
+            for old in (rank, 13 + rank, 26 + rank, 39 + rank):
+                takers[old].remove(dst)
+        else:
+            takers[card].remove(dst)
+        if n + 1 < rules.f_length[dst]:
+            insort(takers[card - card % 13 + ranks[n + 1]], dst)
         filled = self._fill_gap(src, pile)[0] if not pile else NO_PILE
         self.trail.append((move, filled, index, False, False, False))
-
-    def _advance(self, f: int, card: int) -> None:
-        """As :meth:`Position._advance`, for fixed sequences in suit (all the family has)."""
-        takers = self.takers
-        rules = self.rules
-        n = len(self.piles[f]) - 1
-        if n == 0 and rules.f_suit[f] < 0:
-            rank = rules.f_rank_at[f][0]
-            for old in (rank, 13 + rank, 26 + rank, 39 + rank):
-                takers[old].remove(f)
-        else:
-            takers[card].remove(f)
-        if n + 1 < rules.f_length[f]:
-            insort(takers[card - card % 13 + rules.f_rank_at[f][n + 1]], f)
 
 
 class HookedPosition(Position):
