@@ -13,6 +13,7 @@ from patience_core.plugins.hooks import announce_game
 from patience_core.model.notation import apply_json_moves, moves_to_json, parse_moves_text
 from patience_core.agents.policies import play_naive
 from patience_core.ui.render import position_text
+from patience_core.ui.terminal import full_screen_possible
 from patience_core.cli import app
 from patience_core.cli.common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
 
@@ -41,6 +42,8 @@ def play(
     as_json: bool = JsonOpt,
     resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE",
                                          help="Go on with a game saved with `save` in the interactive game."),
+    line: bool = typer.Option(False, "--line", help="Play with typed commands under a redrawn board, "
+                                                    "not full-screen."),
 ) -> None:
     """Play a game: interactively in the terminal, or scripted with --moves / --policy."""
     if resume is not None:
@@ -52,7 +55,12 @@ def play(
             raise typer.BadParameter(f"--resume takes the game from the save file; do not give {', '.join(given)}")
         from patience_core.ui.interactive import resume_interactive
 
-        resume_interactive(resume)
+        if not line and full_screen_possible():
+            from patience_core.ui.app import resume_app  # the full-screen game (textual)
+
+            resume_app(resume)
+        else:
+            resume_interactive(resume)
         return
     if moves is not None and policy is not None:
         raise typer.BadParameter("give --moves or --policy, not both")
@@ -65,7 +73,12 @@ def play(
     if moves is None and policy is None:
         from patience_core.ui.interactive import run_interactive  # the terminal game (rich)
 
-        run_interactive(spec, rules, position)
+        if not line and full_screen_possible():
+            from patience_core.ui.app import run_app  # the full-screen game (textual)
+
+            run_app(spec, rules, position)
+        else:
+            run_interactive(spec, rules, position)
         return
     played: list = []
     if moves is not None:
