@@ -271,3 +271,27 @@ def test_a_typed_move_that_fits_two_foundations_asks_and_the_next_line_answers()
     asked = drive(app, script)
     assert "which foundation?" in asked
     assert session.position.piles[target][-1] == card
+
+
+def test_a_plugins_choice_is_listed_and_answered_with_a_number_key():
+    try:
+        session = new_session("royal-cotillion-choose-fill", seed=1)
+    except Exception as exc:  # the example plugin is not installed
+        pytest.skip(f"royal-cotillion-choose-fill: {exc}")
+    rules = session.rules
+    position = session.position
+    session.play(next(i.raw for i in legal_moves(position) if i.move.kind == "turn"))  # a card in the waste
+    app = make_app(session)
+    play = foundation_play(app, "reserve").move
+    stock_top = position.piles[rules.stock][-1]
+
+    async def script(pilot):
+        await click_pile(pilot, play.src)
+        await click_pile(pilot, play.dst)
+        asked = status(app)
+        await pilot.press("2")
+        return asked
+
+    asked = drive(app, script)
+    assert "choose: 1 = " in asked and "2 = fill right:" in asked and "(press the number)" in asked
+    assert position.piles[play.src] == [stock_top] and getattr(position, "pending", -1) < 0
