@@ -80,6 +80,7 @@ def card_offset(app, pile: int, index: int = -1) -> tuple[int, int]:
 
 
 async def click_pile(pilot, pile: int, index: int = -1) -> None:
+    await pilot.pause()  # laid out first: the click is aimed at the pile's place on the screen
     await pilot.click(f"#pile-{pile}", offset=card_offset(pilot.app, pile, index))
     await pilot.pause()
 

@@ -145,14 +145,14 @@ def pick_refusal(position: Position, pile: int, index: int, labels: PileLabels, 
     """Why the card at ``index`` of ``pile`` has no play, in one line."""
     rules = position.rules
     cards_there = position.piles[pile]
+    if rules.is_foundation[pile]:
+        return "cards never leave the foundations: pick a card, then its foundation"
     if not cards_there:
         return f"{labels.label(pile)} ({rules.pile_names[pile]}) is empty"
     if index < face_down(position, pile):
         return f"that card of {labels.label(pile)} is face down"
     card = cards_there[index]
     name = cards.card_label(card, unicode)
-    if rules.is_foundation[pile]:
-        return "cards never leave the foundations"
     if index != len(cards_there) - 1 and rules.top_only[pile]:
         if rules.pile_kind[pile] in ("tableau", "reserve", "cell"):
             return where_is(position, card, labels, unicode)

@@ -81,8 +81,9 @@ class Line(Widget):
     def show(self, text: Text | str) -> None:
         text = Text(text) if isinstance(text, str) else text
         if text != self.text:
+            wider = text.cell_len != self.text.cell_len
             self.text = text
-            self.refresh()
+            self.refresh(layout=wider)  # the header's right part is as wide as its text
 
     def render(self) -> Text:
         return self.text
@@ -137,7 +138,8 @@ class PileView(Widget):
         glyphs = state.glyphs
         label = state.labels.label(self.pile)
         target = self.pile in state.targets
-        text = Text(label, style=_style(glyphs, "bold green", "bold") if target else _style(glyphs, "dim"))
+        text = Text()
+        text.append(label, style=_style(glyphs, "bold green", "bold") if target else _style(glyphs, "dim"))
         if target:
             text.append("\u2193" if glyphs.unicode else "v", style=_style(glyphs, "bold green", "bold"))
         if state.cursor[0] == self.pile and not self._has_cards():
@@ -176,7 +178,7 @@ class PileView(Widget):
         top_only = position.rules.top_only[self.pile]
         for index in range(start, len(pile)):
             cursor, picked = self._marks(index, len(pile))
-            free = not top_only or index == len(pile) - 1 or index >= down
+            free = index >= down and (not top_only or index == len(pile) - 1)
             lines.append(card_cell(pile[index], state.glyphs, down=index < down, free=free,
                                    cursor=cursor, picked=picked))
             self.line_index.append(index)
