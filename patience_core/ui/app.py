@@ -28,12 +28,12 @@ from patience_core.model.game import GameSpec
 from patience_core.model.notation import describe_move
 from patience_core.model.position import WON, Position
 from patience_core.model.rules import Rules
-from patience_core.storage.history import clock_text, record_game
+from patience_core.storage.history import clock_text
 from patience_core.storage.saves import load_game, save_game
 from patience_core.ui.board import Glyphs, _caption, detect_glyphs
 from patience_core.ui.commands import (Choice, PileLabels, Refusal, move_text, move_words, parse_command,
                                        redeal_move, resolve_move, turn_move)
-from patience_core.ui.interactive import new_deal, parse_count, plural, start_automatic
+from patience_core.ui.interactive import InteractiveGame, new_deal, parse_count, plural, start_automatic
 from patience_core.ui.picking import (Legal, as_move, choices, legal_moves, moves_from, pick_refusal,
                                       pickable_indices, place_refusal, smart_move, stock_moves, stock_refusal)
 from patience_core.ui.screens import ConfirmScreen, EndScreen, HelpScreen, StatsScreen
@@ -69,6 +69,20 @@ def neighbour(current: Region, others: dict[int, Region], direction: str) -> int
         if best is None or score < best[0]:
             best = (score, pile)
     return None if best is None else best[1]
+
+
+class NotesUI:
+    """What the line game's methods need of a terminal, for the app: what they say becomes a
+    note shown after the app closes."""
+
+    tty = False
+
+    def __init__(self, glyphs: Glyphs, notes: list[str]) -> None:
+        self.glyphs = glyphs
+        self.notes = notes
+
+    def say(self, text: str) -> None:
+        self.notes.append(text)
 
 
 class PatienceApp(App[str]):
@@ -112,6 +126,7 @@ class PatienceApp(App[str]):
         self.pending_choice: Choice | None = None
         self.ending = False
         self.notes: list[str] = []  # said after the app closes (abandoned, saved, not recorded)
+        self.notes_ui = NotesUI(self.glyphs, self.notes)
         self.message = "click a card, then where it goes; or arrows and enter; ? for help"
         if save_path is not None:
             self.message = (f"resumed {save_path}: {plural(session.move_count(), 'move')} on the board, "
@@ -207,11 +222,8 @@ class PatienceApp(App[str]):
     def card(self, card: int) -> str:
         return cards.card_label(card, self.unicode)
 
-    def describe_step(self, step: list) -> str:
-        text = move_text(self.labels, step[0], self.unicode)
-        if len(step) > 1:
-            text += "; then automatically: " + ", ".join(move_text(self.labels, m, self.unicode) for m in step[1:])
-        return text
+    def describe_step(self, step: list, just_played: bool = True) -> str:
+        return self.line_game().describe_step(step, just_played)
 
     def pile_info(self, pile: int) -> str:
         """The cursor's pile and its rule in a few words (the status line when nothing else is said)."""
@@ -368,7 +380,7 @@ class PatienceApp(App[str]):
         if not done:
             self.message = f"nothing to {kind}"
         elif len(done) == 1:
-            self.message = f"{kind}: " + self.describe_step(done[0])
+            self.message = f"{kind}: " + self.describe_step(done[0], just_played=kind == "redo")
         else:
             self.message = f"{kind}: {plural(sum(map(len, done)), 'move')}"
         self.after_change()
@@ -535,9 +547,15 @@ class PatienceApp(App[str]):
         self.set_autoplay(mode)
 
     # -- new games, the end, leaving --------------------------------------------------------------
+    def line_game(self) -> InteractiveGame:
+        """The line game over this session, for what both games say and record the same way
+        (describing a step, unsaved moves, recording a result, leaving); it speaks into ``notes``."""
+        game = InteractiveGame(self.notes_ui, self.session)
+        game.save_path = self.save_path
+        return game
+
     def has_unsaved_moves(self) -> bool:
-        session = self.session
-        return bool(session.steps or session.redo_steps) and session.changed_since_save
+        return self.line_game().has_unsaved_moves()
 
     def confirm_then(self, what: str, then: Callable[[], None]) -> None:
         if not self.has_unsaved_moves():
@@ -547,25 +565,10 @@ class PatienceApp(App[str]):
         self.push_screen(ConfirmScreen(question), lambda yes: then() if yes else self.say("carry on"))
 
     def record(self, result: str) -> None:
-        session = self.session
-        try:
-            session.notify("end")
-            written = record_game(session.spec, session.rules, result, session.move_count(), session.elapsed())
-        except PatienceError as exc:
-            self.notes.append(f"statistics not recorded: {exc}")
-            return
-        if written is None:
-            self.notes.append("(not recorded in your statistics: this variant comes from --file)")
+        self.line_game().record(result)
 
     def abandon(self, why: str) -> None:
-        session = self.session
-        session.stop_clock()
-        if self.has_unsaved_moves():
-            self.record("abandoned")
-            self.notes.append(f"Game abandoned ({why}) after {plural(session.move_count(), 'move')}, "
-                              f"{clock_text(session.elapsed())}.")
-        elif self.save_path is not None:
-            self.notes.append(f"The game is saved in {self.save_path}.")
+        self.line_game().leave(why)
 
     def start(self, session: Session, message: str) -> None:
         self.session = session
