@@ -10,7 +10,7 @@ from patience_core import deal_seed, load_rules
 from patience_core.model import cards
 from patience_core.model.moves import BETWEEN_PILES, Move, REDEAL, TO_FOUNDATION, TURN
 from patience_core.model.position import NO_CARD, Position
-from patience_core.ui.app import neighbour
+from patience_core.ui.app import app_glyphs, neighbour
 from patience_core.ui.board import Glyphs
 from patience_core.ui.commands import PileLabels
 from patience_core.ui.picking import Legal, as_move, legal_moves, pickable_indices, smart_move, stock_moves
@@ -97,6 +97,17 @@ def test_face_down_cards_are_backs_and_a_long_run_of_them_one_counted_back():
     position.down[left[1]] = 6
     many = PileView(left[1], "column", state_of(position, unicode=False), 5).draw().plain.splitlines()
     assert many[1].split() == ["###", "6"] and len(many) == 1 + 1 + 2
+
+
+def test_no_color_and_a_dumb_terminal_give_letters_without_colour(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert app_glyphs().colour
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert app_glyphs() == Glyphs(unicode=False, colour=False)
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("TERM", "dumb")
+    assert app_glyphs() == Glyphs(unicode=False, colour=False)
 
 
 def test_groups_share_a_row_while_they_fit_80_columns():

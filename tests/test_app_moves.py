@@ -229,8 +229,8 @@ def test_up_and_down_walk_through_a_column_only_where_a_card_can_move():
 def test_typed_commands_after_a_colon():
     app = make_app()
     rules = app.session.rules
-    play = foundation_play(app).raw
-    words = move_words(app.labels, play)
+    play = foundation_play(app)
+    words = move_words(app.labels, play.raw)
 
     async def script(pilot):
         seen = []
@@ -245,7 +245,7 @@ def test_typed_commands_after_a_colon():
 
     seen = drive(app, script)
     assert seen[0] is True and seen[-1] is False
-    assert seen[1].startswith(cards.card_label(play[2]))
+    assert seen[1].startswith(cards.card_label(play.move.card))
     assert seen[3].startswith("turned ")
     assert seen[5].startswith("undo: turned ")
     assert "'xyzzy' is not a card, a pile or a command" in seen[7]
