@@ -138,7 +138,7 @@ class PatienceApp(App[str]):
         self.state.cursor = (next(iter(self.views)), -1)
         with Horizontal(id="header"):
             yield Line(id="title")
-            yield Line(id="clock")
+            yield Line(id="clock", fits_text=True)
         yield VerticalScroll(*rows, id="board")
         yield Line(id="status")
         command = Input(id="command", placeholder="a command of the line game: 7h, r11 f3, undo 3, auto on ... "

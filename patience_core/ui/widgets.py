@@ -74,16 +74,17 @@ def card_cell(card: int | None, glyphs: Glyphs, *, down: bool = False, free: boo
 class Line(Widget):
     """A line of text (header, status) that repaints without a new layout when it changes."""
 
-    def __init__(self, id: str) -> None:
+    def __init__(self, id: str, fits_text: bool = False) -> None:
         super().__init__(id=id)
         self.text = Text()
+        self.fits_text = fits_text  # as wide as its text (the header's right part): a new layout then
 
     def show(self, text: Text | str) -> None:
         text = Text(text) if isinstance(text, str) else text
         if text != self.text:
-            wider = text.cell_len != self.text.cell_len
+            wider = self.fits_text and text.cell_len != self.text.cell_len
             self.text = text
-            self.refresh(layout=wider)  # the header's right part is as wide as its text
+            self.refresh(layout=wider)
 
     def render(self) -> Text:
         return self.text
