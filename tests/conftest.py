@@ -135,16 +135,29 @@ def position_of(rules: Rules, piles: dict[str, str] | None = None,
     return Position(rules, layout, redeals_left)
 
 
-def move(rules: Rules, card: str | None, src: str, dst: str) -> tuple[int, int, int]:
-    from patience_core.model.position import NO_CARD
-    return (rules.pile_index(src), rules.pile_index(dst), NO_CARD if card is None else c(card))
+def move(rules: Rules, card: str | None, src: str, dst: str):
+    """The move of ``card`` from ``src`` to ``dst`` (its kind read off the piles)."""
+    from patience_core.model.moves import (BETWEEN_PILES, FILL, NO_CARD, REDEAL, TO_FOUNDATION, TURN,
+                                           Move)
+    s, d = rules.pile_index(src), rules.pile_index(dst)
+    if s == rules.waste and d == rules.stock:
+        kind = REDEAL
+    elif s == rules.stock and d in rules.waste_piles:
+        kind = TURN
+    elif rules.is_foundation[d]:
+        kind = TO_FOUNDATION
+    elif s in rules.fill[d] and not rules.piles[d].takes_cards:
+        kind = FILL
+    else:
+        kind = BETWEEN_PILES
+    return Move(kind, s, d, NO_CARD if card is None else c(card))
 
 
 def foundation_moves_named(position: Position) -> set[tuple[str, str, str]]:
     """The legal plays to foundations as readable triples (card, from, to)."""
     rules = position.rules
     return {(cards.card_name(card), rules.pile_names[s], rules.pile_names[d])
-            for s, d, card in position.legal_moves() if rules.is_foundation[d]}
+            for _k, s, d, card, _n in position.legal_moves() if rules.is_foundation[d]}
 
 
 def pile_cards(position: Position, name: str) -> list[str]:

@@ -13,7 +13,8 @@ import pytest
 from conftest import FIXTURES, ROOT, get_rules, run_cli
 from patience_core.model.deal import format_pack, seeded_order
 
-SHIPPED = ["contradance", "gavotte", "odd-and-even", "royal-cotillion"]
+SHIPPED = ["bakers-game", "calculation", "canfield", "contradance", "forty-thieves", "freecell", "gavotte", "golf",
+           "klondike", "odd-and-even", "royal-cotillion", "sir-tommy", "spider", "yukon"]
 PILE_ID = re.compile(r"^(stock|waste|[a-z][a-z0-9-]*:[1-9][0-9]*)$")
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from conftest import crafted_deal, crafted_order, move, pile_cards, position_of
+from patience_core.model.moves import CHOOSE, REDEAL, TO_FOUNDATION, TURN, Move  # noqa: E402,F401
 from patience_core import build_registry, deal_seed, load_rules
 from patience_core.model import cards
 from patience_core.model.deal import Dealer, start_position
@@ -405,10 +406,10 @@ class Checks:
 
 def test_move_check_forbids_moves(pm, plugin):
     """A house rule: no card may be played from the waste."""
-    plugin(Checks(lambda position, m: m[0] != position.rules.waste), "no-waste")
+    plugin(Checks(lambda position, m: m.src != position.rules.waste), "no-waste")
     rules = rc()
     position = rules.position_class(rules, position_of(rules, {"waste": "AH", "right:1": "AS"}).piles)
-    named = [(rules.pile_names[s], rules.pile_names[d]) for s, d, _c in position.legal_moves()]
+    named = [(rules.pile_names[s], rules.pile_names[d]) for _k, s, d, _c, _n in position.legal_moves()]
     assert ("waste", "foundation:3") not in named and ("right:1", "foundation:4") in named
     from patience_core.errors import MoveError
     from patience_core.model.notation import apply_json_moves
@@ -416,7 +417,7 @@ def test_move_check_forbids_moves(pm, plugin):
         apply_json_moves(position, [{"card": "AH", "from": "waste", "to": "foundation:3"}])
     played = play_naive(deal_seed(rules, 4))
     assert played.status() in (WON, LOST)
-    assert all(m[0] != rules.waste for m in played.history)
+    assert all(m.move.src != rules.waste for m in played.history)
 
 
 def test_move_check_returning_a_non_bool_names_the_plugin(pm, plugin):
@@ -493,8 +494,8 @@ def test_game_events_report_start_moves_and_end(pm, plugin):
     announce_game(rules, start, played, {"variant": RC, "seed": 3})
     kinds = [e[0] for e in recorder.events]
     assert kinds == ["start"] + ["move"] * len(played) + ["end"]
-    assert recorder.events[1][1] == {"card": cards.card_name(played[0][2]), "from": rules.pile_names[played[0][0]],
-                                     "to": rules.pile_names[played[0][1]]}
+    assert recorder.events[1][1] == {"card": cards.card_name(played[0].card), "from": rules.pile_names[played[0].src],
+                                     "to": rules.pile_names[played[0].dst]}
     assert recorder.events[-1][2] == start.on_foundations and recorder.events[-1][3] == 3
 
 
@@ -513,7 +514,7 @@ def test_a_crashing_observer_names_the_plugin(pm, plugin):
 def test_without_observers_games_are_not_replayed(pm):
     rules = rc()
     start = deal_seed(rules, 1)
-    announce_game(rules, start, [(rules.stock, rules.waste, start.piles[rules.stock][-1])])
+    announce_game(rules, start, [Move(TURN, rules.stock, rules.waste, start.piles[rules.stock][-1])])
     assert start.history == []  # nothing listened, nothing was replayed
 
 

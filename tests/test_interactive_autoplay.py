@@ -11,8 +11,9 @@ import pytest
 from patience_core import load_rules
 
 from patience_core.model import cards
-from patience_core.agents.autoplay import (default_mode, is_safe, next_automatic, no_competition, play_automatic,
-                                    safe_moves, source_is_inert)
+from patience_core.model.moves import TO_FOUNDATION, Move
+from patience_core.agents.autoplay import default_mode, next_automatic, play_automatic
+from patience_core.agents.safe import is_safe, no_competition, safe_moves, source_is_inert
 from patience_core.model.position import Position
 
 MINI_RESERVE = """\
@@ -146,11 +147,11 @@ def test_competition_for_the_spot_can_lose_a_winnable_game():
     position = Position(rules, _piles(rules, layout, tops))
     assert position.card_count() == rules.n_cards
     two_pile, qs = rules.pile_index("foundation:8"), cards.parse_card("QS")
-    from_wing = (rules.pile_index("right:2"), two_pile, qs)
-    from_column = (rules.pile_index("left:2"), two_pile, qs)
+    from_wing = Move(TO_FOUNDATION, rules.pile_index("right:2"), two_pile, qs)
+    from_column = Move(TO_FOUNDATION, rules.pile_index("left:2"), two_pile, qs)
     assert winnable(position, {})
     # The sources are inert (no fills left), so only condition (1) stands in the way.
-    assert source_is_inert(position, from_wing[0]) and not no_competition(position, qs, two_pile)
+    assert source_is_inert(position, from_wing.src) and not no_competition(position, qs, two_pile)
     assert not is_safe(position, from_wing) and not is_safe(position, from_column)
     position.apply(from_wing)
     assert not winnable(position, {})
@@ -168,9 +169,9 @@ def test_a_refilled_place_can_lose_a_winnable_game(mini_rules):
     piles[rules.stock] = [cards.parse_card(t) for t in reversed("4D 8D 6D 10C 2D".split())]
     position = Position(rules, piles, 0)
     assert position.card_count() == rules.n_cards
-    play = (rules.pile_index("reserve:1"), rules.pile_index("foundation:1"), cards.parse_card("8C"))
+    play = Move(TO_FOUNDATION, rules.pile_index("reserve:1"), rules.pile_index("foundation:1"), cards.parse_card("8C"))
     assert winnable(position, {})
-    assert no_competition(position, play[2], play[1]) and not source_is_inert(position, play[0])
+    assert no_competition(position, play.card, play.dst) and not source_is_inert(position, play.src)
     assert not is_safe(position, play)
     position.apply(play)
     assert not winnable(position, {})
@@ -214,7 +215,7 @@ def test_all_mode_plays_what_fits_like_the_naive_policy():
         move = next_automatic(position, "all")
         expected = naive_move(position)
         if move is None:
-            assert expected is None or expected[0] == rules.stock or expected[2] < 0
+            assert expected is None or expected.src == rules.stock or expected.card < 0
             position.apply(expected)
         else:
             assert move == expected

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from patience_core.model.moves import CHOOSE, REDEAL, TO_FOUNDATION, TURN, Move  # noqa: E402,F401
 from patience_core import deal_seed, load_rules
 
 from patience_core.model import cards
@@ -95,14 +96,14 @@ def test_command_words():
 def test_a_card_by_name_in_any_spelling_goes_to_the_only_foundation_that_takes_it(rc):
     position = layout(rc, {"left:1": "KS AH", "right:5": "9C", "waste": "2C"})
     labels = PileLabels(rc)
-    expected = (rc.pile_index("left:1"), rc.pile_index("foundation:3"), c("AH"))
+    expected = Move(TO_FOUNDATION, rc.pile_index("left:1"), rc.pile_index("foundation:3"), c("AH"))
     for words in (["ah"], ["AH"], ["A♥"], ["1h"], ["l1"], ["left:1"], ["ah", "3"], ["ah", "f3"], ["ah", "l1", "f3"]):
         assert resolve_move(position, words, labels) == expected, words
-    assert resolve_move(position, ["w"], labels) == (rc.waste, rc.pile_index("foundation:5"), c("2C"))
+    assert resolve_move(position, ["w"], labels) == Move(TO_FOUNDATION, rc.waste, rc.pile_index("foundation:5"), c("2C"))
     with pytest.raises(Refusal, match="the stock is empty and no redeal is left"):
         resolve_move(position, ["s"], labels)
     position.piles[rc.stock] = [c("KC")]
-    assert resolve_move(position, ["s"], labels) == (rc.stock, rc.waste, c("KC"))
+    assert resolve_move(position, ["s"], labels) == Move(TURN, rc.stock, rc.waste, c("KC"))
 
 
 def test_two_fitting_foundations_ask_which(rc):
@@ -112,10 +113,10 @@ def test_two_fitting_foundations_ask_which(rc):
     choice = resolve_move(position, ["7h"], labels)
     assert isinstance(choice, Choice)
     assert "7♥ fits f3" in choice.question and "f7" in choice.question and choice.question.endswith("[3/7]")
-    assert choice.pick("7") == (rc.pile_index("right:3"), rc.pile_index("foundation:7"), c("7H"))
-    assert choice.pick("f3") == (rc.pile_index("right:3"), rc.pile_index("foundation:3"), c("7H"))
+    assert choice.pick("7") == Move(TO_FOUNDATION, rc.pile_index("right:3"), rc.pile_index("foundation:7"), c("7H"))
+    assert choice.pick("f3") == Move(TO_FOUNDATION, rc.pile_index("right:3"), rc.pile_index("foundation:3"), c("7H"))
     assert choice.pick("9") is None
-    assert resolve_move(position, ["r3", "7"], labels)[1] == rc.pile_index("foundation:7")
+    assert resolve_move(position, ["r3", "7"], labels).dst == rc.pile_index("foundation:7")
 
 
 def test_two_free_copies_ask_from_where_unless_the_places_are_interchangeable(rc):
@@ -123,9 +124,9 @@ def test_two_free_copies_ask_from_where_unless_the_places_are_interchangeable(rc
     position = layout(rc, {"left:2": "KS AH", "waste": "AH"})
     choice = resolve_move(position, ["ah"], labels)
     assert isinstance(choice, Choice) and "free in l2 and w" in choice.question
-    assert choice.pick("w")[0] == rc.waste
+    assert choice.pick("w").src == rc.waste
     position = layout(rc, {"right:2": "AH", "right:9": "AH"})
-    assert resolve_move(position, ["ah"], labels)[0] == rc.pile_index("right:2")
+    assert resolve_move(position, ["ah"], labels).src == rc.pile_index("right:2")
 
 
 @pytest.mark.parametrize("words,message", [
@@ -180,7 +181,7 @@ def test_turn_and_redeal_refusals():
     position = layout(rules, {"waste": "KS"}, redeals_left=1)
     with pytest.raises(Refusal, match="the stock is empty: type 'redeal'"):
         turn_move(position)
-    assert redeal_move(position) == (rules.waste, rules.stock, -1)
+    assert redeal_move(position) == Move(REDEAL, rules.waste, rules.stock)
     position = layout(rules, {"waste": "KS"}, redeals_left=0)
     with pytest.raises(Refusal, match="no redeal is left"):
         redeal_move(position)

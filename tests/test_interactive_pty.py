@@ -101,11 +101,11 @@ def typed(rules, moves, seed=None, by_name: bool = False) -> list[str]:
     position = deal_seed(rules, seed) if by_name else None
     words = []
     for number, move in enumerate(moves):
-        if not (rules.autoplay and rules.is_foundation[move[1]]):
+        if not (rules.autoplay and rules.is_foundation[move.dst]):
             text = move_words(labels, move)
-            if by_name and number % 2 and rules.is_foundation[move[1]] \
-                    and [c for _p, c in position.free_cards()].count(move[2]) == 1:
-                text = f"{cards.card_name(move[2]).lower()} {rules.foundations.index(move[1]) + 1}"
+            if by_name and number % 2 and rules.is_foundation[move.dst] \
+                    and [c for _p, c in position.free_cards()].count(move.card) == 1:
+                text = f"{cards.card_name(move.card).lower()} {rules.foundations.index(move.dst) + 1}"
             words.append(text)
         if position is not None:
             position.apply(move)

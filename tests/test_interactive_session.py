@@ -101,7 +101,7 @@ def test_contradance_plays_by_itself(monkeypatch, capsys, data_dir):
     # undo takes a turn back together with the plays that followed it
     before = session.position.on_foundations
     step = next(s for s in reversed(session.steps) if len(s) > 1)
-    assert step[0][0] == session.rules.stock and before >= len(step) - 1
+    assert step[0].src == session.rules.stock and before >= len(step) - 1
 
 
 def test_quit_asks_and_can_be_declined(monkeypatch, capsys, data_dir):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import c, get_rules, position_of
+from patience_core.model.moves import CHOOSE, REDEAL, TO_FOUNDATION, TURN, Move  # noqa: E402,F401
 from patience_core.model.deal import seeded_order, start_position
 from patience_core.agents.player import choose_move, play_player
 from patience_core.model.position import LOST, PLAYING, WON
@@ -62,7 +63,7 @@ def test_player_reads_the_stock_only_to_hand_over_a_turn(name, params):
         position = start_position(rules, seeded_order(rules, seed))
         while True:
             move, reason, reads = sealed_choice(position)
-            is_turn = move is not None and move[0] == rules.stock and move[1] == rules.waste
+            is_turn = move is not None and move.src == rules.stock and move.dst == rules.waste
             assert reads == ([-1] if is_turn else []), (move, reads)
             if move is None:
                 break
@@ -94,8 +95,8 @@ def test_two_deals_differing_only_in_stock_order_play_alike_until_a_card_shows(n
                 assert move_a == move_b
                 break
             # A stock turn names the card it shows: compare the decision, not the card.
-            assert move_a[:2] == move_b[:2]
-            if move_a[0] != rules.stock:
+            assert move_a[:3] == move_b[:3]
+            if move_a.src != rules.stock:
                 assert move_a == move_b
             first.apply(move_a)
             second.apply(move_b)
@@ -109,7 +110,7 @@ def test_a_card_that_fits_two_piles_goes_on_the_one_with_fewer_cards():
     position = position_of(rules, {"left:1": "KC QC 7H"},
                            foundations={"foundation:3": "5H", "foundation:7": "5H"})
     move, reason = choose_move(position)
-    assert move == (rules.pile_index("left:1"), rules.pile_index("foundation:3"), c("7H"))
+    assert move == Move(TO_FOUNDATION, rules.pile_index("left:1"), rules.pile_index("foundation:3"), c("7H"))
     assert "7♥" in reason and "\n" not in reason
 
 
@@ -117,7 +118,7 @@ def test_a_column_card_is_played_before_a_refilled_card():
     rules = get_rules("royal-cotillion")
     position = position_of(rules, {"right:1": "AS", "left:2": "KD QD AC"})
     move, reason = choose_move(position)
-    assert move[:3] == (rules.pile_index("left:2"), rules.pile_index("foundation:1"), c("AC"))
+    assert move[1:4] == (rules.pile_index("left:2"), rules.pile_index("foundation:1"), c("AC"))
     assert "frees Q♦" in reason
 
 
@@ -126,7 +127,7 @@ def test_a_held_card_that_lets_the_waste_top_follow_is_played():
     # 3S in the right wing lets the waste top 5S follow it onto the Ace pile of spades.
     position = position_of(rules, {"right:5": "3S", "waste": "KD 5S"}, foundations={"foundation:4": "AS"})
     move, reason = choose_move(position)
-    assert move == (rules.pile_index("right:5"), rules.pile_index("foundation:4"), c("3S"))
+    assert move == Move(TO_FOUNDATION, rules.pile_index("right:5"), rules.pile_index("foundation:4"), c("3S"))
     assert "5♠" in reason
 
 

@@ -151,7 +151,7 @@ def _independent(rules, m1, m2) -> bool:
     """Two plays whose order cannot matter: different piles, and no automatic fill that
     could take a card the other move touches (two gaps both filled from the waste would
     take its cards in move order)."""
-    (s1, d1, _), (s2, d2, _) = m1, m2
+    (s1, d1), (s2, d2) = (m1.src, m1.dst), (m2.src, m2.dst)
     if not (rules.is_foundation[d1] and rules.is_foundation[d2]) or s1 == s2 or d1 == d2:
         return False
     fills = [s for s in (s1, s2) if rules.fill[s]]

@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 from conftest import c, crafted_deal, foundation_moves_named, get_rules, move, pile_cards, position_of
+from patience_core.model.moves import CHOOSE, REDEAL, TO_FOUNDATION, TURN, Move  # noqa: E402,F401
 from patience_core.model import cards
 from patience_core.model.deal import dealt_pack, seeded_order, start_position
 from patience_core.model.position import LOST, NO_CARD, PLAYING, WON
@@ -102,16 +103,16 @@ def test_one_redeal_in_order_then_lost(rules):
     while position.piles[rules.stock]:
         card = position.piles[rules.stock][-1]
         first.append(card)
-        position.apply((rules.stock, rules.waste, card))
-    position.apply((rules.waste, rules.stock, NO_CARD))
+        position.apply(Move(TURN, rules.stock, rules.waste, card))
+    position.apply(Move(REDEAL, rules.waste, rules.stock))
     second = []
     while position.piles[rules.stock]:
         card = position.piles[rules.stock][-1]
         second.append(card)
-        position.apply((rules.stock, rules.waste, card))
+        position.apply(Move(TURN, rules.stock, rules.waste, card))
     assert first == second and len(first) == 104
     assert position.redeals_left == 0
-    assert all(m[2] != NO_CARD for m in position.legal_moves()), "no second redeal"
+    assert all(m.kind is not REDEAL for m in position.legal_moves()), "no second redeal"
 
 
 def test_redeals_parameter():

@@ -5,6 +5,7 @@ import pytest
 
 from conftest import (crafted_deal, crafted_order, foundation_moves_named, get_rules, move, pile_cards,
                       position_of)
+from patience_core.model.moves import CHOOSE, REDEAL, TO_FOUNDATION, TURN, Move  # noqa: E402,F401
 from patience_core import load_rules
 from patience_core.model import cards
 from patience_core.model.deal import start_position
@@ -25,7 +26,7 @@ def turn_all(position):
     turned = []
     while position.piles[rules.stock]:
         card = position.piles[rules.stock][-1]
-        position.apply((rules.stock, rules.waste, card))
+        position.apply(Move(TURN, rules.stock, rules.waste, card))
         turned.append(card)
     return turned
 
@@ -84,7 +85,7 @@ def test_one_redeal_by_default_keeping_the_order(rules):
     first_pass = turn_all(position)
     assert len(first_pass) == 95
     waste_before = list(position.piles[rules.waste])
-    redeal = (rules.waste, rules.stock, NO_CARD)
+    redeal = Move(REDEAL, rules.waste, rules.stock)
     assert redeal in position.legal_moves()
     position.apply(redeal)
     assert position.redeals_left == 0 and position.piles[rules.waste] == []
@@ -98,16 +99,16 @@ def test_redeal_is_undone_exactly(rules):
     position = crafted_deal(rules)
     turn_all(position)
     before = position.key()
-    position.apply((rules.waste, rules.stock, NO_CARD))
+    position.apply(Move(REDEAL, rules.waste, rules.stock))
     position.undo()
     assert position.key() == before and position.redeals_left == 1
 
 
 def test_no_redeal_while_the_stock_has_cards_or_the_waste_is_empty(rules):
     position = crafted_deal(rules)
-    assert all(m[2] != NO_CARD for m in position.legal_moves())
+    assert all(m.kind is not REDEAL for m in position.legal_moves())
     position = position_of(rules, {"stock": "", "waste": ""}, {"foundation:1": "9C"}, rest="reserve:1")
-    assert all(m[2] != NO_CARD for m in position.legal_moves())
+    assert all(m.kind is not REDEAL for m in position.legal_moves())
 
 
 @pytest.mark.parametrize("redeals", [0, 1, 3])
@@ -117,9 +118,9 @@ def test_redeals_parameter_counts_the_redeals(redeals):
     done = 0
     while True:
         turn_all(position)
-        if (rules.waste, rules.stock, NO_CARD) not in position.legal_moves():
+        if Move(REDEAL, rules.waste, rules.stock) not in position.legal_moves():
             break
-        position.apply((rules.waste, rules.stock, NO_CARD))
+        position.apply(Move(REDEAL, rules.waste, rules.stock))
         done += 1
     assert done == redeals
 
@@ -133,7 +134,7 @@ def test_redeals_out_of_range_or_not_a_number_is_refused(value):
 def test_lost_only_when_no_card_fits_no_stock_and_no_redeal(rules):
     position = position_of(rules, {"reserve:1": "KD", "stock": "", "waste": "9H"}, rest="waste")
     assert position.redeals_left == 1 and position.status() == PLAYING, "a redeal is left"
-    position.apply((rules.waste, rules.stock, NO_CARD))
+    position.apply(Move(REDEAL, rules.waste, rules.stock))
     turn_all(position)
     assert position.piles[rules.waste][-1] == cards.parse_card("9H")
     assert position.legal_moves() == [] and position.status() == LOST

@@ -7,6 +7,7 @@ import pytest
 
 from conftest import (c, crafted_deal, crafted_order, foundation_moves_named, get_rules, move, names,
                       pile_cards, position_of)
+from patience_core.model.moves import CHOOSE, REDEAL, TO_FOUNDATION, TURN, Move  # noqa: E402,F401
 from patience_core.model import cards
 from patience_core.model.deal import dealt_pack, start_position
 from patience_core.model.position import LOST, PLAYING, WON
@@ -136,8 +137,8 @@ def test_an_ace_fits_two_piles_when_its_ace_pile_is_empty_and_the_two_pile_is_at
     position = position_of(rules, {"right:1": "AD"}, {"foundation:6": "QD"})
     assert foundation_moves_named(position) == {("AD", "right:1", "foundation:2"),
                                                 ("AD", "right:1", "foundation:6")}
-    ordered = [m for m in position.legal_moves() if rules.is_foundation[m[1]]]
-    assert [rules.pile_names[m[1]] for m in ordered] == ["foundation:2", "foundation:6"], "pile order"
+    ordered = [m for m in position.legal_moves() if rules.is_foundation[m.dst]]
+    assert [rules.pile_names[m.dst] for m in ordered] == ["foundation:2", "foundation:6"], "pile order"
 
 
 def test_full_pile_accepts_nothing(rules):
@@ -242,7 +243,7 @@ def test_no_redeal(rules):
 def test_cards_move_only_to_foundations(rules):
     position = crafted_deal(rules, {"left:1": "KC QC AH", "right:1": "AS", "right:2": "2S"}, stock="3S")
     for _ in range(40):
-        for src, dst, _card in position.legal_moves():
+        for _k, src, dst, _card, _n in position.legal_moves():
             if src == rules.stock:
                 assert dst == rules.waste
             else:

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from patience_core.model.moves import CHOOSE, REDEAL, TO_FOUNDATION, TURN, Move  # noqa: E402,F401
 from patience_core import seeded_order
 from patience_core.solver import engine as compiled
 from patience_core.model.deal import start_position
@@ -98,7 +99,7 @@ def test_no_position_of_a_winning_line_is_called_lost(name, params, seed):
     start, line = winning_line(name, params, seed)
     search = Search(start.copy())
     checked = 0
-    for src, dst, card in line:
+    for _kind, src, dst, card, _count in line:
         if search.waste:
             checked += 1
             assert not search.stock_free.lost(search.key()), (seed, len(search.line))
@@ -147,7 +148,7 @@ def test_the_longer_rest_first_never_changes_a_checks_verdict():
             position = start_position(rules, seeded_order(rules, seed))
             while position.legal_moves():
                 moves = position.legal_moves()
-                plays = [m for m in moves if m[0] != rules.stock]
+                plays = [m for m in moves if m.src != rules.stock]
                 position.apply(rng.choice(plays) if plays and rng.random() < 0.7 else moves[-1])
                 if position.redeals_left or len(position.piles[rules.waste]) < 4 \
                         or len(position.piles[rules.stock]) > 40 or rng.random() > 0.3:
@@ -175,10 +176,10 @@ def test_turning_ahead_never_cuts_the_macro_a_winning_line_takes(name, params, s
     start, line = winning_line(name, params, seed)
     search = Search(start.copy())
     cuts = 0
-    for i, (src, dst, card) in enumerate(line):
-        if i == 0 or line[i - 1][0] != search.STOCK:  # a macro starts here
+    for i, (_kind, src, dst, card, _count) in enumerate(line):
+        if i == 0 or line[i - 1].src != search.STOCK:  # a macro starts here
             turns = 0
-            while i + turns < len(line) and line[i + turns][0] == search.STOCK:
+            while i + turns < len(line) and line[i + turns].src == search.STOCK:
                 turns += 1
             cut = search.turn_ahead_cut()
             if cut is not None:

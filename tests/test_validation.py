@@ -24,14 +24,16 @@ REF = "a parameter reference ($name, or $name.N for item N of a list)"
 CASES = {
     "syntax-error.yaml": "5:8: YAML syntax error: expected ',' or '}', but got ':'",
     "unknown-field.yaml": "5:5: field piles.right.acess: unknown field (did you mean 'access'?); "
-                          "expected one of access, cards, count, fill, grid, kind, title",
-    "wrong-type.yaml": f"5:12: field piles.left.count: found 'four', expected a whole number from 1 to 64, or {REF}",
+                          "expected one of access, build, cards, count, empty, face_down, face_up, fill, grid, kind, limit, "
+                          "max, moves, run, title",
+    "wrong-type.yaml": f"5:12: field piles.left.count: found 'four', expected a whole number from 0 to 64, or {REF}",
     "bad-rank.yaml": "5:11: field foundations.ace.base: found 'Z', expected a rank: A 2 3 4 5 6 7 8 9 10 J Q K "
-                     f"(T for 10), or 1..13, or {REF}",
+                     "(T for 10), or 1..13; or any (any first card, with a build rule); or deal (the rank of "
+                     f"the card the deal puts on the group's first pile), or {REF}",
     "unknown-pile-in-deal.yaml": "3:14: field deal[1]: unknown pile group 'rihgt' (did you mean 'right'?); "
                                  "expected one of left, right",
     "unknown-pile-in-fill.yaml": "5:12: field piles.right.fill[0]: unknown source 'wast' (did you mean 'waste'?); "
-                                 "expected waste or stock",
+                                 "expected waste or stock, or another pile group (left)",
     "capacity.yaml": "3:1: field foundations: capacities add up to 100 cards (ace: 4 x 12, two: 4 x 13); "
                      "expected 104, the whole pack of 2 decks",
     "unknown-reference.yaml": "5:12: field foundations.ace.start: $base names no parameter (did you mean 'bases'?); "
@@ -41,16 +43,18 @@ CASES = {
     "choice-default.yaml": "5:14: field parameters.bases.default: 'dealtt' is not one of found, dealt "
                            "(did you mean 'dealt'?)",
     "unknown-extends.yaml": "2:10: field extends: unknown variant 'royal-cotilion' (did you mean 'royal-cotillion'?); "
-                            "expected one of contradance, gavotte, ",  # ... and any plugin's variants
+                            "expected one of bakers-game, calculation, canfield, contradance, ",  # ... and more
     "extends-itself.yaml": "2:10: field extends: circular extends: extends-itself -> extends-itself; "
                            "expected a chain that ends at a variant without extends",
     "python-tag.yaml": "3:14: tag '!!python/object/apply:os.system' is not allowed; "
                        "variant files are plain data (no tags that build objects)",
     "duplicate-field.yaml": "5:3: field redeals: given twice (first on line 4); expected each field once",
-    "reference-out-of-range.yaml": "10:12: field stock.redeals: found 500, expected a whole number from 0 to 100 "
-                                   "(from $passes = 500)",
+    "reference-out-of-range.yaml": "10:12: field stock.redeals: found 500, expected how often the waste may "
+                                   "be turned over, in order, to form a new stock: a whole number from 0 to 100, "
+                                   "or unlimited (from $passes = 500)",
     "bad-patch.yaml": "12:13: field parameters.wing.patches.closed.piles.right.acess: unknown field "
-                      "(did you mean 'access'?); expected one of access, cards, count, fill, grid, kind, title",
+                      "(did you mean 'access'?); expected one of access, build, cards, count, empty, face_down, face_up, fill, grid, kind, limit, "
+                          "max, moves, run, title",
     "patch-breaks-capacity.yaml": "10:9: field foundations: capacities add up to 100 cards (ace: 4 x 12, "
                                   "two: 4 x 13); expected 104, the whole pack of 2 decks (with short=yes)",
     "missing-required.yaml": "1:1: field title: missing; it is required (a variant without extends gives "

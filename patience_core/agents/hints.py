@@ -12,22 +12,16 @@ from __future__ import annotations
 import importlib
 
 from patience_core.model import cards
-from patience_core.agents.autoplay import open_spots, safe_moves
-from patience_core.model.position import NO_CARD, Position
-
-Move = tuple
+from patience_core.agents.safe import open_spots, safe_moves
+from patience_core.agents.choose import longest_way
+from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move
+from patience_core.model.position import Position
 
 
 def _distance(position: Position, card: int) -> int:
     """How many cards must still go up before ``card`` fits somewhere (99 = never)."""
     spots = open_spots(position, card)
     return min((index - len(position.piles[g]) for g, index in spots), default=99)
-
-
-def _best_pile(position: Position, card: int) -> int:
-    """Of the piles that take ``card`` now, the one with fewer cards keeps more options."""
-    takers = position.takers[card]
-    return min(takers, key=lambda f: (len(position.piles[f]), f))
 
 
 def heuristic_move(position: Position) -> tuple[Move | None, str]:
@@ -44,16 +38,17 @@ def heuristic_move(position: Position) -> tuple[Move | None, str]:
     rules = position.rules
     safe = next(safe_moves(position), None)
     if safe is not None:
-        return safe, (f"{cards.card_name(safe[2])} can go up safely: no other card "
+        return safe, (f"{cards.card_name(safe.card)} can go up safely: no other card "
                       "competes for that place and playing it changes nothing else")
-    plays = [(p, _best_pile(position, c), c) for p, c in position.free_cards() if position.takers[c]]
+    plays = [Move(TO_FOUNDATION, p, longest_way(position, c), c)
+             for p, c in position.free_cards() if position.takers[c]]
     piles = position.piles
     waste = piles[rules.waste]
     stock = piles[rules.stock]
 
     best: tuple[int, Move, str] | None = None
     for move in plays:
-        p, f, c = move
+        p, c = move.src, move.card
         name = cards.card_name(c)
         if p == rules.waste:
             score, why = 70, f"play the waste top {name}: the next turn would bury it"
@@ -87,11 +82,11 @@ def heuristic_move(position: Position) -> tuple[Move | None, str]:
         reason = "nothing worth playing now: turn the stock"
         if best is not None:
             reason += f" ({best[2]})"
-        return (rules.stock, rules.waste, stock[-1]), reason
+        return Move(TURN, rules.stock, rules.waste, stock[-1]), reason
     if best is not None:
         return best[1], best[2]
     if position.redeals_left and waste:
-        return (rules.waste, rules.stock, NO_CARD), "the stock is empty: redeal the waste"
+        return Move(REDEAL, rules.waste, rules.stock), "the stock is empty: redeal the waste"
     return None, "no move left"
 
 

@@ -34,10 +34,13 @@ import weakref
 from typing import Optional
 
 from patience_core.model import cards
-from patience_core.model.position import NO_CARD, Position
+from patience_core.agents.choose import longest_way
+from patience_core.agents.policies import move_cap
+from patience_core.agents.safe import is_safe
+from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move, MoveKind
+from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
-Move = tuple
 FAR = 99
 
 # Hold a refilled-pile card back while the waste top is more than HOLD_BEYOND
@@ -122,12 +125,7 @@ def _place(rules: Rules, pile: int) -> str:
     return rules.pile_names[pile]
 
 
-def best_foundation(position: Position, card: int) -> int:
-    """Of the foundations that take ``card`` now, the one with the longest way to go."""
-    rules = position.rules
-    piles = position.piles
-    takers = position.takers[card]
-    return max(takers, key=lambda f: (rules.f_length[f] - len(piles[f]), -f))
+best_foundation = longest_way  # rule 3: the foundation with the longest way to go (agents/choose.py)
 
 
 def _free_in(position: Position, pile: int):
@@ -157,7 +155,7 @@ def _unrefilled_play(position: Position, plan: _Plan):
     if best is None:
         return None
     _, p, card, beneath = best
-    move = (p, best_foundation(position, card), card)
+    move = Move(TO_FOUNDATION, p, best_foundation(position, card), card)
     if beneath is None:
         left = "the waste" if p == rules.waste else rules.pile_names[p]
         why = f"{_label(card)} from {_place(rules, p)} fits; {left} is left empty"
@@ -227,11 +225,11 @@ def _refilled_play(position: Position, plan: _Plan):
             if not position.takers[card] or f not in position.takers[card]:
                 continue
             lead = "lets" if len(run) == 1 else f"starts a run of {len(run)} cards that lets"
-            return (p, f, card), (f"{_label(card)} from {_place(rules, p)} {lead} {_label(target)} "
+            return Move(TO_FOUNDATION, p, f, card), (f"{_label(card)} from {_place(rules, p)} {lead} {_label(target)} "
                                   f"follow onto the same foundation")
     p, card = candidates[0]
     f = best_foundation(position, card)
-    move = (p, f, card)
+    move = Move(TO_FOUNDATION, p, f, card)
     refills_from = [s for s in rules.fill[p] if piles[s]]
     source = refills_from[0] if refills_from else None
     if stock_count == 0 and not position.redeals_left:
@@ -262,9 +260,9 @@ def _turn(position: Position) -> Optional[tuple[Move, str]]:
         # The decision is made; the engine's move names the card, read only to hand it over.
         why = ("no card worth playing now: turn the stock" if position.foundation_moves()
                else "no card fits: turn the stock")
-        return (rules.stock, rules.waste, stock[-1]), why
+        return Move(TURN, rules.stock, rules.waste, stock[-1]), why
     if position.redeals_left and position.piles[rules.waste]:
-        return (rules.waste, rules.stock, NO_CARD), "the stock is empty: redeal the waste"
+        return Move(REDEAL, rules.waste, rules.stock), "the stock is empty: redeal the waste"
     return None
 
 
@@ -273,7 +271,7 @@ def _last_resort(position: Position, plan: _Plan):
     for p in plan.refilled:
         for card, _ in _free_in(position, p):
             if position.takers[card]:
-                return ((p, best_foundation(position, card), card),
+                return (Move(TO_FOUNDATION, p, best_foundation(position, card), card),
                         f"{_label(card)} from {_place(position.rules, p)}: nothing else is left to do")
     return None
 
@@ -287,25 +285,31 @@ def _answer_choice(position: Position) -> tuple[Optional[Move], str]:
         return None, "no answer is possible: the game is over"
     if getattr(position, "choosing", False):
         return legal[0], "the opening choice: take the first option"
-    from_waste = [m for m in legal if m[0] == rules.waste]
+    from_waste = [m for m in legal if m.src == rules.waste]
     if from_waste:
-        card = from_waste[0][2]
-        return from_waste[0], (f"fill {rules.pile_names[from_waste[0][1]]} with {_label(card)} from the "
+        card = from_waste[0].card
+        return from_waste[0], (f"fill {rules.pile_names[from_waste[0].dst]} with {_label(card)} from the "
                                f"waste: the gap keeps it free instead of letting the stock bury it")
-    return legal[0], f"fill {rules.pile_names[legal[0][1]]} from the {rules.pile_names[legal[0][0]]}"
+    return legal[0], f"fill {rules.pile_names[legal[0].dst]} from the {rules.pile_names[legal[0].src]}"
 
 
-def choose_move(position: Position) -> tuple[Optional[Move], str]:
-    """The player's next move and one line saying why; ``(None, reason)`` when the game is over."""
+def choose_move(position: Position, seen: Optional[set] = None) -> tuple[Optional[Move], str]:
+    """The player's next move and one line saying why; ``(None, reason)`` when the game is over.
+
+    ``seen``: keys of the positions this game passed through; where cards move between
+    piles the player never goes back to one of them (so it cannot go round in circles).
+    """
     if position.is_won():
         return None, "the game is won"
     if getattr(position, "pending", -1) >= 0 or getattr(position, "choosing", False):
         return _answer_choice(position)
+    if not position.rules.foundation_only:
+        return _general_choice(position, seen if seen is not None else {position.key()})
     plan = _plan(position.rules)
     choice = _unrefilled_play(position, plan) or _refilled_play(position, plan)
     if choice is None:
         choice = _turn(position) or _last_resort(position, plan)
-    if choice is not None and getattr(position.rules, "move_check", None) is not None and not position.is_legal(choice[0]):
+    if choice is not None and position.rules.move_check is not None and not position.is_legal(choice[0]):
         # A plugin forbids the move this player would make: take the first it allows.
         legal = position.legal_moves()
         choice = (legal[0], "the move preferred is not allowed here; the first allowed one") if legal else None
@@ -314,15 +318,80 @@ def choose_move(position: Position) -> tuple[Optional[Move], str]:
     return choice
 
 
+def _general_score(position: Position, move: Move) -> tuple[int, str]:
+    """How much a move is worth to a player who sees only face-up cards, and why.
+
+    It never looks at the card a move would turn face up, only at whether it turns one.
+    """
+    rules = position.rules
+    kind = move.kind
+    name = _label(move.card) if move.card >= 0 else ""
+    if kind is TO_FOUNDATION:
+        if is_safe(position, move):
+            return 100, f"{name} goes up safely: no card can ever be built on it"
+        return 90, f"{name} goes up to {rules.pile_names[move.dst]}"
+    if kind is TURN or kind is MoveKind.DEAL_ROW:
+        return 20, "nothing better on the table: deal from the stock"
+    if kind is REDEAL:
+        return 15, "the stock is empty: redeal the waste"
+    src, dst = move.src, move.dst
+    pile = position.piles[src]
+    target = position.piles[dst]
+    if rules.is_foundation[src]:
+        return 2, f"{name} comes back from the foundation"
+    uncovered = len(pile) - move.count
+    if position.down[src] and uncovered == position.down[src]:
+        return 80, f"{name} moves to {rules.pile_names[dst]} and turns up the card beneath"
+    if src in rules.waste_piles:
+        return (50 if target else 25), f"{name} from the waste onto {rules.pile_names[dst]}"
+    if rules.pile_kind[dst] == "cell":
+        return 8, f"{name} waits in a free cell"
+    if not target:
+        return (3 if uncovered == 0 else 12), f"{name} moves into the empty {rules.pile_names[dst]}"
+    if uncovered == 0:
+        return 60, f"{name} moves to {rules.pile_names[dst]} and empties {rules.pile_names[src]}"
+    if rules.pile_kind[src] == "cell" or rules.pile_kind[src] == "reserve":
+        return 45, f"{name} leaves {rules.pile_names[src]} for {rules.pile_names[dst]}"
+    below = pile[uncovered - 1]
+    return (35 if rules.piles[src].build is None or not rules.piles[src].build.follows(below, move.card)
+            else 1), f"{name} builds on {rules.pile_names[dst]}"
+
+
+def _general_choice(position: Position, seen: set) -> tuple[Optional[Move], str]:
+    """Where cards move between piles: the best-scored move to a position not seen yet."""
+    best = None
+    for move in position.legal_moves():
+        score, why = _general_score(position, move)
+        if best is not None and score <= best[0]:
+            continue
+        position.apply(move)
+        key = position.key()
+        position.undo()
+        if key not in seen:
+            best = (score, move, why)
+    if best is None:
+        return None, "every move leads back to a position already played: the game is lost"
+    return best[1], best[2]
+
+
 def play_player(position: Position, record: Optional[list] = None) -> Position:
     """Play the no-peeking player to the end (mutates ``position``); append moves to ``record``."""
-    while True:
-        move, _ = choose_move(position)
+    if position.rules.foundation_only:  # no move ever comes back: nothing to remember
+        while (move := choose_move(position)[0]) is not None:
+            position.apply(move)
+            if record is not None:
+                record.append(move)
+        return position
+    seen = {position.key()}
+    for _ in range(move_cap(position.rules)):
+        move, _ = choose_move(position, seen)
         if move is None:
-            return position
+            break
         position.apply(move)
+        seen.add(position.key())
         if record is not None:
             record.append(move)
+    return position
 
 
 __all__ = ["choose_move", "play_player", "distance", "best_foundation"]

@@ -5,15 +5,39 @@ the first free card that fits a foundation (free cards scanned in the variant's
 scan order: columns left to right, the waste top, then reserve places in deal
 order; a card that fits two piles goes to the first in pile order), otherwise it
 turns a stock card, otherwise it redeals if it may, otherwise the game ends.
+
+Where cards also move between piles, "the first legal move" could go round in
+circles (a card to a free cell and back), so there the naive policy plays the first
+legal move, in :mod:`patience_core.model.legal`'s order, that leads to a position
+not seen before in this game; the game ends when every move leads back, or after
+:func:`move_cap` moves (it gives up: a walk through new positions can otherwise go on
+for as long as there are positions).
 """
 from __future__ import annotations
 
-from patience_core.model.position import NO_CARD, PLAYING, Position
+from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move
+from patience_core.model.position import PLAYING, Position
 from patience_core.model.rules import ACCESS_ALL
 
 
-def naive_move(position: Position):
-    """The naive policy's next move, or ``None`` when the game is over."""
+MOVES_PER_CARD = 20
+
+
+def move_cap(rules) -> int:
+    """The most moves a policy makes in one game where cards move between piles."""
+    return MOVES_PER_CARD * rules.n_cards
+
+
+def _family_fast(position: Position) -> bool:
+    """Cards go only to the foundations and no plugin changes the moves: the tables say
+    everything, so the policy can read ``takers`` directly."""
+    rules = position.rules
+    return rules.plain_moves and rules.foundation_only
+
+
+def naive_move(position: Position, seen: set | None = None) -> Move | None:
+    """The naive policy's next move, or ``None`` when the game is over. ``seen``: the keys
+    of the positions this game has passed through (only read where cards move between piles)."""
     if not position.rules.plain_moves:
         # A plugin changes legality, filling or the outcome: ask the position. Its
         # legal moves come in the naive order (plays in scan order, then the stock);
@@ -22,16 +46,31 @@ def naive_move(position: Position):
             return None
         moves = position.legal_moves()
         return moves[0] if moves else None
+    if not _family_fast(position):
+        return _first_new(position, seen if seen is not None else {position.key()})
     for pile, card in position.free_cards():
         takers = position.takers[card]
         if takers:
-            return (pile, takers[0], card)
+            return Move(TO_FOUNDATION, pile, takers[0], card)
     rules = position.rules
     stock = position.piles[rules.stock]
     if stock:
-        return (rules.stock, rules.waste, stock[-1])
+        return Move(TURN, rules.stock, rules.waste, stock[-1])
     if position.redeals_left and position.piles[rules.waste]:
-        return (rules.waste, rules.stock, NO_CARD)
+        return Move(REDEAL, rules.waste, rules.stock)
+    return None
+
+
+def _first_new(position: Position, seen: set) -> Move | None:
+    """The first legal move whose result is a position not in ``seen``."""
+    if position.is_won():
+        return None
+    for move in position.legal_moves():
+        position.apply(move)
+        key = position.key()
+        position.undo()
+        if key not in seen:
+            return move
     return None
 
 
@@ -43,9 +82,14 @@ def play_naive(position: Position, record: list | None = None) -> Position:
     looked at: that keeps the benchmark fast without changing a single move.
     """
     rules = position.rules
-    if not rules.plain_moves:
-        while (move := naive_move(position)) is not None:
+    if not _family_fast(position):
+        seen = {position.key()}
+        for _ in range(move_cap(rules) if rules.plain_moves else 10**9):
+            move = naive_move(position, seen)
+            if move is None:
+                break
             position.apply(move)
+            seen.add(position.key())
             if record is not None:
                 record.append(move)
         return position
@@ -60,7 +104,7 @@ def play_naive(position: Position, record: list | None = None) -> Position:
         if has_all_access:
             for pile, card in position.free_cards():
                 if takers[card]:
-                    move = (pile, takers[card][0], card)
+                    move = Move(TO_FOUNDATION, pile, takers[card][0], card)
                     break
         else:
             for p in scan:
@@ -68,7 +112,7 @@ def play_naive(position: Position, record: list | None = None) -> Position:
                 if pile:
                     found = takers[pile[-1]]
                     if found:
-                        move = (p, found[0], pile[-1])
+                        move = Move(TO_FOUNDATION, p, found[0], pile[-1])
                         break
         if move is not None:
             apply(move)
@@ -79,7 +123,7 @@ def play_naive(position: Position, record: list | None = None) -> Position:
         stock = piles[stock_i]
         while stock:
             card = stock[-1]
-            turn = (stock_i, waste_i, card)
+            turn = Move(TURN, stock_i, waste_i, card)
             apply(turn)
             if keep:
                 keep(turn)
@@ -87,7 +131,7 @@ def play_naive(position: Position, record: list | None = None) -> Position:
                 break
         else:
             if position.redeals_left and piles[waste_i]:
-                turn = (waste_i, stock_i, NO_CARD)
+                turn = Move(REDEAL, waste_i, stock_i)
                 apply(turn)
                 if keep:
                     keep(turn)

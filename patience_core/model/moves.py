@@ -60,18 +60,18 @@ class Step(NamedTuple):
     """What :meth:`Position.undo` needs to take one move back.
 
     ``filled``: the pile a gap was refilled from (:data:`NO_PILE`: none); ``index``:
-    where in its pile the card was taken (-1: the top); ``flipped``: a face-down card
-    was turned up by the move; ``pending``/``chosen``: a gap left waiting for the
-    player's choice of card, or this move was that choice (plugins' chosen fills).
+    where in its pile the card was taken (-1: the top); ``flipped``: the move turned up
+    the face-down card it exposed; ``fill_flipped``: taking the filling card turned up
+    one in its source pile; ``pending``: the move left a gap waiting for the player's
+    choice of card (plugins' chosen fills).
     """
 
     move: Move
     filled: int = NO_PILE
     index: int = -1
     flipped: bool = False
+    fill_flipped: bool = False
     pending: bool = False
-    chosen: bool = False
-    moved: tuple = ()   # the cards a turn or a deal actually moved, where it matters for undo
 
 
 __all__ = ["Move", "MoveKind", "Step", "NO_CARD", "NO_PILE", "TO_FOUNDATION", "BETWEEN_PILES",

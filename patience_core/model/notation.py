@@ -1,8 +1,11 @@
 """Moves and positions in the machine-readable form of the CLI and saved games.
 
-A move is ``{"card": "5H", "from": "right:3", "to": "foundation:2"}``; a stock
-turn has ``"from": "stock", "to": "waste"``; a redeal has ``"card": null,
-"from": "waste", "to": "stock"``. Automatic fills are never listed.
+A move is ``{"card": "5H", "from": "right:3", "to": "foundation:2"}``; a run moved
+between piles names its base card (the deepest one moved); a stock turn has
+``"from": "stock", "to": "waste"`` and names the first card turned; a redeal has
+``"card": null, "from": "waste", "to": "stock"``; a row dealt from the stock has
+``"card": null, "from": "stock"`` and ``"to"`` the first pile dealt to. Automatic
+fills and cards turned face up are never listed: they are part of the move.
 """
 from __future__ import annotations
 
@@ -12,35 +15,43 @@ from typing import Any, Iterable
 from patience_core.model import cards
 from patience_core.errors import MoveError
 from patience_core.variants.loader import suggest
-from patience_core.model.position import CHOOSE, NO_CARD, Position
+from patience_core.model import legal
+from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, NO_CARD, REDEAL, TO_FOUNDATION,
+                                       TURN, Move)
+from patience_core.model.position import Position
 from patience_core.model.rules import Rules
 
 
-def move_to_json(rules: Rules, move) -> dict[str, Any]:
-    src, dst, card = move
-    if src == CHOOSE:  # the answer to a plugin's opening choice
-        return {"card": None, "from": "choice", "to": rules.opening.options[dst]}
+def move_to_json(rules: Rules, move: Move) -> dict[str, Any]:
+    if move.kind is CHOOSE:  # the answer to a plugin's opening choice
+        return {"card": None, "from": "choice", "to": rules.opening.options[move.dst]}
+    card = move.card
     return {"card": None if card == NO_CARD else cards.card_name(card),
-            "from": rules.pile_names[src], "to": rules.pile_names[dst]}
+            "from": rules.pile_names[move.src], "to": rules.pile_names[move.dst]}
 
 
 def moves_to_json(rules: Rules, moves: Iterable) -> list[dict[str, Any]]:
     return [move_to_json(rules, m) for m in moves]
 
 
-def describe_move(rules: Rules, move, unicode: bool = True) -> str:
+def describe_move(rules: Rules, move: Move, unicode: bool = True) -> str:
     """``7♥ right:3 -> foundation:2`` (``turn 7♣`` / ``redeal``) for people."""
-    src, dst, card = move
-    if src == CHOOSE:
+    kind, src, dst = move.kind, move.src, move.dst
+    if kind is CHOOSE:
         return f"{rules.opening.question}: {rules.opening.options[dst]}"
-    if card == NO_CARD:
+    if kind is REDEAL:
         return "redeal (waste turned over to the stock)"
-    label = cards.card_label(card, unicode)
-    if src == rules.stock and dst == rules.waste:
-        return f"turn {label} from the stock"
-    if not rules.is_foundation[dst]:  # a gap filled by the player's choice
+    if kind is DEAL_ROW:
+        return f"deal a row of {move.count} from the stock"
+    label = cards.card_label(move.card, unicode)
+    if kind is TURN:
+        onto = "" if dst == rules.waste and len(rules.waste_piles) == 1 else f" onto {rules.pile_names[dst]}"
+        more = f" (and {move.count - 1} more)" if move.count > 1 else ""
+        return f"turn {label}{more} from the stock{onto}"
+    if kind is FILL:  # a gap filled by the player's choice
         return f"fill {rules.pile_names[dst]} with {label} from the {rules.pile_names[src]}"
-    return f"{label} {rules.pile_names[src]} -> {rules.pile_names[dst]}"
+    run = f" and {move.count - 1} on it" if move.count > 1 else ""
+    return f"{label}{run} {rules.pile_names[src]} -> {rules.pile_names[dst]}"
 
 
 def move_from_json(position: Position, item: Any, number: int | str = "?"):
@@ -62,7 +73,7 @@ def move_from_json(position: Position, item: Any, number: int | str = "?"):
     except cards.CardError as exc:
         raise MoveError(f"move {number}: {exc}") from None
     for move in position.legal_moves():
-        if move[0] == src and move[1] == dst and (card is None or move[2] == card):
+        if move.src == src and move.dst == dst and (card is None or move.card == card):
             return move
     shown = f"{card_text} " if card_text else ""
     raise MoveError(f"move {number}: {shown}{item['from']} -> {item['to']} is not legal here"
@@ -75,7 +86,7 @@ def _choice_from_json(position: Position, item: dict, number: int | str):
         raise MoveError(f"move {number}: {position.rules.name} offers no choice")
     wanted = str(item["to"]).strip().lower()
     for move in position.legal_moves():
-        if move[0] == CHOOSE and opening.options[move[1]].lower() == wanted:
+        if move.kind is CHOOSE and opening.options[move.dst].lower() == wanted:
             return move
     if wanted not in [o.lower() for o in opening.options]:
         raise MoveError(f"move {number}: choice {item['to']!r} is not one of "
@@ -93,30 +104,68 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         sources = " or the ".join(rules.pile_names[s] for s in rules.fill[gap] if position.piles[s])
         return f": the gap in {rules.pile_names[gap]} must be filled first, from the {sources}"
     check = rules.move_check
-    if check is not None and card is not None and (src, dst, card) in Position.legal_moves(position):
+    if check is not None and card is not None and any(
+            m.src == src and m.dst == dst and m.card == card for m in legal.legal_moves(position)):
         return f": plugin {getattr(check, 'plugin', '?')!r} forbids it"
     pile = position.piles[src]
     if src == rules.stock:
         if not pile:
             return ": the stock is empty"
-        if dst != rules.waste:
+        if rules.stock_spec.deal_to:
+            gaps = [rules.pile_names[p] for p in rules.stock_spec.deal_to if not position.piles[p]]
+            if rules.stock_spec.deal_needs_no_gap and gaps:
+                return f": a row is dealt only when no pile is empty ({gaps[0]} is)"
+            return ""
+        if dst not in rules.waste_piles and dst != rules.stock_spec.to_foundation:
             return ": stock cards are turned onto the waste"
         return f": the next stock card is {cards.card_name(pile[-1])}" if card not in (None, pile[-1]) else ""
-    if src == rules.waste and dst == rules.stock:
-        if not position.redeals_left:
+    if src in rules.waste_piles and dst == rules.stock:
+        if position.redeals_left == 0:
             return ": no redeal left"
         if position.piles[rules.stock]:
             return ": the stock is not empty yet"
     if not pile:
         return f": {rules.pile_names[src]} is empty"
     top = pile[-1]
-    if card is not None and card != top and rules.top_only[src]:
-        return f": the free card of {rules.pile_names[src]} is {cards.card_name(top)}"
+    if card is not None and card != top:
+        if card in pile and len(pile) - 1 - pile[::-1].index(card) < position.down[src]:
+            return f": {cards.card_name(card)} is face down"
+        units = dict(legal.movable_units(position, src)) if not rules.is_foundation[src] else {}
+        if card not in units and rules.access[src] != 2:
+            return f": the free card of {rules.pile_names[src]} is {cards.card_name(top)}"
+    if rules.access[src] == 0 and not rules.is_foundation[src]:
+        return f": no card of {rules.pile_names[src]} may move"
     if rules.is_foundation[dst]:
         wanted = position.wanted(dst)
-        need = ", ".join(cards.card_name(c) for c in wanted) if wanted else "nothing (it is full)"
+        if rules.f_spec[dst].takes_run:
+            return f": {rules.pile_names[dst]} takes only a whole run, K down to A in one suit"
+        need = ", ".join(cards.card_name(c) for c in wanted[:8]) if wanted else "nothing (it is full)"
         return f": {rules.pile_names[dst]} needs {need}"
-    return ": cards move only to the foundations"
+    spec = rules.piles[dst] if dst < len(rules.piles) else None
+    if spec is None or not spec.takes_cards:
+        return ": cards move only to the foundations" if not rules.receivers else \
+            f": {rules.pile_names[dst]} takes no cards"
+    moving = card if card is not None else top
+    target = position.piles[dst]
+    if rules.is_foundation[src] and not rules.f_spec[src].worry:
+        return ": cards do not come back from the foundations"
+    if spec.max_cards is not None and len(target) >= spec.max_cards:
+        return f": {rules.pile_names[dst]} is full"
+    if target:
+        if spec.build is None:
+            return f": {rules.pile_names[dst]} takes a card only when empty"
+        if not spec.build.follows(target[-1], moving):
+            return (f": {rules.pile_names[dst]} builds {spec.build.words()}; "
+                    f"{cards.card_name(moving)} does not go on {cards.card_name(target[-1])}")
+    elif spec.empty != "any":
+        what = "nothing" if spec.empty == "none" else f"only a {cards.RANKS[spec.empty]}"
+        return f": an empty {rules.pile_names[dst]} takes {what}"
+    count = dict(legal.movable_units(position, src)).get(moving, 1) if not rules.is_foundation[src] else 1
+    if count > 1:
+        limit = legal.run_limit(position, src, dst)
+        if limit is not None and count > limit:
+            return (f": {count} cards cannot move at once; free cells and empty columns allow {limit}")
+    return ""
 
 
 def parse_moves_text(text: str, source: str) -> list[Any]:

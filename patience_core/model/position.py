@@ -1,39 +1,57 @@
 """A game position: the piles, cheap to change, undo, copy and key.
 
-A move is a tuple ``(src, dst, card)`` of pile numbers and a card code:
-- a card to a foundation: ``(pile, foundation, card)``;
-- a stock turn: ``(rules.stock, rules.waste, card turned)``;
-- a redeal: ``(rules.waste, rules.stock, NO_CARD)``.
-A gap that refills does so inside the move that made it; ``undo`` takes both back.
+Moves are :class:`~patience_core.model.moves.Move` records; which are legal is
+:mod:`.legal`'s answer. Everything a move causes by itself — a gap refilled from
+the waste, a face-down card turned up once exposed — happens inside the move and is
+taken back with it by :meth:`Position.undo`.
 """
 from __future__ import annotations
 
 from bisect import insort
-from typing import Iterator
 
+from patience_core.model import legal
+from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, NO_CARD, NO_PILE, REDEAL,
+                                       TO_FOUNDATION, TURN, Move, MoveKind, Step)
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
-
-NO_CARD = -1
-Move = tuple  # (src, dst, card)
 
 WON, LOST, PLAYING = "won", "lost", "playing"
 
 
 class Position:
-    __slots__ = ("rules", "piles", "takers", "redeals_left", "on_foundations", "history")
+    """``piles[p]``: pile ``p``'s cards bottom to top; ``down[p]``: how many of them, from the
+    bottom, lie face down; ``takers[card]``: the foundations that accept ``card`` now, in
+    pile order; ``ranks[f]``: foundation ``f``'s rank sequence (a base chosen by the deal
+    is known once dealt; ``None`` for a pile built by a rule, like Golf's)."""
 
-    def __init__(self, rules: Rules, piles: list[list[int]], redeals_left: int | None = None):
+    __slots__ = ("rules", "piles", "down", "takers", "redeals_left", "on_foundations", "history", "ranks")
+
+    def __init__(self, rules: Rules, piles: list[list[int]], redeals_left: int | float | None = None,
+                 down: list[int] | None = None):
         self.rules = rules
         self.piles = piles
         self.redeals_left = rules.redeals if redeals_left is None else redeals_left
+        self.down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
+                     if down is None else down)
         self.on_foundations = sum(len(piles[f]) for f in rules.foundations)
-        # history entries: (src, dst, card, filled_from, index_taken)
-        self.history: list[tuple[int, int, int, int, int]] = []
-        # takers[card]: the foundations that accept ``card`` now, in pile order.
+        self.history: list[Step] = []
+        self.ranks = self._foundation_ranks()
         self.takers: list[list[int]] = [[] for _ in range(52)]
         for f in rules.foundations:
             for card in self.wanted(f):
                 insort(self.takers[card], f)
+
+    def _foundation_ranks(self) -> dict[int, tuple[int, ...] | None]:
+        rules = self.rules
+        ranks = dict(rules.f_rank_at)
+        for f in rules.foundations:
+            spec = rules.f_spec[f]
+            if spec.base_from_deal:
+                first = rules.groups[f"foundation:{spec.group}"][0]
+                dealt = self.piles[first]
+                if dealt:
+                    base = dealt[0] % 13
+                    ranks[f] = tuple((base + spec.step * i) % 13 for i in range(spec.length))
+        return ranks
 
     # -- foundations ------------------------------------------------------------
     def wanted(self, f: int) -> tuple[int, ...]:
@@ -43,135 +61,200 @@ class Position:
         rules = self.rules
         if n >= rules.f_length[f]:
             return ()
-        rank = rules.f_rank_at[f][n]
+        if rules.f_spec[f].takes_run:
+            return ()  # takes whole runs only (legal.run_to_foundation_moves)
+        ranks = self.ranks[f]
+        if ranks is None:
+            follows = rules.f_follows.get(f)
+            if follows is None:   # a base chosen by the deal, not dealt yet
+                return ()
+            return follows[pile[-1]] if n else tuple(c for c in range(52) if rules.copies[c])
+        rank = ranks[n]
+        if rules.f_regardless[f]:
+            return tuple(s * 13 + rank for s in rules.pack_suits)
         if n:
             return (pile[0] - pile[0] % 13 + rank,)
         suit = rules.f_suit[f]
         if suit >= 0:
             return (suit * 13 + rank,)
-        return (rank, 13 + rank, 26 + rank, 39 + rank)
+        return tuple(s * 13 + rank for s in rules.pack_suits)
+
+    def _retarget(self, f: int, before: tuple[int, ...]) -> None:
+        """Foundation ``f`` changed (it wanted ``before``): update who takes what."""
+        takers = self.takers
+        for card in before:
+            takers[card].remove(f)
+        for card in self.wanted(f):
+            insort(takers[card], f)
 
     # -- moves --------------------------------------------------------------------
-    def free_cards(self) -> Iterator[tuple[int, int]]:
+    def free_cards(self):
         """``(pile, card)`` for every free card, in the order a player scans them."""
-        piles, access = self.piles, self.rules.access
-        for p in self.rules.scan_order:
-            pile = piles[p]
-            if not pile:
-                continue
-            if access[p] == ACCESS_ALL:
-                seen = set()
-                for card in pile:
-                    if card not in seen:
-                        seen.add(card)
-                        yield p, card
-            else:
-                yield p, pile[-1]
+        return legal.free_cards(self)
 
     def foundation_moves(self) -> list[Move]:
-        takers = self.takers
-        return [(p, f, card) for p, card in self.free_cards() for f in takers[card]]
+        return legal.foundation_moves(self)
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move: plays to foundations in scan order, then a stock turn or a redeal."""
-        moves = self.foundation_moves()
-        rules = self.rules
-        stock = self.piles[rules.stock]
-        if stock:
-            moves.append((rules.stock, rules.waste, stock[-1]))
-        elif self.redeals_left and self.piles[rules.waste]:
-            moves.append((rules.waste, rules.stock, NO_CARD))
-        return moves
+        """Every legal move (see :mod:`.legal` for the order)."""
+        return legal.legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:
         return move in self.legal_moves()
 
     def apply(self, move: Move) -> None:
-        """Play ``move`` (assumed legal), with any automatic fill it causes."""
-        src, dst, card = move
+        """Play ``move`` (assumed legal), with the fill and the turn-up it causes."""
+        kind = move.kind
+        if kind is TO_FOUNDATION or kind is BETWEEN_PILES:
+            self._move_cards(move)
+        elif kind is TURN:
+            self._turn(move)
+        elif kind is REDEAL:
+            self._redeal(move)
+        elif kind is DEAL_ROW:
+            self._deal_row(move)
+        else:
+            raise ValueError(f"{self.rules.name}: cannot play {move!r} here")
+
+    def _move_cards(self, move: Move) -> None:
         rules = self.rules
         piles = self.piles
-        if src == rules.waste and dst == rules.stock:
-            waste = piles[src]
-            waste.reverse()
-            piles[dst] = waste
-            piles[src] = []
-            self.redeals_left -= 1
-            self.history.append((src, dst, NO_CARD, -1, -1))
-            return
+        src, dst, card, count = move.src, move.dst, move.card, move.count
         pile = piles[src]
-        if rules.access[src] == ACCESS_ALL:
-            index = pile.index(card)
-            del pile[index]
+        is_foundation = rules.is_foundation
+        if is_foundation[src]:
+            before = self.wanted(src)
+        if is_foundation[dst]:
+            wanted_before = self.wanted(dst)
+        index = -1
+        if count == 1:
+            if rules.access[src] == ACCESS_ALL:
+                index = pile.index(card)
+                del pile[index]
+            else:
+                pile.pop()
+            piles[dst].append(card)
         else:
-            index = -1
-            pile.pop()
-        piles[dst].append(card)
-        if rules.is_foundation[dst]:
-            self._advance(dst, card)
-        filled = -1
+            piles[dst].extend(pile[-count:])
+            del pile[-count:]
+        if is_foundation[dst]:
+            self.on_foundations += count
+            self._retarget(dst, wanted_before)
+        if is_foundation[src]:
+            self.on_foundations -= count
+            self._retarget(src, before)
+        down = self.down
+        flipped = fill_flipped = False
+        if down[src] and len(pile) == down[src]:
+            down[src] -= 1
+            flipped = True
+        filled = NO_PILE
         if not pile:
             for source in rules.fill[src]:
-                if piles[source]:
-                    pile.append(piles[source].pop())
+                take = piles[source]
+                if take:
+                    pile.append(take.pop())
                     filled = source
+                    if down[source] and len(take) == down[source]:
+                        down[source] -= 1
+                        fill_flipped = True
                     break
-        self.history.append((src, dst, card, filled, index))
+        self.history.append(Step(move, filled, index, flipped, fill_flipped))
 
-    def _advance(self, f: int, card: int) -> None:
-        """Foundation ``f`` just received ``card``: update who takes what."""
-        takers = self.takers
-        pile = self.piles[f]
-        n = len(pile) - 1
-        rules = self.rules
-        if n == 0 and rules.f_suit[f] < 0:
-            rank = rules.f_rank_at[f][0]
-            for old in (rank, 13 + rank, 26 + rank, 39 + rank):
-                takers[old].remove(f)
-        else:
-            takers[card].remove(f)
-        if n + 1 < rules.f_length[f]:
-            insort(takers[card - card % 13 + rules.f_rank_at[f][n + 1]], f)
-        self.on_foundations += 1
+    def _turn(self, move: Move) -> None:
+        piles = self.piles
+        stock, dst = piles[move.src], piles[move.dst]
+        onto_foundation = self.rules.is_foundation[move.dst]  # Golf turns onto its foundation
+        if onto_foundation:
+            before = self.wanted(move.dst)
+        for _ in range(move.count):
+            dst.append(stock.pop())
+        if onto_foundation:
+            self.on_foundations += move.count
+            self._retarget(move.dst, before)
+        self.history.append(Step(move))
 
-    def _retreat(self, f: int, card: int) -> None:
-        """``card`` just left foundation ``f``: the reverse of :meth:`_advance`."""
-        takers = self.takers
-        pile = self.piles[f]
-        n = len(pile)
-        rules = self.rules
-        if n + 1 < rules.f_length[f]:
-            takers[card - card % 13 + rules.f_rank_at[f][n + 1]].remove(f)
-        if n == 0 and rules.f_suit[f] < 0:
-            rank = rules.f_rank_at[f][0]
-            for old in (rank, 13 + rank, 26 + rank, 39 + rank):
-                insort(takers[old], f)
-        else:
-            insort(takers[card], f)
-        self.on_foundations -= 1
+    def _redeal(self, move: Move) -> None:
+        piles = self.piles
+        waste = piles[move.src]
+        waste.reverse()
+        piles[move.dst] = waste
+        piles[move.src] = []
+        self.redeals_left -= 1  # unlimited (infinity) stays unlimited
+        self.history.append(Step(move))
+
+    def _deal_row(self, move: Move) -> None:
+        piles = self.piles
+        stock = piles[move.src]
+        for p in self.rules.stock_spec.deal_to[:move.count]:
+            piles[p].append(stock.pop())
+        self.history.append(Step(move))
 
     def undo(self) -> Move:
-        """Take back the last move (and its fill); return it."""
-        src, dst, card, filled, index = self.history.pop()
+        """Take back the last move (and its fill and turn-up); return it."""
+        step = self.history.pop()
+        move = step.move
+        kind = move.kind
         piles = self.piles
-        if card == NO_CARD:
-            stock = piles[dst]
+        if kind is REDEAL:
+            stock = piles[move.dst]
             stock.reverse()
-            piles[src] = stock
-            piles[dst] = []
+            piles[move.src] = stock
+            piles[move.dst] = []
             self.redeals_left += 1
-            return (src, dst, card)
-        pile = piles[src]
-        if filled >= 0:
-            piles[filled].append(pile.pop())
-        piles[dst].pop()
-        if self.rules.is_foundation[dst]:
-            self._retreat(dst, card)
-        if index < 0:
-            pile.append(card)
+        elif kind is TURN:
+            stock, dst = piles[move.src], piles[move.dst]
+            if self.rules.is_foundation[move.dst]:
+                before = self.wanted(move.dst)
+                for _ in range(move.count):
+                    stock.append(dst.pop())
+                self.on_foundations -= move.count
+                self._retarget(move.dst, before)
+            else:
+                for _ in range(move.count):
+                    stock.append(dst.pop())
+        elif kind is DEAL_ROW:
+            stock = piles[move.src]
+            for p in reversed(self.rules.stock_spec.deal_to[:move.count]):
+                stock.append(piles[p].pop())
         else:
-            pile.insert(index, card)
-        return (src, dst, card)
+            self._unmove_cards(step)
+        return move
+
+    def _unmove_cards(self, step: Step) -> None:
+        rules = self.rules
+        piles = self.piles
+        move = step.move
+        src, dst, card, count = move.src, move.dst, move.card, move.count
+        pile = piles[src]
+        down = self.down
+        if step.filled >= 0:
+            if step.fill_flipped:
+                down[step.filled] += 1
+            piles[step.filled].append(pile.pop())
+        if step.flipped:
+            down[src] += 1
+        is_foundation = rules.is_foundation
+        if is_foundation[dst]:
+            before_dst = self.wanted(dst)
+        if is_foundation[src]:
+            before_src = self.wanted(src)
+        target = piles[dst]
+        if count == 1:
+            target.pop()
+            if step.index < 0:
+                pile.append(card)
+            else:
+                pile.insert(step.index, card)
+        else:
+            pile.extend(target[-count:])
+            del target[-count:]
+        if is_foundation[dst]:
+            self.on_foundations -= count
+            self._retarget(dst, before_dst)
+        if is_foundation[src]:
+            self.on_foundations += count
+            self._retarget(src, before_src)
 
     # -- state ----------------------------------------------------------------------
     def is_won(self) -> bool:
@@ -182,19 +265,33 @@ class Position:
             return WON
         return PLAYING if self.legal_moves() else LOST
 
+    def is_face_down(self, p: int, i: int) -> bool:
+        """Is card ``i`` (0: the bottom) of pile ``p`` face down? (Stock cards always are.)"""
+        return p == self.rules.stock or i < self.down[p]
+
     def key(self) -> tuple:
         """A hashable key: equal for equal positions (history is not part of it)."""
-        return (tuple(map(tuple, self.piles)), self.redeals_left)
+        return (tuple(map(tuple, self.piles)), self.redeals_left, tuple(self.down))
 
     def copy(self) -> "Position":
         clone = self.__class__.__new__(self.__class__)
         clone.rules = self.rules
         clone.piles = [list(p) for p in self.piles]
+        clone.down = list(self.down)
         clone.takers = [list(t) for t in self.takers]
         clone.redeals_left = self.redeals_left
         clone.on_foundations = self.on_foundations
         clone.history = list(self.history)
+        clone.ranks = dict(self.ranks)
         return clone
+
+    def on_foundation_counts(self) -> list[int]:
+        """How many copies of each card code are on the foundations."""
+        counts = [0] * 52
+        for f in self.rules.foundations:
+            for card in self.piles[f]:
+                counts[card] += 1
+        return counts
 
     def card_count(self) -> int:
         return sum(len(p) for p in self.piles)
@@ -209,13 +306,6 @@ class Position:
         return f"<Position {self.rules.name} on_foundations={self.on_foundations}>"
 
 
-# A move that answers the opening choice: (CHOOSE, option index, NO_CARD).
-CHOOSE = -2
-# Markers in the "filled" field of a history entry (a source pile number is >= 0).
-FILL_PENDING = -2  # the move left a gap that waits for the player's choice of source
-FILL_CHOSEN = -3   # the move was the player's choice: a card from a source to the gap
-
-
 class HookedPosition(Position):
     """A position of a variant whose plugins change legality, filling or the outcome,
     or that starts with a choice. Built-in variants never use it, so the plain
@@ -228,8 +318,9 @@ class HookedPosition(Position):
 
     __slots__ = ("pending", "choosing", "layouts")
 
-    def __init__(self, rules: Rules, piles: list[list[int]], redeals_left: int | None = None):
-        super().__init__(rules, piles, redeals_left)
+    def __init__(self, rules: Rules, piles: list[list[int]], redeals_left: int | float | None = None,
+                 down: list[int] | None = None):
+        super().__init__(rules, piles, redeals_left, down)
         self.pending = -1
         self.choosing = rules.opening is not None
         self.layouts: list[list[list[int]]] = []  # the piles before each choice, for undo
@@ -237,54 +328,58 @@ class HookedPosition(Position):
     def legal_moves(self) -> list[Move]:
         rules = self.rules
         if self.choosing:
-            return [(CHOOSE, k, NO_CARD) for k in range(len(rules.opening.options))]
+            return [Move(CHOOSE, NO_PILE, k) for k in range(len(rules.opening.options))]
         piles = self.piles
         if self.pending >= 0:
-            return [(s, self.pending, piles[s][-1]) for s in rules.fill[self.pending] if piles[s]]
-        moves = Position.legal_moves(self)
+            return [Move(FILL, s, self.pending, piles[s][-1]) for s in rules.fill[self.pending] if piles[s]]
+        moves = legal.legal_moves(self)
         check = rules.move_check
         if check is not None:
             moves = [m for m in moves if check(self, m)]
         return moves
 
     def apply(self, move: Move) -> None:
-        src, dst, card = move
         rules = self.rules
         piles = self.piles
-        if src == CHOOSE:
+        if move.kind is CHOOSE:
             self.layouts.append(piles)
-            self.piles = rules.opening.relayout(rules, piles, dst)
+            self.piles = rules.opening.relayout(rules, piles, move.dst)
             self.choosing = False
-            self.history.append((CHOOSE, dst, NO_CARD, -1, -1))
+            self.history.append(Step(move))
             return
-        if self.pending >= 0:
-            piles[dst].append(piles[src].pop())
+        if move.kind is FILL:
+            piles[move.dst].append(piles[move.src].pop())
             self.pending = -1
-            self.history.append((src, dst, card, FILL_CHOSEN, -1))
+            self.history.append(Step(move))
             return
         Position.apply(self, move)
-        if rules.fill_by_player[src]:
-            entry = self.history[-1]
-            taken = entry[3]
+        src = move.src
+        if move.is_play and rules.fill_by_player[src]:
+            step = self.history[-1]
+            taken = step.filled
             # Filled at once from the first source; if another source had a card too, the
             # player chooses instead: put the card back and wait.
             if taken >= 0 and any(piles[s] for s in rules.fill[src] if s != taken):
                 piles[taken].append(piles[src].pop())
-                self.history[-1] = entry[:3] + (FILL_PENDING, entry[4])
+                self.history[-1] = step._replace(filled=NO_PILE, pending=True)
                 self.pending = src
 
     def undo(self) -> Move:
-        src, dst, _card, filled, _index = self.history[-1]
-        if src == CHOOSE:
+        step = self.history[-1]
+        move = step.move
+        if move.kind is CHOOSE:
             self.history.pop()
             self.piles = self.layouts.pop()
             self.choosing = True
-            return (CHOOSE, dst, NO_CARD)
-        move = Position.undo(self)
-        if filled == FILL_PENDING:
+            return move
+        if move.kind is FILL:
+            self.history.pop()
+            self.piles[move.src].append(self.piles[move.dst].pop())
+            self.pending = move.dst
+            return move
+        Position.undo(self)
+        if step.pending:
             self.pending = -1
-        elif filled == FILL_CHOSEN:
-            self.pending = dst
         return move
 
     def status(self) -> str:
@@ -303,7 +398,7 @@ class HookedPosition(Position):
         return self.status() == WON
 
     def key(self) -> tuple:
-        return (tuple(map(tuple, self.piles)), self.redeals_left, self.pending, self.choosing)
+        return Position.key(self) + (self.pending, self.choosing)
 
     def copy(self) -> "HookedPosition":
         clone = Position.copy(self)
@@ -313,4 +408,5 @@ class HookedPosition(Position):
         return clone
 
 
-__all__ = ["Position", "HookedPosition", "NO_CARD", "CHOOSE", "WON", "LOST", "PLAYING", "ACCESS_NONE"]
+__all__ = ["Position", "HookedPosition", "Move", "MoveKind", "NO_CARD", "CHOOSE", "WON", "LOST",
+           "PLAYING", "ACCESS_NONE"]

@@ -1,22 +1,26 @@
 """Compile a concrete variant definition into rule tables.
 
-A :class:`Rules` object is built once per variant and parameter set; positions
-(:mod:`.position`) only look things up in it. Everything here is plain lists and
-tuples indexed by pile number so the hot paths of search stay cheap.
+A :class:`Rules` object is built once per variant and parameter set. It holds the
+frozen specs of every pile and foundation (:mod:`.specs`) and, derived from them in
+:meth:`Rules._derive_tables` alone, the flat per-pile arrays the hot paths read.
+Positions (:mod:`.position`) only look things up in it; :meth:`Rules.new_position`
+deals the first one.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from patience_core.model import cards
 from patience_core.errors import VariantError
+from patience_core.model import cards
+from patience_core.model.specs import UNLIMITED, BuildRule, FoundationSpec, PileSpec, StockSpec
 from patience_core.variants.loader import VariantSource, parameter_text, suggest
 
 ACCESS_NONE, ACCESS_TOP, ACCESS_ALL = 0, 1, 2
 _ACCESS = {"none": ACCESS_NONE, "top": ACCESS_TOP, "all": ACCESS_ALL}
 PILE_DEFAULTS = {"kind": "reserve", "cards": 0, "access": "top", "fill": "never"}
 FOUNDATION_DEFAULTS = {"step": 1, "wrap": False, "suits": "fixed", "start": "found"}
+LAYOUT_KINDS = ("tableau", "reserve", "cell")
 
 
 @dataclass(frozen=True)
@@ -39,11 +43,25 @@ class FillRule:
         object.__setattr__(self, "sources", tuple(self.sources))
 
 
+def _per_pile(value: Any, count: int) -> list[int]:
+    """``cards: 3`` or ``cards: [1, 2, 3]`` -> one number per pile."""
+    if isinstance(value, list):
+        return [int(v) for v in value]
+    return [int(value)] * count
+
+
+def _build_rule(raw: Any) -> BuildRule | None:
+    if raw in (None, "none"):
+        return None
+    return BuildRule(rank=raw.get("rank", "down"), suit=raw.get("suit", "any"),
+                     step=int(raw.get("step", 1)), wrap=bool(raw.get("wrap", False)))
+
+
 class Rules:
     """The compiled rule tables of one variant with one set of parameter values.
 
     Pile numbers: the pile groups in definition order (each ``count`` piles), then
-    the stock, the waste, then the foundation piles group by group.
+    the stock, the waste piles, then the foundation piles group by group.
     """
 
     def __init__(self, source: VariantSource, values: dict[str, Any], definition: dict[str, Any]):
@@ -54,39 +72,153 @@ class Rules:
         self.params = dict(values)
         self.definition = definition
         self.decks = int(definition.get("decks", 2))
-        self.n_cards = self.decks * cards.CARDS_PER_DECK
         self.autoplay = bool(definition.get("autoplay", False))
-        where = str(source.path or f"variant {source.name!r}")
-        self._where = where
+        self._compile_pack(definition)
 
         self.pile_names: list[str] = []
         self.pile_group: list[str] = []
         self.pile_kind: list[str] = []
-        self.access: list[int] = []
-        self.fill_names: list[tuple[str, ...]] = []
         self.groups: dict[str, list[int]] = {}
         self.group_specs: dict[str, dict[str, Any]] = {}
-
+        raw_piles: list[tuple[str, dict[str, Any], int]] = []   # (group, spec, index in group)
         for group, raw in (definition.get("piles") or {}).items():
             spec = {**PILE_DEFAULTS, **raw}
             self.group_specs[group] = spec
-            indices = []
-            for n in range(1, int(spec.get("count", 1)) + 1):
-                indices.append(self._add_pile(f"{group}:{n}", group, spec["kind"], spec["access"],
-                                              () if spec["fill"] == "never" else tuple(spec["fill"])))
-            self.groups[group] = indices
-        self.stock = self._add_pile("stock", "stock", "stock", "none", ())
-        self.waste = self._add_pile("waste", "waste", "waste", "top", ())
-        self.groups["stock"], self.groups["waste"] = [self.stock], [self.waste]
+            self.groups[group] = [self._add_pile(f"{group}:{n}", group, spec["kind"])
+                                  for n in range(1, int(spec.get("count", 1)) + 1)]
+            raw_piles += [(group, spec, i) for i in range(len(self.groups[group]))]
+        self.stock = self._add_pile("stock", "stock", "stock")
+        waste_spec = definition.get("waste") or {}
+        self.waste_spec = waste_spec
+        n_waste = int(waste_spec.get("count", 1))
+        self.waste_piles = [self._add_pile("waste" if n_waste == 1 else f"waste:{n}", "waste", "waste")
+                            for n in range(1, n_waste + 1)]
+        self.waste = self.waste_piles[0]
+        self.groups["stock"], self.groups["waste"] = [self.stock], list(self.waste_piles)
 
-        # Foundations.
         self.foundations: list[int] = []
-        self.f_group: dict[int, str] = {}
-        self.f_rank_at: dict[int, tuple[int, ...]] = {}
-        self.f_length: dict[int, int] = {}
-        self.f_suit: dict[int, int] = {}
-        self.f_dealt: dict[int, bool] = {}
         self.foundation_specs: dict[str, dict[str, Any]] = {}
+        self.f_spec: dict[int, FoundationSpec] = {}
+        self._compile_foundations(definition)
+        self.n_piles = len(self.pile_names)
+
+        self.piles: list[PileSpec | None] = [None] * self.n_piles
+        for (group, spec, i), p in zip(raw_piles, [p for g in self.group_specs for p in self.groups[g]]):
+            self.piles[p] = self._compile_pile(p, group, spec, i)
+        self.stock_spec = self._compile_stock(definition)
+        self.redeals = self.stock_spec.redeals   # UNLIMITED (infinity): no limit
+        self.draw = self.stock_spec.draw
+
+        self._compile_setout()
+        self._compile_deal(definition)
+        self._check_capacity()
+        self._check_combinations()
+        self._derive_tables()
+
+        # Hook seams, resolved once per variant by the plugin manager (plugins/hooks.py).
+        # ``None`` everywhere means the built-in behaviour and the fast table path.
+        self.deal_hook: Callable | None = None
+        self.yaml_setout = list(self.setout)
+        self.fill_by_player: list[bool] = [False] * self.n_piles  # gap waits for the player's choice
+        self.move_check: Callable | None = None   # extra legality: (position, move) -> bool
+        self.outcome: Callable | None = None      # (position) -> "won"/"lost"/"playing"/None
+        self.opening: Any = None                  # a choice made right after the deal (deal.Dealer)
+        self.position_class: type | None = None   # HookedPosition when any of the above is set
+        self.plain_moves = True  # legal moves are exactly the tables' (fast paths may read takers)
+        self.plugins: dict[str, str] = {}         # hook -> plugin that decided it for this variant
+
+    # -- the pack -------------------------------------------------------------------
+    def _compile_pack(self, definition: dict[str, Any]) -> None:
+        """``decks`` x 52 cards, or the same number of cards in fewer suits (Spider)."""
+        suits = definition.get("suits")
+        self.n_cards = self.decks * cards.CARDS_PER_DECK
+        if suits is None:
+            self.pack_suits = tuple(range(4))
+        else:
+            letters = [str(s).upper() for s in suits]
+            for i, letter in enumerate(letters):
+                if letter not in cards.SUITS:
+                    raise self._fail(("suits", i), f"not a suit: {suits[i]!r}; expected one of C D H S")
+            if 4 % len(letters):
+                raise self._fail(("suits",), f"{len(letters)} suits cannot share a pack of "
+                                 f"{self.n_cards} cards evenly; expected 1, 2 or 4 suits")
+            self.pack_suits = tuple(cards.SUITS.index(s) for s in letters)
+        per_code = self.n_cards // (13 * len(self.pack_suits))
+        self.copies = [per_code if c // 13 in self.pack_suits else 0 for c in range(cards.CARDS_PER_DECK)]
+        self.pack = [c for _ in range(per_code) for s in self.pack_suits for c in range(s * 13, s * 13 + 13)]
+        if len(self.pack_suits) == 4:
+            self.pack = cards.full_pack(self.decks)
+
+    # -- construction helpers -------------------------------------------------
+    def _fail(self, path: tuple, message: str) -> VariantError:
+        """An error about the definition's field at ``path``, pointing at its line."""
+        return self.source.error(path, message, self.params)
+
+    def _add_pile(self, name: str, group: str, kind: str) -> int:
+        self.pile_names.append(name)
+        self.pile_group.append(group)
+        self.pile_kind.append(kind)
+        return len(self.pile_names) - 1
+
+    def _fill_sources(self, group: str, fill: Any) -> tuple[int, ...]:
+        if fill in ("never", None):
+            return ()
+        resolved: list[int] = []
+        known = ["waste", "stock"] + [g for g, s in self.group_specs.items() if g != group]
+        for i, name in enumerate(fill):
+            if name == "waste":
+                resolved += self.waste_piles
+            elif name == "stock":
+                resolved.append(self.stock)
+            elif name in self.group_specs and name != group:
+                resolved += self.groups[name]
+            else:
+                others = [g for g in known if g not in ("waste", "stock")]
+                raise self._fail(("piles", group, "fill", i), f"unknown source {name!r}"
+                                 f"{suggest(name, known)}; expected waste or stock"
+                                 + (f", or another pile group ({', '.join(others)})" if others else ""))
+        return tuple(resolved)
+
+    def _compile_pile(self, p: int, group: str, spec: dict[str, Any], i: int) -> PileSpec:
+        count = len(self.groups[group])
+        kind = spec["kind"]
+        for key in ("cards", "face_down", "face_up"):
+            value = spec.get(key)
+            if isinstance(value, list) and len(value) != count:
+                raise self._fail(("piles", group, key), f"lists {len(value)} numbers for {count} piles; "
+                                 f"expected one per pile, or a single number")
+        dealt = _per_pile(spec.get("cards", 0), count)[i]
+        if "face_up" in spec and "face_down" in spec:
+            raise self._fail(("piles", group, "face_up"), "give face_up or face_down, not both")
+        if "face_up" in spec:
+            down = max(0, dealt - _per_pile(spec["face_up"], count)[i])
+        else:
+            down = _per_pile(spec.get("face_down", 0), count)[i]
+        if down > dealt or (down and down == dealt):
+            what = "face_down" if "face_down" in spec else "face_up"
+            raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} cards and {down} "
+                             f"face down; expected at least its top card face up")
+        build = _build_rule(spec.get("build"))
+        empty = spec.get("empty", "any" if build is not None or kind == "cell" else "none")
+        if empty not in ("any", "none"):
+            try:
+                empty = cards.parse_rank(empty)
+            except cards.CardError as exc:
+                raise self._fail(("piles", group, "empty"), f"{exc}; or any, none") from None
+        moves = spec.get("moves", "card")
+        run_rule = _build_rule(spec.get("run")) or (build if moves == "run" else None)
+        if moves == "run" and run_rule is None:
+            raise self._fail(("piles", group, "moves"), "run moves need a build rule (build:) or a run rule "
+                             "(run:) to say what a run is; expected moves: card, or a build rule")
+        if spec.get("limit") == "supermove" and moves not in ("run",):
+            raise self._fail(("piles", group, "limit"), "supermove limits run moves; expected moves: run")
+        max_cards = spec.get("max", 1 if kind == "cell" else None)
+        return PileSpec(number=p, name=self.pile_names[p], group=group, kind=kind,
+                        access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
+                        limit=spec.get("limit"), max_cards=max_cards,
+                        fill=self._fill_sources(group, spec["fill"]), cards=dealt, face_down=down)
+
+    def _compile_foundations(self, definition: dict[str, Any]) -> None:
         number = 0
         for group, raw in (definition.get("foundations") or {}).items():
             spec = {**FOUNDATION_DEFAULTS, **raw}
@@ -94,79 +226,102 @@ class Rules:
             missing = [k for k in ("base", "length", "count") if k not in spec]
             if missing:
                 raise self._fail(("foundations", group, missing[0]), "missing; it is required")
-            try:
-                base = cards.parse_rank(spec["base"])
-            except cards.CardError as exc:
-                raise self._fail(("foundations", group, "base"), str(exc)) from None
-            step, length = int(spec["step"]), int(spec["length"])
-            if spec["wrap"]:
-                ranks = tuple((base + step * i) % 13 for i in range(length))
-            else:
-                ranks = tuple(base + step * i for i in range(length))
-                if not all(0 <= r <= 12 for r in ranks):
-                    room = (12 - base) // step + 1 if step > 0 else base // -step + 1
-                    raise self._fail(("foundations", group, "length"), "without wrap, "
-                                     f"{length} cards from {cards.RANKS[base]} by {step} run past A or K; "
-                                     f"expected a length of at most {room}, or wrap: true")
-            if len(set(ranks)) != len(ranks):
-                raise self._fail(("foundations", group, "length"), "the sequence repeats a rank; "
-                                   f"expected length at most 13 / gcd(step, 13)")
+            build = _build_rule(spec.get("build"))
+            base_word = str(spec["base"]).lower()
+            base: int | None = None
+            if base_word not in ("any", "deal"):
+                try:
+                    base = cards.parse_rank(spec["base"])
+                except cards.CardError as exc:
+                    raise self._fail(("foundations", group, "base"), f"{exc}; or any, deal") from None
+            step, length, wrap = int(spec["step"]), int(spec["length"]), bool(spec["wrap"])
+            ranks = None
+            if build is None and base is not None:
+                ranks = self._sequence(group, base, step, length, wrap)
+            elif build is None and length > 13:
+                raise self._fail(("foundations", group, "length"), f"{length} cards in one sequence "
+                                 "repeat a rank; expected at most 13, or a build rule (Golf's up or down)")
+            if build is not None and base_word != "any":
+                raise self._fail(("foundations", group, "base"), "a foundation with a build rule starts "
+                                 "with any card; expected base: any")
+            suits_word = spec["suits"]
+            suit_list = suits_word if isinstance(suits_word, list) else None
+            if suit_list is not None and len(suit_list) != int(spec["count"]):
+                raise self._fail(("foundations", group, "suits"), f"lists {len(suit_list)} suits for "
+                                 f"{spec['count']} piles; expected one per pile")
+            takes_run = spec.get("takes", "card") == "run"
+            if takes_run and length != 13:
+                raise self._fail(("foundations", group, "takes"), "a foundation that takes a whole run "
+                                 "takes a full suit of 13; expected length: 13")
             indices = []
             for i in range(int(spec["count"])):
                 number += 1
-                f = self._add_pile(f"foundation:{number}", group, "foundation", "none", ())
-                self.f_rank_at[f] = ranks
-                self.f_length[f] = length
-                self.f_suit[f] = i % 4 if spec["suits"] == "fixed" else -1
-                self.f_dealt[f] = spec["start"] == "dealt"
+                f = self._add_pile(f"foundation:{number}", group, "foundation")
+                if suit_list is not None:
+                    try:
+                        suit = cards.SUITS.index(str(suit_list[i]).upper())
+                    except ValueError:
+                        raise self._fail(("foundations", group, "suits", i), f"not a suit: {suit_list[i]!r}; "
+                                         "expected one of C D H S") from None
+                else:
+                    suit = i % 4 if suits_word == "fixed" else -1
+                self.f_spec[f] = FoundationSpec(
+                    number=f, name=self.pile_names[f], group=group, length=length, ranks=ranks, suit=suit,
+                    regardless=suits_word == "regardless" or build is not None and build.suit == "any",
+                    build=build, base=base, step=step, wrap=wrap, dealt=spec["start"] == "dealt",
+                    takes_run=takes_run, worry=bool(spec.get("worry", False)),
+                    base_from_deal=base_word == "deal")
                 self.foundations.append(f)
-                self.f_group[f] = group
                 indices.append(f)
-            self.groups.setdefault(group, [])
             self.groups[f"foundation:{group}"] = indices
         if not self.foundations:
             raise self._fail(("foundations",), "no foundation piles; expected at least one group")
-        self.n_piles = len(self.pile_names)
-        self.is_foundation = [k == "foundation" for k in self.pile_kind]
 
-        # Fill sources resolve to pile numbers.
-        self.fill: list[tuple[int, ...]] = []
-        for i, names in enumerate(self.fill_names):
-            resolved = []
-            for name in names:
-                if name not in ("waste", "stock"):
-                    raise self._fail(("piles", self.pile_group[i], "fill", names.index(name)), "unknown source "
-                                       f"{name!r}{suggest(name, ['waste', 'stock'])}; expected waste or stock")
-                resolved.append(self.waste if name == "waste" else self.stock)
-            self.fill.append(tuple(resolved))
+    def _sequence(self, group: str, base: int, step: int, length: int, wrap: bool) -> tuple[int, ...]:
+        if wrap:
+            ranks = tuple((base + step * i) % 13 for i in range(length))
+        else:
+            ranks = tuple(base + step * i for i in range(length))
+            if not all(0 <= r <= 12 for r in ranks):
+                room = (12 - base) // step + 1 if step > 0 else base // -step + 1
+                raise self._fail(("foundations", group, "length"), "without wrap, "
+                                 f"{length} cards from {cards.RANKS[base]} by {step} run past A or K; "
+                                 f"expected a length of at most {room}, or wrap: true")
+        if len(set(ranks)) != len(ranks):
+            raise self._fail(("foundations", group, "length"), "the sequence repeats a rank; "
+                             "expected length at most 13 / gcd(step, 13)")
+        return ranks
 
-        redeals = (definition.get("stock") or {}).get("redeals", 0)
-        self.redeals = int(redeals)
-
-        self._compile_setout(where)
-        self._compile_deal(definition, where)
-        self._check_capacity(where)
-
-        kinds = self.pile_kind
-        tableau = [i for i in self.deal_piles if kinds[i] == "tableau"]
-        reserve = [i for i in self.deal_piles if kinds[i] == "reserve"]
-        undealt = [i for i in range(self.n_piles) if kinds[i] in ("tableau", "reserve") and i not in self.deal_piles]
-        # Order in which a player (and the naive policy) looks at free cards.
-        self.scan_order: list[int] = [
-            i for i in tableau + [self.waste] + reserve + undealt if self.access[i] != ACCESS_NONE
-        ]
-        self.top_only = [a == ACCESS_TOP for a in self.access]
-        # Hook seams, resolved once per variant by the plugin manager (see hooks.py).
-        # ``None`` everywhere means the built-in behaviour and the fast table path.
-        self.deal_hook: Callable | None = None
-        self.yaml_setout = list(self.setout)
-        self.fill_by_player: list[bool] = [False] * self.n_piles  # gap waits for the player's choice
-        self.move_check: Callable | None = None   # extra legality: (position, move) -> bool
-        self.outcome: Callable | None = None      # (position) -> "won"/"lost"/"playing"/None
-        self.opening: Any = None                  # a choice made right after the deal (hooks.OpeningChoice)
-        self.position_class: type | None = None   # HookedPosition when any of the above is set
-        self.plain_moves = True  # legal moves are exactly the tables' (fast paths may read takers)
-        self.plugins: dict[str, str] = {}         # hook -> plugin that decided it for this variant
+    def _compile_stock(self, definition: dict[str, Any]) -> StockSpec:
+        raw = definition.get("stock") or {}
+        redeals = raw.get("redeals", 0)
+        redeals = UNLIMITED if redeals == "unlimited" else int(redeals)
+        draw = int(raw.get("draw", 1))
+        deal_to: tuple[int, ...] = ()
+        if raw.get("deal"):
+            group = raw["deal"]
+            if group not in self.group_specs:
+                raise self._fail(("stock", "deal"), f"unknown pile group {group!r}"
+                                 f"{suggest(group, self.group_specs)}; expected one of "
+                                 f"{', '.join(self.group_specs) or '(no pile groups)'}")
+            deal_to = tuple(self.groups[group])
+        to_foundation = None
+        if raw.get("to", "waste") != "waste":
+            group = raw["to"]
+            piles = self.groups.get(f"foundation:{group}")
+            if not piles or len(piles) != 1:
+                raise self._fail(("stock", "to"), f"{group!r} is not a foundation group of one pile; "
+                                 "expected waste or such a group")
+            to_foundation = piles[0]
+        if len(self.waste_piles) > 1 and (redeals != 0):
+            raise self._fail(("stock", "redeals"), "several waste piles cannot be turned over into one "
+                             "stock; expected redeals: 0")
+        if len(self.waste_piles) > 1 and draw != 1:
+            raise self._fail(("stock", "draw"), "with waste piles the player chooses, each turn places "
+                             "one card; expected draw: 1")
+        return StockSpec(draw=draw, redeals=redeals, deal_to=deal_to,
+                         deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
+                         to_foundation=to_foundation)
 
     def set_setout(self, setout: list[tuple[int, int]], who: str) -> None:
         """Replace the cards set out before the deal (a plugin's ``patience_prepare_pack``)."""
@@ -174,13 +329,14 @@ class Rules:
         placed: dict[int, int] = {}
         for pile, card in setout:
             used[card] = used.get(card, 0) + 1
-            if used[card] > self.decks:
+            if used[card] > self.copies[card]:
                 raise VariantError(f"{who}: sets out {used[card]} x {cards.card_name(card)}; "
-                                   f"the pack has {self.decks}")
+                                   f"the pack has {self.copies[card]}")
             if self.is_foundation[pile]:
                 n = placed.get(pile, 0)
                 placed[pile] = n + 1
-                if n >= self.f_length[pile] or cards.rank_of(card) != self.f_rank_at[pile][n] or \
+                ranks = self.f_rank_at[pile]
+                if n >= self.f_length[pile] or not ranks or cards.rank_of(card) != ranks[n] or \
                         (self.f_suit[pile] >= 0 and cards.suit_of(card) != self.f_suit[pile]):
                     raise VariantError(f"{who}: sets out {cards.card_name(card)} on {self.pile_names[pile]}, "
                                        f"out of that foundation's sequence")
@@ -190,75 +346,191 @@ class Rules:
             raise VariantError(f"{who}: sets out {len(self.setout)} cards; the layout then lacks "
                                f"{len(self.deal_targets) - self.n_dealt} cards")
 
-    # -- construction helpers -------------------------------------------------
-    def _fail(self, path: tuple, message: str) -> VariantError:
-        """An error about the definition's field at ``path``, pointing at its line."""
-        return self.source.error(path, message, self.params)
-
-    def _add_pile(self, name: str, group: str, kind: str, access: str, fill: tuple[str, ...]) -> int:
-        self.pile_names.append(name)
-        self.pile_group.append(group)
-        self.pile_kind.append(kind)
-        self.access.append(_ACCESS[access])
-        self.fill_names.append(fill)
-        return len(self.pile_names) - 1
-
-    def _compile_setout(self, where: str) -> None:
+    def _compile_setout(self) -> None:
         """Base cards set out before the deal: taken from the first decks, never after shuffling."""
         self.setout: list[tuple[int, int]] = []
         used: dict[int, int] = {}
         any_suit = 0
         for f in self.foundations:
-            if not self.f_dealt[f]:
+            spec = self.f_spec[f]
+            if not spec.dealt:
                 continue
-            suit = self.f_suit[f]
+            if spec.ranks is None:
+                raise self._fail(("foundations", spec.group, "start"), "only a foundation with a fixed "
+                                 "base rank can have its base set out; expected start: found")
+            suit = spec.suit
             if suit < 0:
-                suit, any_suit = any_suit % 4, any_suit + 1
-            card = cards.make(self.f_rank_at[f][0], suit)
+                suit = self.pack_suits[any_suit % len(self.pack_suits)]
+                any_suit += 1
+            card = cards.make(spec.ranks[0], suit)
             used[card] = used.get(card, 0) + 1
-            if used[card] > self.decks:
-                raise self._fail(("foundations", self.f_group[f], "start"), "dealt bases need "
-                                   f"{used[card]} x {cards.card_name(card)}, the pack has {self.decks}")
+            if used[card] > self.copies[card]:
+                raise self._fail(("foundations", spec.group, "start"), "dealt bases need "
+                                 f"{used[card]} x {cards.card_name(card)}, the pack has {self.copies[card]}")
             self.setout.append((f, card))
 
-    def _compile_deal(self, definition: dict[str, Any], where: str) -> None:
+    def _compile_deal(self, definition: dict[str, Any]) -> None:
+        """``deal_targets``: the pile each dealt card goes to, in order (row by row within a
+        group: every pile that still lacks cards gets one per row)."""
         order = definition.get("deal") or []
         self.deal_targets: list[int] = []
         self.deal_piles: list[int] = []
-        for group in order:
+        self.deal_face_down: dict[int, int] = {}
+        # A foundation group named in the deal gets one card on its first pile: the card that
+        # decides every pile's base (Canfield), or starts a pile built by a rule (Golf).
+        base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal}
+        for i, group in enumerate(order):
+            if f"foundation:{group}" in self.groups and group not in self.group_specs:
+                first = self.groups[f"foundation:{group}"][0]
+                spec = self.f_spec[first]
+                if not spec.base_from_deal and spec.build is None:
+                    raise self._fail(("deal", i), f"foundation group {group!r} has a fixed base, so no "
+                                     "card can be dealt onto it; expected base: deal or any (with build)")
+                self.deal_targets.append(first)
+                continue
             if group not in self.group_specs:
-                raise self._fail(("deal", order.index(group)), f"unknown pile group {group!r}"
-                                   f"{suggest(group, self.group_specs)}; expected one of "
-                                   f"{', '.join(self.group_specs) or '(no pile groups)'}")
+                known = list(self.group_specs) + sorted(base_groups)
+                raise self._fail(("deal", i), f"unknown pile group {group!r}"
+                                 f"{suggest(group, known)}; expected one of "
+                                 f"{', '.join(known) or '(no pile groups)'}")
             piles = self.groups[group]
             self.deal_piles.extend(piles)
-            for _row in range(int(self.group_specs[group]["cards"])):
-                self.deal_targets.extend(piles)
+            counts = [self.piles[p].cards for p in piles]
+            for row in range(max(counts, default=0)):
+                self.deal_targets.extend(p for p, n in zip(piles, counts) if n > row)
+        for group in base_groups:
+            if group not in order:
+                raise self._fail(("foundations", group, "base"), "base: deal needs the group in deal "
+                                 "(its first pile gets a card, whose rank starts every pile)")
         for group, spec in self.group_specs.items():
-            if int(spec["cards"]) and group not in order:
+            if any(self.piles[p].cards for p in self.groups[group]) and group not in order:
                 raise self._fail(("piles", group, "cards"), f"{spec['cards']} cards per pile "
-                                   f"but {group!r} is not in deal; expected it listed in deal")
+                                 f"but {group!r} is not in deal; expected it listed in deal")
         self.n_dealt = self.n_cards - len(self.setout)
         if len(self.deal_targets) > self.n_dealt:
             raise self._fail(("deal",), f"the layout takes {len(self.deal_targets)} cards "
-                               f"but only {self.n_dealt} are dealt")
+                             f"but only {self.n_dealt} are dealt")
 
-    def _check_capacity(self, where: str) -> None:
+    def _check_capacity(self) -> None:
         """Every card of the pack must have exactly one place to end."""
-        total = sum(self.f_length[f] for f in self.foundations)
+        total = sum(self.f_spec[f].length for f in self.foundations)
         if total != self.n_cards:
             detail = ", ".join(f"{g}: {s['count']} x {s['length']}" for g, s in self.foundation_specs.items())
             raise self._fail(("foundations",), f"capacities add up to {total} cards ({detail}); "
-                               f"expected {self.n_cards}, the whole pack of {self.decks} deck{'s' if self.decks != 1 else ''}")
+                             f"expected {self.n_cards}, the whole pack of {self.decks} deck{'s' if self.decks != 1 else ''}")
+        specs = [self.f_spec[f] for f in self.foundations]
+        if any(s.ranks is None for s in specs):
+            return  # a rank chosen by the deal or by the top card: no fixed places to count
         for rank in range(13):
-            slots = sum(1 for f in self.foundations if rank in self.f_rank_at[f])
+            slots = sum(1 for s in specs if rank in s.ranks)
+            have = sum(self.copies[c] for c in range(rank, 52, 13))
             fixed = [0, 0, 0, 0]
-            for f in self.foundations:
-                if self.f_suit[f] >= 0 and rank in self.f_rank_at[f]:
-                    fixed[self.f_suit[f]] += 1
-            if slots != 4 * self.decks or max(fixed) > self.decks:
+            for s in specs:
+                if s.suit >= 0 and rank in s.ranks:
+                    fixed[s.suit] += 1
+            if slots != have or any(fixed[s] > self.copies[s * 13 + rank] for s in range(4)):
+                per_suit = ", ".join(f"{self.copies[s * 13 + rank]} {cards.SUITS[s]}" for s in self.pack_suits)
                 raise self._fail(("foundations",), f"the piles take {slots} cards of rank "
-                                   f"{cards.RANKS[rank]}; expected {4 * self.decks}, {self.decks} of each suit")
+                                 f"{cards.RANKS[rank]}; expected {have} ({per_suit})")
+
+    def _check_combinations(self) -> None:
+        """Rules that make no sense together, refused with the field that says so."""
+        for p in self._layout():
+            spec = self.piles[p]
+            for s in spec.fill:
+                if s == p:
+                    raise self._fail(("piles", spec.group, "fill"), "a pile cannot fill itself")
+        if self.stock_spec.deal_to and any(self.piles[p].max_cards == 1 for p in self.stock_spec.deal_to):
+            raise self._fail(("stock", "deal"), "cannot deal rows onto single-card places")
+        for f in self.foundations:
+            spec = self.f_spec[f]
+            if spec.takes_run and not any(self.piles[p].build is not None for p in self._layout()):
+                raise self._fail(("foundations", spec.group, "takes"), "no pile builds runs for it to take; "
+                                 "expected a pile group with a build rule")
+
+    def _layout(self) -> list[int]:
+        return [p for p in range(self.n_piles) if self.piles[p] is not None]
+
+    def _derive_tables(self) -> None:
+        """The flat per-pile arrays of the hot paths, all derived from the specs here."""
+        n = self.n_piles
+        self.access = [ACCESS_NONE] * n
+        self.fill: list[tuple[int, ...]] = [()] * n
+        for p in self._layout():
+            self.access[p] = _ACCESS[self.piles[p].access]
+            self.fill[p] = self.piles[p].fill
+        for w in self.waste_piles:
+            self.access[w] = _ACCESS[self.waste_spec.get("access", "top")]
+        self.is_foundation = [k == "foundation" for k in self.pile_kind]
+        self.f_group = {f: self.f_spec[f].group for f in self.foundations}
+        self.f_rank_at = {f: self.f_spec[f].ranks for f in self.foundations}
+        self.f_length = {f: self.f_spec[f].length for f in self.foundations}
+        self.f_suit = {f: self.f_spec[f].suit for f in self.foundations}
+        self.f_regardless = {f: self.f_spec[f].regardless for f in self.foundations}
+        self.f_dealt = {f: self.f_spec[f].dealt for f in self.foundations}
+        self.top_only = [a == ACCESS_TOP for a in self.access]
+        # Piles that a card may be moved onto (building, empty places, cells).
+        self.receivers = [p for p in self._layout() if self.piles[p].takes_cards]
+        self.face_down = [self.piles[p].face_down if self.piles[p] else 0 for p in range(n)]
+        # What each receiving pile takes on each top card, and when empty (legal.pile_moves).
+        self.max_cards = [self.piles[p].max_cards if self.piles[p] else None for p in range(n)]
+        self.accepts_on: dict[int, list[tuple[int, ...]]] = {}
+        self.accepts_empty: dict[int, tuple[int, ...]] = {}
+        pack_codes = [c for c in range(52) if self.copies[c]]
+        for p in self.receivers:
+            spec = self.piles[p]
+            build = spec.build
+            self.accepts_on[p] = [tuple(c for c in pack_codes if build is not None and build.follows(top, c))
+                                  for top in range(52)]
+            empty = spec.empty
+            self.accepts_empty[p] = (tuple(pack_codes) if empty == "any" else () if empty == "none"
+                                     else tuple(c for c in pack_codes if c % 13 == empty))
+        # FreeCell's supermove counts free cells and empty columns that take any card.
+        self.cells = [p for p in self._layout() if self.pile_kind[p] == "cell"]
+        self.open_columns = [p for p in self._layout()
+                             if self.pile_kind[p] == "tableau" and self.piles[p].empty == "any"]
+        # For foundations built by a rule (Golf): the cards each top card lets follow.
+        self.f_follows: dict[int, list[tuple[int, ...]]] = {}
+        for f in self.foundations:
+            build = self.f_spec[f].build
+            if build is not None:
+                self.f_follows[f] = [tuple(c for c in range(52) if self.copies[c] and build.follows(top, c))
+                                     for top in range(52)]
+        kinds = self.pile_kind
+        tableau = [p for p in self.deal_piles if kinds[p] == "tableau"]
+        reserve = [p for p in self.deal_piles if kinds[p] == "reserve"]
+        undealt = [p for p in self._layout() if p not in self.deal_piles and kinds[p] != "cell"]
+        cells = [p for p in self._layout() if kinds[p] == "cell"]
+        # Order in which a player (and the naive policy) looks at free cards.
+        self.scan_order: list[int] = [
+            p for p in tableau + list(self.waste_piles) + reserve + undealt + cells
+            if self.access[p] != ACCESS_NONE]
+        self.has_stock = self.n_dealt > len(self.deal_targets)
+        # A waste pile is shown where the stock turns onto it.
+        self.shows_waste = not self.stock_spec.deal_to and self.stock_spec.to_foundation is None and (
+            self.n_dealt > len(self.deal_targets) or any(self.waste in s for s in self.fill))
+        # The distinct rules by which layout piles are built (the safe-play rule reads them).
+        self.build_rules = tuple(dict.fromkeys(self.piles[p].build for p in self._layout()
+                                               if self.piles[p].build is not None))
+        self.worry_from = [f for f in self.foundations if self.f_spec[f].worry]
+        self.run_foundations = [f for f in self.foundations if self.f_spec[f].takes_run]
+        # The family's tables say everything: cards go only to the foundations, one at a time,
+        # by fixed rank sequences (the pruned search and the fast policies rely on it).
+        self.foundation_only = (not self.receivers and not any(self.face_down) and self.draw == 1
+                                and len(self.waste_piles) == 1 and not self.stock_spec.deal_to
+                                and self.stock_spec.to_foundation is None and self.redeals != UNLIMITED
+                                and not self.worry_from and not self.run_foundations
+                                and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
+                                        for f in self.foundations)
+                                and len(self.pack_suits) == 4)
+
+    # -- positions ----------------------------------------------------------------
+    def new_position(self, order: list[int]):
+        """The first position for the shuffled pack ``order`` (top card first), dealt by the
+        variant's dealer (OpenSpiel's ``new_initial_state``)."""
+        from patience_core.model.deal import start_position
+
+        return start_position(self, order)
 
     # -- queries ----------------------------------------------------------------
     def pile_index(self, name: str) -> int:
@@ -272,5 +544,5 @@ class Rules:
     def param_text(self) -> str:
         return " ".join(f"{k}={parameter_text(v)}" for k, v in self.params.items())
 
-    def rank_sequence(self, f: int) -> tuple[int, ...]:
+    def rank_sequence(self, f: int) -> tuple[int, ...] | None:
         return self.f_rank_at[f]

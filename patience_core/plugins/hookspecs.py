@@ -30,6 +30,7 @@ import pluggy
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from patience_core.model.deal import Dealer
+    from patience_core.model.moves import Move
     from patience_core.model.position import Position
     from patience_core.model.rules import FillRule, Rules
 
@@ -105,7 +106,7 @@ def patience_filler(rules: Rules) -> dict[str, FillRule] | None:
 
 
 @hookspec(firstresult=True)
-def patience_move_check(rules: Rules) -> Callable[[Position, tuple], bool] | None:
+def patience_move_check(rules: Rules) -> Callable[[Position, Move], bool] | None:
     """An extra legality rule, beyond what the YAML rules allow.
 
     Called once per compiled variant. Stops at the first non-``None`` result; the
@@ -113,8 +114,8 @@ def patience_move_check(rules: Rules) -> Callable[[Position, tuple], bool] | Non
 
     :param rules: the compiled variant.
     :return: a predicate ``allowed(position, move) -> bool`` called for each move the
-        rule tables allow (``move`` is ``(src, dst, card)``, see
-        :mod:`patience_core.model.position`); moves it answers ``False`` for are not legal.
+        rule tables allow (``move`` is a :class:`patience_core.model.moves.Move` record:
+        ``kind``, ``src``, ``dst``, ``card``, ``count``); moves it answers ``False`` for are not legal.
         It may forbid moves, never add them. ``None``: not this plugin's variant.
     """
 

@@ -150,7 +150,7 @@ def _signed(word: int) -> int:
 
 def run(search) -> bool:
     """Run ``search`` in the compiled engine; the same contract as ``Search.run()``."""
-    from patience_core.model.position import NO_CARD
+    from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move
     from patience_core.solver.search import SearchLimit
 
     spec = pack(search)
@@ -164,8 +164,14 @@ def run(search) -> bool:
         search.stock_free.positions = checked
     if state is not None and search.rng is not None:
         search.rng.setstate((3, tuple(w & 0xFFFFFFFF for w in state), None))
-    moves = [(line[i], line[i + 1], line[i + 2] if line[i + 2] >= 0 else NO_CARD)
-             for i in range(0, len(line), 3)]
+    stock, waste = search.STOCK, search.WASTE
+
+    def as_move(src: int, dst: int, card: int) -> Move:
+        if src == waste and dst == stock:
+            return Move(REDEAL, src, dst)
+        return Move(TURN if src == stock else TO_FOUNDATION, src, dst, card)
+
+    moves = [as_move(line[i], line[i + 1], line[i + 2]) for i in range(0, len(line), 3)]
     search.line[:] = moves
     if verdict == VERDICT_LIMIT:
         raise SearchLimit

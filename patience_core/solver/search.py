@@ -12,7 +12,7 @@ variant's name. The search works on its own representation because the engine's
   still in the talon; that makes the talon's key (next stock index, mask, redeals) exact;
 - a foundation is its height and its suit (fixed, or set by its first card).
 
-Moves are the engine's tuples ``(src, dst, card)`` so a line found here replays on a
+Moves are the engine's :class:`~patience_core.model.moves.Move` records so a line found here replays on a
 :class:`Position` unchanged. A *child* of a node is a macro: ``k`` stock turns followed
 by one move that needs them (see :meth:`Search.children`).
 """
@@ -23,7 +23,8 @@ import sys
 import time
 from collections import Counter
 
-from patience_core.model.position import NO_CARD, Position
+from patience_core.model.moves import NO_CARD, TO_FOUNDATION, TURN, Move, MoveKind
+from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, ACCESS_TOP
 
 REDEAL = "redeal"
@@ -296,20 +297,20 @@ class Search:
                         fsrc = source
                         break
         self._advance(f, card)
-        self.line.append((src, f, card))
+        self.line.append(Move(TO_FOUNDATION, src, f, card))
         self.trail.append((src, f, card, filled, fsrc, index))
 
     def turn(self) -> None:
         i = self.stock.pop()
         self.waste.append(i)
-        self.line.append((self.STOCK, self.WASTE, self.talon[i]))
+        self.line.append(Move(TURN, self.STOCK, self.WASTE, self.talon[i]))
         self.trail.append(None)
 
     def redeal(self) -> None:
         self.stock = self.waste[::-1]
         self.waste = []
         self.redeals -= 1
-        self.line.append((self.WASTE, self.STOCK, NO_CARD))
+        self.line.append(Move(MoveKind.REDEAL, self.WASTE, self.STOCK))
         self.trail.append(REDEAL)
 
     def undo(self) -> None:

@@ -47,7 +47,7 @@ class SolverError(PatienceError):
 @dataclass
 class SolveResult:
     verdict: str                               # "won" | "lost" | "unknown"
-    moves: list = field(default_factory=list)  # engine moves (src, dst, card), replayable
+    moves: list = field(default_factory=list)  # engine Move records, replayable
     positions: int = 0                         # positions searched (all phases)
     seconds: float = 0.0
     # The most cards on the foundations in any position the search reached (every card
@@ -87,10 +87,12 @@ def solve_position(position: Position, *, max_positions: int | None = None,
 
 
 def _engine_only(position: Position) -> bool:
-    """Plugins that check moves, decide outcomes or let the player choose fills change
-    the move rules the fast search mirrors; such variants use the engine search."""
+    """The pruned search knows the games whose cards go only to the foundations, by the
+    YAML's tables. Plugins that check moves, decide outcomes or let the player choose
+    fills change those rules, and games with moves between piles are beyond it: they
+    use the exhaustive search over the engine's own moves."""
     rules = position.rules
-    return type(position) is not Position or not getattr(rules, "plain_moves", True)
+    return type(position) is not Position or not rules.plain_moves or not rules.foundation_only
 
 
 def _fast_search(start: Position, max_positions, deadline, prune):
@@ -145,43 +147,51 @@ def replay_check(start: Position, moves: list) -> None:
 
 
 def _engine_search(position: Position, max_positions, deadline):
-    """Depth-first search over the engine's own positions with a table of lost keys:
-    no pruning, every legal move tried. The reference the fast search is tested against,
-    and the search for variants whose plugins change the move rules. Returns (verdict,
-    line, positions, most cards on the foundations)."""
-    lost: set = set()
-    counter = [0]
-    most = [position.on_foundations]
+    """Depth-first search over the engine's own positions: no pruning, every legal move
+    tried. The reference the pruned search is tested against, and the search for variants
+    whose plugins change the move rules or whose cards move between piles. Returns
+    (verdict, line, positions, most cards on the foundations).
+
+    Sound with cycles (a card moved back and forth): a position's key goes into the
+    table when the search first enters it, and is never expanded again. The question is
+    whether a won position is reachable from the start, and a depth-first walk that
+    expands every reachable position once answers it: a position skipped because it was
+    entered before is, or was, expanded in full, so a win reachable through it is found
+    from there. The line is the path on the stack when a win is found.
+    """
+    seen: set = {position.key()}
+    counter = 0
+    most = position.on_foundations
     line: list = []
-
-    def dfs() -> bool:
-        most[0] = max(most[0], position.on_foundations)
-        if position.is_won():
-            return True
+    stack = [iter(position.legal_moves())]
+    if position.is_won():
+        return WON, [], 0, most
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if line:
+                line.pop()
+                position.undo()
+            continue
+        position.apply(move)
         key = position.key()
-        if key in lost:
-            return False
-        counter[0] += 1
-        if max_positions is not None and counter[0] > max_positions:
-            raise SearchLimit
-        if deadline is not None and not counter[0] & 1023 and time.perf_counter() > deadline:
-            raise SearchLimit
-        for move in position.legal_moves():
-            position.apply(move)
-            line.append(move)
-            if dfs():
-                return True
-            line.pop()
+        if key in seen:
             position.undo()
-        lost.add(key)
-        return False
-
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
-    try:
-        won = dfs()
-    except SearchLimit:
-        return UNKNOWN, [], counter[0], most[0]
-    return (WON, list(line), counter[0], most[0]) if won else (LOST, [], counter[0], most[0])
+            continue
+        seen.add(key)
+        line.append(move)
+        counter += 1
+        if position.on_foundations > most:
+            most = position.on_foundations
+        if position.is_won():
+            return WON, list(line), counter, most
+        if max_positions is not None and counter > max_positions:
+            return UNKNOWN, [], counter, most
+        if deadline is not None and not counter & 1023 and time.perf_counter() > deadline:
+            return UNKNOWN, [], counter, most
+        stack.append(iter(position.legal_moves()))
+    return LOST, [], counter, most
 
 
 def engine_search(position: Position, *, max_positions: int | None = None,

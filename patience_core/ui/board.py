@@ -116,7 +116,16 @@ def _foundation_tables(position: Position, labels: PileLabels, glyphs: Glyphs) -
 
 def _caption(rules: Rules, group: str) -> str:
     first = rules.groups[group][0]
-    if rules.access[first] == ACCESS_ALL or int(rules.group_specs[group].get("cards", 0)) <= 1:
+    spec = rules.piles[first]
+    if rules.pile_kind[first] == "cell":
+        return "one card each"
+    if spec.build is not None:
+        empty = {"any": "any card", "none": "nothing"}.get(spec.empty) if isinstance(spec.empty, str) \
+            else f"a {cards.RANKS[spec.empty]}"
+        moves = {"run": "runs move", "face-up": "face-up cards move together", "pile": "whole piles move",
+                 "card": "one card moves"}[spec.moves]
+        return f"build {spec.build.words()}; {moves}; a gap takes {empty}"
+    if rules.access[first] == ACCESS_ALL or spec.cards <= 1:
         free = "all free"
     elif rules.pile_kind[first] == "tableau":
         free = "bottom cards free"
@@ -148,8 +157,10 @@ def _columns_table(position: Position, group: str, labels: PileLabels, glyphs: G
         cells = []
         for p in piles:
             pile = position.piles[p]
-            if row < len(pile):
-                free = row == len(pile) - 1 or rules.access[p] == ACCESS_ALL
+            if row < position.down[p]:
+                cells.append(_dim(FACE_DOWN[glyphs.unicode], glyphs))
+            elif row < len(pile):
+                free = row == len(pile) - 1 or rules.access[p] == ACCESS_ALL or rules.piles[p].moves != "card"
                 cells.append(card_text(pile[row], glyphs, "" if free else "dim"))
             else:
                 cells.append(Text("--" if row == 0 else ""))
@@ -176,31 +187,46 @@ def _grid_table(position: Position, group: str, labels: PileLabels, glyphs: Glyp
             else:
                 cell = Text.assemble(_dim(labels.label(p) + " ", glyphs), card_text(pile[-1], glyphs))
                 if len(pile) > 1:
-                    cell.append(f" +{len(pile) - 1}", style="dim" if glyphs.colour else "")
+                    hidden = f", {position.down[p]} face down" if position.down[p] else ""
+                    cell.append(f" +{len(pile) - 1}{hidden}", style="dim" if glyphs.colour else "")
             cells.append(cell)
         cells += [Text("")] * (columns - len(cells))
         table.add_row(*cells)
     return _titled(rules, group, table, glyphs)
 
 
+FACE_DOWN = {True: "\u2592\u2592", False: "##"}
+
+
 def _stock_line(position: Position, labels: PileLabels, glyphs: Glyphs) -> Text:
     rules = position.rules
     stock = position.piles[rules.stock]
-    waste = position.piles[rules.waste]
     line = Text()
     line.append(f"Stock ({labels.label(rules.stock)}) ", style="bold" if glyphs.colour else "")
     line.append(f"{len(stock)} card{'s' if len(stock) != 1 else ''}")
+    if rules.stock_spec.deal_to:
+        line.append(" (deals a row)")
+    if rules.shows_waste:
+        for w in rules.waste_piles:
+            waste = position.piles[w]
+            line.append("    ")
+            line.append(f"Waste ({labels.label(w)}) ", style="bold" if glyphs.colour else "")
+            if waste:
+                # Draw N: the last N cards fanned, the top one last (the only free one).
+                shown = waste[-rules.draw:] if rules.draw > 1 and rules.access[w] != ACCESS_ALL else waste[-1:]
+                for i, card in enumerate(shown):
+                    if i:
+                        line.append(" ")
+                    line.append_text(card_text(card, glyphs, "" if i == len(shown) - 1 else "dim"))
+                line.append(f" ({len(waste) - len(shown)} below)")
+            else:
+                line.append("empty")
     line.append("    ")
-    line.append(f"Waste ({labels.label(rules.waste)}) ", style="bold" if glyphs.colour else "")
-    if waste:
-        line.append_text(card_text(waste[-1], glyphs))
-        line.append(f" ({len(waste) - 1} below)")
-    else:
-        line.append("empty")
-    line.append("    ")
-    if rules.redeals:
+    if rules.redeals == float("inf"):
+        line.append("Redeals unlimited")
+    elif rules.redeals:
         line.append(f"Redeals left {position.redeals_left} of {rules.redeals}")
-    else:
+    elif rules.shows_waste:
         line.append("No redeal")
     return line
 
@@ -266,7 +292,8 @@ def board(position: Position, info: BoardInfo, glyphs: Glyphs, console: Console)
             layout.append(_grid_table(position, group, labels, glyphs))
     if layout:
         parts.append(_side_by_side(layout, console, width))
-    parts.append(_stock_line(position, labels, glyphs))
+    if rules.has_stock:
+        parts.append(_stock_line(position, labels, glyphs))
     for message in info.messages:
         parts.append(Text(message))
     if info.keys:

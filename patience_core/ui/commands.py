@@ -21,11 +21,12 @@ from dataclasses import dataclass, field
 from patience_core.model import cards
 from patience_core.errors import PatienceError
 from patience_core.variants.loader import suggest
-from patience_core.model.notation import describe_move
-from patience_core.model.position import NO_CARD, Position
+from patience_core.model.notation import describe_move, why_not
+from patience_core.model import legal
+from patience_core.model.moves import BETWEEN_PILES, FILL, REDEAL, TO_FOUNDATION, TURN, Move, MoveKind
+from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, Rules
 
-Move = tuple
 
 # Command words (first word of a line) and what they do. A pile label never equals one.
 COMMAND_WORDS: dict[str, str] = {
@@ -93,7 +94,7 @@ class PileLabels:
         self.ids = list(rules.group_specs) + ["stock", "waste", "foundation"]
         self.members = {g: list(rules.groups[g]) for g in rules.group_specs}
         self.members["stock"] = [rules.stock]
-        self.members["waste"] = [rules.waste]
+        self.members["waste"] = list(rules.waste_piles)
         self.members["foundation"] = list(rules.foundations)
         self.prefix = {g: self._shortest_prefix(g) for g in self.ids}
         self._label: dict[int, str] = {}
@@ -196,6 +197,8 @@ def where_is(position: Position, card: int, labels: PileLabels, unicode: bool) -
             pile = position.piles[p]
             if card in pile and rules.access[p] != ACCESS_ALL:
                 index = len(pile) - 1 - pile[::-1].index(card)
+                if index < position.down[p]:
+                    continue  # a face-down card is not in sight
                 above = " ".join(label_card(c, unicode) for c in pile[index + 1:])
                 return f"{name} in {labels.label(p)} is covered by {above}"
     placed = sum(position.piles[f].count(card) for f in rules.foundations)
@@ -214,7 +217,10 @@ def needs_text(position: Position, f: int, unicode: bool) -> str:
     if not wanted:
         return "nothing (it is full)"
     if len(wanted) > 1:
-        return f"any {cards.RANKS[wanted[0] % 13]}"
+        ranks = list(dict.fromkeys(cards.RANKS[c % 13] for c in wanted))
+        if len(ranks) > 2:
+            return "any card"
+        return "any " + " or ".join(ranks)
     return label_card(wanted[0], unicode)
 
 
@@ -225,7 +231,8 @@ def no_fit_reason(position: Position, card: int, labels: PileLabels, unicode: bo
     parts = []
     for f in rules.foundations:
         pile = position.piles[f]
-        if rank not in rules.f_rank_at[f]:
+        ranks = position.ranks[f]
+        if ranks is not None and rank not in ranks:
             continue
         if rules.f_suit[f] >= 0 and rules.f_suit[f] != suit:
             continue
@@ -268,7 +275,7 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
     card: int | None = None
     src: int | None = None
     dst: int | None = None
-    if kind == "foundation":
+    if kind == "foundation" and value not in rules.worry_from:
         raise Refusal("cards never leave the foundations: name a card (7h) or a pile to play from")
     if kind == "card":
         card = value
@@ -279,8 +286,12 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
             dst = value
         elif kind == "pile" and card is not None and src is None:
             src = value
+        elif kind == "pile" and dst is None and rules.receivers:
+            dst = value
         elif kind == "card":
-            raise Refusal(f"{word!r}: name one card only, then the foundation (e.g. 7h f3)")
+            raise Refusal(f"{word!r}: name one card only, then where it goes (e.g. 7h f3)")
+        elif rules.receivers:
+            raise Refusal(f"{word!r}: expected where the card goes: a pile or a foundation")
         else:
             raise Refusal(f"{word!r}: expected a foundation (a number, or f1..f{len(rules.foundations)})")
 
@@ -289,11 +300,15 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
             raise Refusal("the stock is face down: turn it (t) to play its top card from the waste")
         return turn_move(position, unicode)
 
-    # The free cards the words name.
+    # The free cards (and run bases) the words name.
     candidates: list[tuple[int, int]] = []
-    for p, c in position.free_cards():
+    for p, c in movable_cards(position):
         if (card is None or c == card) and (src is None or p == src):
             candidates.append((p, c))
+    if not candidates and src is not None and card is not None and dst is None and rules.receivers:
+        # ``7h l5``: the pile is where the card goes, not where it is.
+        src, dst = None, src
+        candidates = [(p, c) for p, c in movable_cards(position) if c == card]
     if not candidates:
         if src is not None and not position.piles[src]:
             raise Refusal(f"{labels.label(src)} ({rules.pile_names[src]}) is empty")
@@ -305,16 +320,24 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
             raise Refusal(where_is(position, card, labels, unicode))
         raise Refusal(f"{labels.label(src)} has no free card")
 
-    moves: list[Move] = []
-    for p, c in candidates:
-        for f in position.takers[c]:
-            if dst is None or f == dst:
-                moves.append((p, f, c))
+    legal_plays = [m for m in position.legal_moves() if m.is_play]
+    wanted = set(candidates)
+
+    def matching(to_foundation: bool) -> list[Move]:
+        return [m for m in legal_plays if (m.src, m.card) in wanted and (dst is None or m.dst == dst)
+                and (dst is not None or (m.kind is TO_FOUNDATION) == to_foundation)]
+
+    moves = matching(True)
+    if not moves and dst is None:
+        moves = matching(False)
     if not moves:
         p, c = candidates[0]
         if dst is not None:
-            raise Refusal(f"{label_card(c, unicode)} ({labels.label(p)}) cannot go on {labels.label(dst)}: "
-                          f"it needs {needs_text(position, dst, unicode)}")
+            if rules.is_foundation[dst]:
+                raise Refusal(f"{label_card(c, unicode)} ({labels.label(p)}) cannot go on {labels.label(dst)}: "
+                              f"it needs {needs_text(position, dst, unicode)}")
+            reason = why_not(position, p, dst, c).lstrip(": ") or "that move is not allowed here"
+            raise Refusal(f"{label_card(c, unicode)} ({labels.label(p)}) cannot go on {labels.label(dst)}: {reason}")
         return_reason = no_fit_reason(position, c, labels, unicode)
         if len({c for _p, c in candidates}) > 1:
             return_reason = (f"no free card of {labels.label(p)} fits a foundation")
@@ -323,7 +346,7 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
     # Drop moves that differ only by an equivalent source place.
     distinct: list[Move] = []
     for m in moves:
-        if not any(m[1] == o[1] and m[2] == o[2] and _equivalent_sources(rules, position, m[0], o[0])
+        if not any(m.dst == o.dst and m.card == o.card and _equivalent_sources(rules, position, m.src, o.src)
                    for o in distinct):
             distinct.append(m)
     if len(distinct) == 1:
@@ -331,42 +354,74 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
     return _choice(position, distinct, labels, unicode)
 
 
+def movable_cards(position: Position) -> list[tuple[int, int]]:
+    """``(pile, card)`` for every card a move may name: the free cards, then the bases of
+    runs that may move together (in scan order, without repeats)."""
+    found = dict.fromkeys(position.free_cards())
+    rules = position.rules
+    if rules.receivers:
+        for p in rules.scan_order:
+            for c, _count in legal.movable_units(position, p):
+                found.setdefault((p, c))
+        for f in rules.worry_from:
+            if position.piles[f]:
+                found.setdefault((f, position.piles[f][-1]))
+    return list(found)
+
+
 def _choice(position: Position, moves: list[Move], labels: PileLabels, unicode: bool) -> Choice:
-    sources = {m[0] for m in moves}
-    targets = {m[1] for m in moves}
-    names = {m[2] for m in moves}
+    sources = {m.src for m in moves}
+    targets = {m.dst for m in moves}
+    names = {m.card for m in moves}
     options: dict[str, Move] = {}
     rules = position.rules
+
+    def target_key(m: Move) -> str:
+        if rules.is_foundation[m.dst]:
+            return str(rules.foundations.index(m.dst) + 1)
+        return labels.label(m.dst)
+
     for m in moves:
-        number = str(rules.foundations.index(m[1]) + 1)
         if len(sources) == 1:
-            key = number
+            key = target_key(m)
         elif len(targets) == 1 and len(names) == 1:
-            key = labels.label(m[0])
+            key = labels.label(m.src)
         else:
-            key = f"{labels.label(m[0])} {number}"
+            key = f"{labels.label(m.src)} {target_key(m)}"
         options[key] = m
     if len(sources) == 1:
-        c = moves[0][2]
-        where = ", ".join(describe_target(position, m[1], labels, unicode) for m in moves)
-        question = f"{label_card(c, unicode)} fits {where}: which foundation?"
+        c = moves[0].card
+        where = ", ".join(describe_target(position, m.dst, labels, unicode) for m in moves)
+        kind = "which foundation?" if all(rules.is_foundation[m.dst] for m in moves) else "where to?"
+        question = f"{label_card(c, unicode)} fits {where}: {kind}"
     elif len(names) == 1 and len(targets) == 1:
-        question = (f"{label_card(moves[0][2], unicode)} is free in "
-                    f"{' and '.join(labels.label(m[0]) for m in moves)}: from which pile?")
+        question = (f"{label_card(moves[0].card, unicode)} is free in "
+                    f"{' and '.join(labels.label(m.src) for m in moves)}: from which pile?")
     else:
         question = "several moves fit: " + ", ".join(
-            f"{k} = {label_card(m[2], unicode)} {labels.label(m[0])} -> {labels.label(m[1])}"
+            f"{k} = {label_card(m.card, unicode)} {labels.label(m.src)} -> {labels.label(m.dst)}"
             for k, m in options.items())
     return Choice(f"{question} [{'/'.join(options)}]", options)
 
 
-def turn_move(position: Position, unicode: bool = True) -> Move:
-    """The stock turn, or a :class:`Refusal` saying what to do instead."""
+def turn_move(position: Position, unicode: bool = True, onto: int | None = None) -> Move | Choice:
+    """The stock turn (or row dealt), or a :class:`Refusal` saying what to do instead.
+    With several waste piles the player chooses which one takes the card."""
     rules = position.rules
     stock = position.piles[rules.stock]
+    turns = [m for m in position.legal_moves() if m.src == rules.stock and m.kind is not REDEAL]
+    if onto is not None:
+        turns = [m for m in turns if m.dst == onto]
+    if len(turns) == 1:
+        return turns[0]
+    if turns:
+        labels = PileLabels(rules)
+        options = {labels.label(m.dst): m for m in turns}
+        return Choice(f"turn {label_card(stock[-1], unicode)} onto which waste pile? [{'/'.join(options)}]",
+                      options)
     if stock:
-        return (rules.stock, rules.waste, stock[-1])
-    if position.redeals_left and position.piles[rules.waste]:
+        raise Refusal(f"the stock cannot be dealt now{why_not(position, rules.stock, rules.waste, None)}")
+    if position.redeals_left != 0 and position.piles[rules.waste]:
         raise Refusal("the stock is empty: type 'redeal' to turn the waste over")
     raise Refusal("the stock is empty and no redeal is left")
 
@@ -375,38 +430,45 @@ def redeal_move(position: Position) -> Move:
     rules = position.rules
     if position.piles[rules.stock]:
         raise Refusal(f"no redeal yet: the stock still has {len(position.piles[rules.stock])} cards")
-    if not position.redeals_left:
+    if position.redeals_left == 0:
         raise Refusal("no redeal is left" if rules.redeals else "this game has no redeal")
     if not position.piles[rules.waste]:
         raise Refusal("nothing to redeal: the waste is empty")
-    return (rules.waste, rules.stock, NO_CARD)
+    return next(m for m in position.legal_moves() if m.kind is REDEAL)
 
 
 def move_words(labels: PileLabels, move: Move) -> str:
-    """How a player would type ``move``: ``r11 f3``, ``t``, ``redeal``."""
+    """How a player would type ``move``: ``r11 f3``, ``t``, ``redeal``, ``7h l5``."""
     rules = labels.rules
-    src, dst, card = move
-    if src < 0:  # a plugin's choice: answered by its number in the list the game shows
+    kind = move.kind
+    if kind is MoveKind.CHOOSE or kind is FILL:  # a plugin's choice: answered by its number in the list
         return describe_move(rules, move)
-    if card == NO_CARD:
+    if kind is REDEAL:
         return "redeal"
-    if src == rules.stock:
-        return "t"
-    return f"{labels.label(src)} {labels.label(dst)}"
+    if kind is TURN or kind is MoveKind.DEAL_ROW:
+        return "t" if len(rules.waste_piles) == 1 else f"t {labels.label(move.dst)}"
+    if move.count > 1:  # a run is named by its base card
+        return f"{cards.card_name(move.card).lower()} {labels.label(move.dst)}"
+    return f"{labels.label(move.src)} {labels.label(move.dst)}"
 
 
 def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
     """``7♥ r11 -> f3`` / ``turned 7♣`` / ``redeal`` for messages."""
     rules = labels.rules
-    src, dst, card = move
-    if src < 0 or (card != NO_CARD and not rules.is_foundation[dst] and src != rules.stock):
+    kind = move.kind
+    if kind is MoveKind.CHOOSE or kind is FILL:
         return describe_move(rules, move, unicode)  # a plugin's choice, or a gap filled by choice
-    if card == NO_CARD:
+    if kind is REDEAL:
         return "redeal: the waste turned over to the stock"
+    if kind is MoveKind.DEAL_ROW:
+        return f"dealt a row of {move.count}"
     arrow = "\u2192" if unicode else "->"
-    if src == rules.stock:
-        return f"turned {label_card(card, unicode)}"
-    return f"{label_card(card, unicode)} {labels.label(src)} {arrow} {labels.label(dst)}"
+    if kind is TURN:
+        more = f" (+{move.count - 1})" if move.count > 1 else ""
+        onto = f" {arrow} {labels.label(move.dst)}" if len(rules.waste_piles) > 1 else ""
+        return f"turned {label_card(move.card, unicode)}{more}{onto}"
+    run = f" (+{move.count - 1})" if move.count > 1 else ""
+    return f"{label_card(move.card, unicode)}{run} {labels.label(move.src)} {arrow} {labels.label(move.dst)}"
 
 
 # What ``?`` shows, and the commands table of docs/play.md (generated from this list).

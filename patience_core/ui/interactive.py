@@ -28,7 +28,8 @@ from patience_core.model.game import GameSpec
 from patience_core.model.notation import describe_move, why_not
 from patience_core.agents.hints import hint
 from patience_core.storage.history import clock_text, record_game
-from patience_core.model.position import NO_CARD, WON, Position
+from patience_core.model.moves import MoveKind
+from patience_core.model.position import WON, Position
 from patience_core.model.rules import Rules
 from patience_core.storage.saves import load_game, save_game
 from patience_core.ui.session import Session
@@ -149,16 +150,24 @@ class InteractiveGame:
         rules = self.session.rules
         first = step[0]
         text = move_text(self.labels, first, self.unicode)
-        if just_played and first[2] != NO_CARD and first[0] != rules.stock:
+        if just_played and first.is_play:
             position = self.session.position
-            filled_from = position.history[len(position.history) - len(step)][3]
+            entry = position.history[len(position.history) - len(step)]
+            filled_from = entry.filled
+            if entry.flipped:
+                probe = position.copy()
+                for _ in step[1:]:
+                    probe.undo()
+                source = probe.piles[first.src]
+                if source and not probe.is_face_down(first.src, len(source) - 1):
+                    text += f"; {self.card(source[-1])} turned face up"
             if filled_from >= 0:
                 # See the pile as it was right after the first move: undo the automatic ones on a copy.
                 probe = position.copy()
                 for _ in step[1:]:
                     probe.undo()
-                filler = probe.piles[first[0]][-1]
-                text += (f"; {self.labels.label(first[0])} takes {self.card(filler)} "
+                filler = probe.piles[first.src][-1]
+                text += (f"; {self.labels.label(first.src)} takes {self.card(filler)} "
                          f"from the {rules.pile_names[filled_from]}")
         automatic = step[1:]
         if automatic:
@@ -174,9 +183,9 @@ class InteractiveGame:
             return ""
         rules = self.session.rules
         opening = getattr(rules, "opening", None)
-        if opening is not None and all(m[0] < 0 for m in options):
+        if opening is not None and all(m.kind is MoveKind.CHOOSE for m in options):
             return f"{opening.question}? " + ", ".join(
-                f"{n} = {opening.options[m[1]]}" for n, m in enumerate(options, start=1)) + " (type the number)"
+                f"{n} = {opening.options[m.dst]}" for n, m in enumerate(options, start=1)) + " (type the number)"
         return "choose: " + ", ".join(f"{n} = {describe_move(rules, m, self.unicode)}"
                                       for n, m in enumerate(options, start=1)) + " (type the number)"
 
@@ -238,13 +247,24 @@ class InteractiveGame:
         kind = command.kind
         if kind == "empty":
             if position.piles[session.rules.stock]:
-                self.play(turn_move(position, self.unicode))
+                resolved = turn_move(position, self.unicode)
+                if isinstance(resolved, Choice):
+                    resolved = self.ask(resolved)
+                    if resolved is None:
+                        return None
+                self.play(resolved)
             else:
                 self.tell("the stock is empty" + (": type 'redeal' to turn the waste over"
                                                   if position.redeals_left and position.piles[session.rules.waste]
                                                   else ""))
         elif kind == "turn":
-            self.play(turn_move(position, self.unicode))
+            onto = self.labels.parse_pile(command.args[0]) if command.args else None
+            resolved = turn_move(position, self.unicode, onto)
+            if isinstance(resolved, Choice):
+                resolved = self.ask(resolved)
+                if resolved is None:
+                    return None
+            self.play(resolved)
         elif kind == "redeal":
             self.play(redeal_move(position))
         elif kind == "move" and len(command.args) == 1 and command.args[0].isdigit() \
@@ -295,7 +315,7 @@ class InteractiveGame:
         if type(position) is not Position and move not in position.legal_moves():
             # a plugin's extra rule forbids it (plain positions only ever produce legal moves here)
             raise Refusal(f"{move_text(self.labels, move, self.unicode)} is not allowed here"
-                          f"{why_not(position, move[0], move[1], move[2])}")
+                          f"{why_not(position, move.src, move.dst, move.card)}")
         step = self.session.play(move)
         self.tell(self.describe_step(step))
 
@@ -318,9 +338,9 @@ class InteractiveGame:
         options = special_moves(self.session.position)
         if move in options:
             what = f"{options.index(move) + 1} ({move_text(self.labels, move, self.unicode)})"
-        elif move[0] == rules.stock:
-            what = "t (turn the stock)"
-        elif move[2] == NO_CARD:
+        elif move.kind is MoveKind.TURN or move.kind is MoveKind.DEAL_ROW:
+            what = f"{move_words(self.labels, move)} (turn the stock)"
+        elif move.kind is MoveKind.REDEAL:
             what = "redeal"
         else:
             what = f"{move_words(self.labels, move)} ({move_text(self.labels, move, self.unicode)})"
@@ -357,12 +377,18 @@ class InteractiveGame:
 
     def list_moves(self) -> None:
         position = self.session.position
-        plays = [(p, f, c) for p, c in position.free_cards() for f in position.takers[c]]
-        if not plays:
+        legal = position.legal_moves()
+        plays = [m for m in legal if m.kind is MoveKind.TO_FOUNDATION]
+        between = [m for m in legal if m.kind is MoveKind.BETWEEN_PILES]
+        if not plays and not between:
             stock = position.piles[self.session.rules.stock]
-            self.tell("no card fits a foundation" + ("; turn the stock (t)" if stock else ""))
+            self.tell(("no card fits a foundation" if not self.session.rules.receivers else "no card can move")
+                      + ("; turn the stock (t)" if stock else ""))
             return
-        self.tell("fits now: " + ", ".join(move_text(self.labels, m, self.unicode) for m in plays))
+        if plays:
+            self.tell("fits now: " + ", ".join(move_text(self.labels, m, self.unicode) for m in plays))
+        if between:
+            self.tell("between piles: " + ", ".join(move_text(self.labels, m, self.unicode) for m in between))
 
     # -- leaving and the end of a game -------------------------------------------------
     def has_unsaved_moves(self) -> bool:
@@ -437,11 +463,8 @@ def special_moves(position: Position) -> list:
     rules = position.rules
     found = []
     for move in position.legal_moves():
-        src, dst, card = move
-        if src >= 0 and (rules.is_foundation[dst] or (src == rules.stock and dst == rules.waste)
-                         or (card == NO_CARD and src == rules.waste and dst == rules.stock)):
-            continue
-        found.append(move)
+        if move.kind is MoveKind.CHOOSE or move.kind is MoveKind.FILL:
+            found.append(move)
     return found
 
 

@@ -11,7 +11,13 @@ _ACCESS_WORDS = {ACCESS_TOP: "only the top (last dealt) card is free",
 
 
 def sequence_text(rules: Rules, f: int) -> str:
-    return " ".join(cards.RANKS[r] for r in rules.f_rank_at[f])
+    spec = rules.f_spec[f]
+    if spec.build is not None:
+        return f"any first card, then {spec.build.words()}"
+    if spec.ranks is None:  # a base rank chosen by the deal
+        step = f"by {spec.step}" if spec.step != 1 else "by one"
+        return f"from the rank the deal gives, up {step}" + (", wrapping K-A" if spec.wrap else "")
+    return " ".join(cards.RANKS[r] for r in spec.ranks)
 
 
 def _plural(n: int, word: str) -> str:
@@ -22,8 +28,12 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     """One layout group in words: what it holds, which cards are free, how gaps refill."""
     piles = rules.groups[group]
     first = piles[0]
-    size = int(spec["cards"])
+    pile = rules.piles[first]
+    sizes = [rules.piles[p].cards for p in piles]
+    size = sizes[0]
     ids = f"{group}:1..{len(piles)}"
+    if pile.takes_cards:
+        return _building_group_text(rules, group, spec, piles, sizes)
     if rules.pile_kind[first] == "tableau":
         shape = f"{_plural(len(piles), 'column')} of {_plural(size, 'card')}"
         free = {ACCESS_TOP: "only the bottom card of each column (the last dealt) is free",
@@ -44,6 +54,33 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     return f"{spec.get('title', group)} ({ids}): {shape}; {free}; {fill}."
 
 
+def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int], sizes: list[int]) -> str:
+    """A group whose piles take cards: cells, and columns built by a rule."""
+    first = rules.piles[piles[0]]
+    ids = f"{group}:1..{len(piles)}" if len(piles) > 1 else rules.pile_names[piles[0]]
+    title = spec.get("title", group)
+    if first.kind == "cell":
+        return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, each holding any one card."
+    dealt = (_plural(sizes[0], "card") + " each" if len(set(sizes)) == 1
+             else ", ".join(map(str, sizes)) + " cards")
+    down = [rules.piles[p].face_down for p in piles]
+    hidden = ""
+    if any(down):
+        hidden = ("; all but the top card face down" if all(d == n - 1 for d, n in zip(down, sizes) if n)
+                  else f"; face down: {', '.join(map(str, down))}")
+    empty = first.empty
+    empty_text = ("any card" if empty == "any" else "nothing" if empty == "none"
+                  else f"only a {cards.RANKS[empty]}")
+    moves = {"card": "one card at a time", "run": f"runs built {first.run_rule.words()}" if first.run_rule else "runs",
+             "face-up": "any face-up cards together", "pile": "only whole piles"}[first.moves]
+    limit = " (as many as free cells and empty columns allow)" if first.limit == "supermove" else ""
+    fill = ("" if not first.fill else
+            "; a gap is filled at once from the " + ", else the ".join(rules.pile_names[s] for s in first.fill))
+    build = first.build.words() if first.build else "nothing on top"
+    return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}; built {build}; "
+            f"moving {moves}{limit}; an empty pile takes {empty_text}{fill}.")
+
+
 def rules_text(rules: Rules) -> str:
     """The rules of a compiled variant, in words, from its tables."""
     source = rules.source
@@ -57,6 +94,10 @@ def rules_text(rules: Rules) -> str:
     for group, spec in rules.foundation_specs.items():
         piles = rules.groups[f"foundation:{group}"]
         first = piles[0]
+        fspec = rules.f_spec[first]
+        if fspec.ranks is None or fspec.regardless or fspec.takes_run or isinstance(spec["suits"], list):
+            lines.append(_other_foundation_text(rules, group, spec, piles))
+            continue
         base = cards.RANKS[rules.f_rank_at[first][0]]
         if spec["start"] == "dealt":
             suits = "one per suit in turn (C D H S)"
@@ -70,6 +111,8 @@ def rules_text(rules: Rules) -> str:
         lines.append(f"    built in suit: {sequence_text(rules, first)}")
     for group, spec in rules.group_specs.items():
         lines.append(_group_text(rules, group, spec))
+    if not rules.foundation_only:
+        return _general_tail(rules, lines)
     dealt = [g for g in (rules.definition.get("deal") or [])]
     stock_size = rules.n_dealt - len(rules.deal_targets)
     if dealt:
@@ -85,6 +128,53 @@ def rules_text(rules: Rules) -> str:
     if rules.opening is not None:
         lines.append(f"After the deal, the first move is a choice: {rules.opening.question}? "
                      f"({' or '.join(rules.opening.options)}).")
+    return _parameters_tail(rules, lines)
+
+
+def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int]) -> str:
+    fspec = rules.f_spec[piles[0]]
+    span = f"{rules.pile_names[piles[0]]}..{rules.pile_names[piles[-1]]}" if len(piles) > 1 else rules.pile_names[piles[0]]
+    if fspec.takes_run:
+        how = "each takes a finished run (K down to A in one suit) at once"
+    elif fspec.build is not None:
+        how = f"built from any first card {fspec.build.words()}, {fspec.length} cards"
+    else:
+        suits = ("regardless of suit" if fspec.regardless else "in suit")
+        if isinstance(spec["suits"], list):
+            suits = "in suit, " + " ".join(map(str, spec["suits"]))
+        how = f"built {suits}: {sequence_text(rules, piles[0])}"
+        if fspec.base_from_deal:
+            how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
+    back = "; a top card may come back to the layout" if fspec.worry else ""
+    return f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} ({span}), {how}{back};"
+
+
+def _general_tail(rules: Rules, lines: list[str]) -> str:
+    """Deal, stock and end of the game where cards move between piles."""
+    stock = rules.stock_spec
+    dealt = rules.definition.get("deal") or []
+    stock_size = rules.n_dealt - len(rules.deal_targets)
+    lines.append(f"Deal: {', then '.join(dealt)}, row by row; the other {stock_size} cards form the stock."
+                 if dealt else f"Deal: all {stock_size} cards form the stock.")
+    if stock_size:
+        if stock.deal_to:
+            when = " when no pile is empty" if stock.deal_needs_no_gap else ""
+            lines.append(f"Stock: deals one card to each of {len(stock.deal_to)} piles at a time{when}.")
+        elif stock.to_foundation is not None:
+            lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.to_foundation]}.")
+        else:
+            onto = ("the waste pile of the player's choice" if len(rules.waste_piles) > 1 else "the waste")
+            redeals = ("unlimited redeals" if rules.redeals == float("inf") else "no redeal" if rules.redeals == 0
+                       else f"{_plural(rules.redeals, 'redeal')}")
+            lines.append(f"Stock: turned {rules.draw} card{'s' if rules.draw > 1 else ''} at a time onto "
+                         f"{onto}, whose top card is free; {redeals}.")
+    lines.append("Won: every card on the foundations. Lost: no move is left.")
+    lines.append(f"Automatic play to the foundations: {'on' if rules.autoplay else 'off'}.")
+    return _parameters_tail(rules, lines)
+
+
+def _parameters_tail(rules: Rules, lines: list[str]) -> str:
+    source = rules.source
     by_plugins = [f"{hook.replace('_', ' ')} by plugin {who!r}" for hook, who in rules.plugins.items()
                   if who != "builtin"]
     if by_plugins:
@@ -117,9 +207,12 @@ def position_text(position: Position) -> str:
         out.append(f"{rules.pile_names[f]:>14}: {top:>3} ({len(pile)} cards, needs {need})")
     for group in rules.group_specs:
         for p in rules.groups[group]:
-            out.append(f"{rules.pile_names[p]:>14}: " + " ".join(cards.card_name(c) for c in position.piles[p]))
-    waste = position.piles[rules.waste]
-    out.append(f"{'waste':>14}: {cards.card_name(waste[-1]) if waste else '--'} ({len(waste)} cards)")
+            down = position.down[p]
+            out.append(f"{rules.pile_names[p]:>14}: " + " ".join(
+                "##" if i < down else cards.card_name(c) for i, c in enumerate(position.piles[p])))
+    for w in rules.waste_piles:
+        waste = position.piles[w]
+        out.append(f"{rules.pile_names[w]:>14}: {cards.card_name(waste[-1]) if waste else '--'} ({len(waste)} cards)")
     out.append(f"{'stock':>14}: {len(position.piles[rules.stock])} cards, {position.redeals_left} redeal(s) left")
     if getattr(position, "choosing", False):  # a plugin's choice after the deal
         out.append(f"{'to choose':>14}: {rules.opening.question}? {' or '.join(rules.opening.options)}")

@@ -13,10 +13,10 @@ import time
 
 from patience_core.agents.autoplay import MODES, default_mode, next_automatic
 from patience_core.model.game import GameSpec
+from patience_core.model.moves import Move
 from patience_core.model.position import LOST, PLAYING, WON, Position
 from patience_core.model.rules import Rules
 
-Move = tuple
 
 
 class Session:
@@ -143,6 +143,8 @@ class Session:
         if status != LOST:
             return ""
         rules = self.rules
+        if not rules.foundation_only:
+            return "no legal move is left" if not self.position.legal_moves() else "no move leads anywhere new"
         parts = ["the stock is empty"]
         if rules.redeals:
             parts.append("no redeal is left" if self.position.piles[rules.waste] else "the waste is empty")

@@ -320,7 +320,9 @@ def parse_parameter_value(name: str, spec: dict[str, Any], value: Any) -> Any:
         if text not in allowed:
             raise ParameterError(f"parameter {name}: {value!r} is not one of "
                                  f"{', '.join(allowed)}{suggest(text, allowed)}")
-        return text
+        # The value as declared: a number stays a number where the file says one (draw: 3).
+        declared = spec["values"][allowed.index(text)]
+        return declared if isinstance(declared, int) and not isinstance(declared, bool) else text
     if kind == "int":
         try:
             number = int(str(value).strip())

@@ -35,31 +35,72 @@ RANK = {
     ],
 }
 
+SUIT = {"type": "string", "pattern": "^[CDHScdhs]$", "description": "a suit: C D H S"}
+
+BUILD_RULE = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "which card may lie on which: rank relation, step, wrap and suit relation",
+    "properties": {
+        "rank": _or_ref({"enum": ["down", "up", "either", "any"],
+                         "description": "down: one rank lower (by step); up: higher; either; any: no rank rule"}),
+        "suit": _or_ref({"enum": ["same", "alternate", "other", "same-colour", "any"],
+                         "description": "same suit, alternate colours, another suit, the same colour, or any"}),
+        "step": _or_ref({"type": "integer", "minimum": 1, "maximum": 12,
+                         "description": "how many ranks apart (default 1)"}),
+        "wrap": _or_ref({"type": "boolean", "description": "rank arithmetic modulo 13 (A on K, K on A)"}),
+    },
+}
+
+_PER_PILE = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 104},
+                       {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 0, "maximum": 104}}]}
+
 PILE_GROUP = {
     "type": ["object", "null"],
     "description": "a group of piles; its piles are named <id>:1, <id>:2, ... in deal order",
     "additionalProperties": False,
     "properties": {
-        "kind": {"enum": ["tableau", "reserve"],
-                 "description": "tableau: columns (looked at first); reserve: single places"},
+        "kind": {"enum": ["tableau", "reserve", "cell"],
+                 "description": "tableau: columns (looked at first); reserve: single places or piles; "
+                                "cell: free cells, each holding any one card"},
         "title": {"type": "string", "description": "the group's name shown to players"},
-        "count": _or_ref({"type": "integer", "minimum": 1, "maximum": 64,
+        "count": _or_ref({"type": "integer", "minimum": 0, "maximum": 64,
                           "description": "how many piles the group has"}),
-        "cards": _or_ref({"type": "integer", "minimum": 0, "maximum": 104,
-                          "description": "cards dealt to each pile, face up, row by row"}),
+        "cards": _or_ref({**_PER_PILE, "description": "cards dealt to each pile, row by row: one number "
+                                                      "for every pile, or a list with one per pile"}),
+        "face_down": _or_ref({**_PER_PILE, "description": "how many of each pile's dealt cards lie face down "
+                                                          "(one number, or one per pile)"}),
+        "face_up": _or_ref({**_PER_PILE, "description": "how many of each pile's dealt cards lie face up, "
+                                                        "on top; the rest face down (one number, or one per pile)"}),
         "access": _or_ref({"enum": ["top", "all", "none"],
                            "description": "which cards are free: the top (last dealt) card, every card, none"}),
         "fill": _or_ref({
-            "description": "what fills a gap at once: never, or sources tried in order",
+            "description": "what fills a gap at once: never, or sources tried in order "
+                           "(waste, stock, or another pile group)",
             "anyOf": [{"const": "never"},
                       {"type": "array", "minItems": 1, "uniqueItems": True,
                        "items": {"type": "string"}}],
         }),
+        "build": _or_ref({"description": "what the pile takes on its top card: a build rule, or none",
+                          "anyOf": [{"const": "none"}, BUILD_RULE]}),
+        "empty": _or_ref({"description": "what an empty pile takes: any card, none, or a rank (e.g. K)",
+                          "anyOf": [{"enum": ["any", "none"]}, RANK]}),
+        "moves": _or_ref({"enum": ["card", "run", "face-up", "pile"],
+                          "description": "what may leave the pile in one move: its top card; an ordered run "
+                                         "(by run, else build); any face-up cards together; the whole pile"}),
+        "run": _or_ref({**BUILD_RULE, "description": "what counts as a run that moves together, where it "
+                                                     "differs from the build rule (Spider: runs in suit)"}),
+        "limit": _or_ref({"enum": ["supermove"],
+                          "description": "supermove: a run may be as long as (free cells + 1) x 2^(empty "
+                                         "columns), one empty column fewer when it goes into one"}),
+        "max": _or_ref({"type": "integer", "minimum": 1, "maximum": 104,
+                        "description": "the most cards the pile may hold"}),
         "grid": {"type": ["object", "null"], "additionalProperties": False,
                  "required": ["rows", "columns"],
                  "description": "how to show single places: rows x columns",
-                 "properties": {"rows": {"type": "integer", "minimum": 1, "description": "rows of places"},
-                                "columns": {"type": "integer", "minimum": 1,
+                 "properties": {"rows": {"type": "integer", "minimum": 1, "maximum": 64,
+                                         "description": "rows of places"},
+                                "columns": {"type": "integer", "minimum": 1, "maximum": 64,
                                             "description": "places in each row"}}},
     },
 }
@@ -70,18 +111,31 @@ FOUNDATION_GROUP = {
     "additionalProperties": False,
     "properties": {
         "title": {"type": "string", "description": "the group's name shown to players"},
-        "base": _or_ref(RANK),  # RANK's description is lifted onto the field
+        "base": _or_ref({"description": "a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or 1..13; or any "
+                                        "(any first card, with a build rule); or deal (the rank of the "
+                                        "card the deal puts on the group's first pile)",
+                         "anyOf": [{"enum": ["any", "deal"]}, *RANK["anyOf"]]}),
         "step": _or_ref({"type": "integer", "minimum": -12, "maximum": 12, "not": {"const": 0},
                          "description": "rank step from one card to the next (e.g. 2, -1)"}),
         "wrap": _or_ref({"type": "boolean", "description": "rank arithmetic modulo 13 (K then A)"}),
-        "length": _or_ref({"type": "integer", "minimum": 1, "maximum": 13,
+        "length": _or_ref({"type": "integer", "minimum": 1, "maximum": 104,
                            "description": "cards a finished pile holds"}),
-        "suits": _or_ref({"enum": ["fixed", "any"],
-                          "description": "fixed: pile n belongs to suit n mod 4 (C D H S); any: its first card decides"}),
+        "suits": _or_ref({"description": "fixed: pile n belongs to suit n mod 4 (C D H S); any: its first "
+                                         "card decides; regardless: any suit for every card; or a list "
+                                         "with each pile's suit",
+                          "anyOf": [{"enum": ["fixed", "any", "regardless"]},
+                                    {"type": "array", "minItems": 1, "items": SUIT}]}),
         "count": _or_ref({"type": "integer", "minimum": 1, "maximum": 64,
                           "description": "how many piles the group has"}),
         "start": _or_ref({"enum": ["found", "dealt"],
                           "description": "found: a free base card starts a pile; dealt: bases set out before the deal"}),
+        "build": _or_ref({**BUILD_RULE, "description": "instead of a rank sequence: each card follows the "
+                                                       "top card by this rule (Golf: up or down, any suit)"}),
+        "takes": _or_ref({"enum": ["card", "run"],
+                          "description": "card: one card at a time; run: only a finished run (K down to A "
+                                         "in suit) at once, from the top of a pile (Spider)"}),
+        "worry": _or_ref({"type": "boolean",
+                          "description": "a top card may move back from the foundation to the layout"}),
     },
 }
 
@@ -153,17 +207,47 @@ FIELDS: dict[str, Any] = {
                                 "description": "lower-case letters, digits and dashes; "
                                                "not stock, waste or foundation (built in)"},
               "description": "the pile groups of the layout (wings, reserve, columns), by id"},
+    "suits": {"type": "array", "minItems": 1, "maxItems": 4, "uniqueItems": True, "items": SUIT,
+              "description": "the suits of the pack, where fewer than four (Spider: [S] or [S, H]); "
+                             "the pack keeps its size"},
     "stock": {"type": "object", "additionalProperties": False,
-              "description": "the stock (what the deal leaves) and its waste",
-              "properties": {"redeals": _or_ref({"type": "integer", "minimum": 0, "maximum": 100,
-                                                 "description": "how often the waste may be turned "
-                                                                "over, in order, to form a new stock"})}},
+              "description": "the stock (what the deal leaves) and how it is dealt",
+              "properties": {
+                  "redeals": _or_ref({"description": "how often the waste may be turned over, in order, "
+                                                     "to form a new stock: a whole number from 0 to 100, "
+                                                     "or unlimited",
+                                      "anyOf": [{"type": "integer", "minimum": 0, "maximum": 100},
+                                                {"const": "unlimited"}]}),
+                  "draw": _or_ref({"type": "integer", "minimum": 1, "maximum": 10,
+                                   "description": "cards turned onto the waste at a time"}),
+                  "deal": _or_ref({"type": "string", "description": "a pile group: each deal puts one stock "
+                                                                    "card on every pile of it (Spider)"}),
+                  "deal_when": _or_ref({"enum": ["always", "no-gap"],
+                                        "description": "no-gap: a row is dealt only when no pile of the "
+                                                       "group is empty"}),
+                  "to": _or_ref({"type": "string", "description": "waste, or a foundation group of one pile "
+                                                                  "that the stock is turned onto (Golf)"}),
+              }},
+    "waste": {"type": "object", "additionalProperties": False,
+              "description": "the waste piles the stock is turned onto",
+              "properties": {
+                  "count": _or_ref({"type": "integer", "minimum": 1, "maximum": 16,
+                                    "description": "how many; with more than one the player chooses which "
+                                                   "takes each card (Sir Tommy, Calculation)"}),
+                  "access": _or_ref({"enum": ["top", "all"], "description": "which waste cards are free"}),
+                  "title": {"type": "string", "description": "the name shown to players"},
+              }},
+    "deal_numbers": {"type": "object", "additionalProperties": False,
+                     "description": "deal numbers other programs use (--deal ms:N, --deal pysol:N)",
+                     "properties": {"pysol": {"type": "string", "pattern": "^[a-z0-9_]+$",
+                                              "description": "the game's key in pysol-cards (e.g. freecell)"}}},
     "foundations": {"type": "object", "additionalProperties": FOUNDATION_GROUP,
                     "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
                                       "description": "lower-case letters, digits and dashes"},
                     "description": "the foundation groups, by id; their piles are foundation:1, 2, ..."},
     "deal": {"type": "array", "items": {"type": "string"}, "uniqueItems": True,
-             "description": "pile groups in the order they are dealt; the rest is the stock"},
+             "description": "pile groups in the order they are dealt (a foundation group named here "
+                            "gets one card on its first pile); the rest is the stock"},
 }
 
 # A patch may change everything but the variant's identity and its parameters.
@@ -174,7 +258,7 @@ VARIANT_SCHEMA: dict[str, Any] = {
     "$schema": "http://json-schema.org/draft-07/schema#",
     "$id": "https://patience.invalid/variant.schema.json",
     "title": "patience variant",
-    "description": "A two-deck patience game of the Royal Cotillion family, as data. "
+    "description": "A patience game, as data. "
                    "Reference: docs/variants.md.",
     "type": "object",
     "additionalProperties": False,

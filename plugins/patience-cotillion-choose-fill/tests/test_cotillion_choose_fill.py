@@ -3,6 +3,7 @@ import pytest
 
 pytest.importorskip("patience_cotillion_choose_fill")
 
+from patience_core.model.moves import FILL, Move  # noqa: E402
 from patience_core import deal_seed, load_rules  # noqa: E402
 
 from patience_core.model import cards
@@ -23,7 +24,7 @@ def first_right_play(rules, position):
     right = set(rules.groups["right"])
     while position.status() == PLAYING:
         moves = position.legal_moves()
-        plays = [m for m in moves if m[0] in right]
+        plays = [m for m in moves if m.src in right]
         if plays and position.piles[rules.waste] and position.piles[rules.stock]:
             position.apply(plays[0])
             return plays[0]
@@ -39,7 +40,7 @@ def test_listed_as_a_plugin_variant():
 
 def test_a_gap_waits_for_the_choice_between_waste_and_stock(rules):
     position = deal_seed(rules, 7)
-    src, _dst, _card = first_right_play(rules, position)
+    _kind, src, _dst, _card, _count = first_right_play(rules, position)
     assert position.piles[src] == [] and position.pending == src
     waste_top, stock_top = position.piles[rules.waste][-1], position.piles[rules.stock][-1]
     assert [move_to_json(rules, m) for m in position.legal_moves()] == [
@@ -54,7 +55,7 @@ def test_choosing_the_stock_top_and_undo_are_exact(rules):
     before = position.key()
     gap = position.pending
     stock_top = position.piles[rules.stock][-1]
-    choice = (rules.stock, gap, stock_top)
+    choice = Move(FILL, rules.stock, gap, stock_top)
     position.apply(choice)
     assert position.piles[gap] == [stock_top] and position.pending == -1
     assert position.key() != before
@@ -77,12 +78,12 @@ def test_with_an_empty_waste_the_stock_fills_at_once(rules):
     position = deal_seed(rules, 11)
     right = rules.groups["right"]
     # At the start the waste is empty: a right-wing play is filled from the stock at once.
-    plays = [m for m in position.legal_moves() if m[0] in right]
+    plays = [m for m in position.legal_moves() if m.src in right]
     if not plays:
         pytest.skip("no right-wing play at the start of this deal")
     stock_top = position.piles[rules.stock][-1]
     position.apply(plays[0])
-    assert position.pending == -1 and position.piles[plays[0][0]] == [stock_top]
+    assert position.pending == -1 and position.piles[plays[0].src] == [stock_top]
 
 
 def test_naive_policy_plays_it_like_royal_cotillion(rules):
@@ -96,7 +97,7 @@ def test_naive_policy_plays_it_like_royal_cotillion(rules):
 def test_moves_in_json_replay_with_fill_choices(rules):
     position = deal_seed(rules, 7)
     first_right_play(rules, position)
-    played = [move_to_json(rules, m[:3]) for m in position.history]
+    played = [move_to_json(rules, m.move) for m in position.history]
     gap = rules.pile_names[position.pending]
     stock_top = cards.card_name(position.piles[rules.stock][-1])
     replay = deal_seed(rules, 7)

@@ -7,6 +7,7 @@ import pytest
 
 pytest.importorskip("patience_gavotte_late_wing")
 
+from patience_core.model.moves import CHOOSE, REDEAL, TO_FOUNDATION, TURN, Move  # noqa: E402,F401
 from patience_core import deal_seed, load_rules, seeded_order  # noqa: E402
 from patience_core.errors import MoveError  # noqa: E402
 from patience_core.model.notation import apply_json_moves, move_to_json  # noqa: E402
@@ -43,11 +44,11 @@ def test_choosing_left_swaps_the_wings_and_undo_restores_the_deal(rules):
     order = seeded_order(rules, 3)
     position = deal_seed(rules, 3)
     before = position.key()
-    position.apply((CHOOSE, 1, NO_CARD))
+    position.apply(Move(CHOOSE, -1, 1))
     assert wing_cards(rules, position) == (order[:16], order[16:32])
     assert not position.choosing and position.key() != before
-    assert position.legal_moves() and all(m[0] != CHOOSE for m in position.legal_moves())
-    assert position.undo() == (CHOOSE, 1, NO_CARD)
+    assert position.legal_moves() and all(m.kind is not CHOOSE for m in position.legal_moves())
+    assert position.undo() == Move(CHOOSE, -1, 1)
     assert position.key() == before and position.choosing
 
 

@@ -1,0 +1,152 @@
+"""Which plays are safe: the one place that says it (autoplay, hints and the player use it).
+
+A safe play is a move that can never turn a winnable game into a lost one. Where cards
+go only to the foundations (the Royal Cotillion family) the argument is written out in ``docs/play.md`` ("Safe autoplay"); in short a play of
+  card ``c`` from pile ``p`` to foundation ``f`` is safe when
+
+  1. **nothing competes for the spot**: every place where ``c`` could still go on a
+     foundation is ``f``'s next place, or the next place of a *twin* of ``f`` (a pile
+     with the same rank sequence, the same suit rule and the very same cards, so the
+     two are interchangeable); and
+  2. **taking ``c`` away changes nothing else**: ``p`` is a layout pile whose gaps are
+     never filled, or whose fills are dead because the waste and the stock are both
+     empty for good; or ``p`` is the waste while no pile is filled from the waste (and
+     none from the stock while a redeal could bring ``c`` back into it).
+
+  Under (1) any winning line puts this copy of ``c`` on ``f`` (after swapping twins)
+  and puts nothing on ``f`` before it; under (2) every move of that line before then
+  is still legal with ``c`` already gone and leaves the same piles, so the line still
+  wins. A right-wing (reserve) card whose gap takes the waste top is never "safe"
+  while cards remain to fill it: playing it decides which card comes next.
+
+Where cards also move between piles (Klondike, FreeCell, ...), the argument is the
+classic one of Solvitaire and fc-solve: a card may go up when no card that could
+ever be built on it in the layout is still off the foundations (so it is nobody's
+base any more), it goes onto a foundation with a fixed rank sequence, and every
+foundation that takes it is a twin of the others. Taking it up then only frees its
+place: any line that keeps it in the layout can be followed with it on the
+foundation, because no card ever needs it.
+
+Variants whose legality, fills or outcome a plugin overrides get no safe moves at all:
+the arguments above only know the rules the YAML can say.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from patience_core.model.moves import TO_FOUNDATION, Move
+from patience_core.model.position import Position
+from patience_core.model.rules import Rules
+
+
+def plain_rules(rules: Rules) -> bool:
+    """True unless a plugin changed a rule the safety argument relies on: which moves
+    are legal, who chooses how a gap is filled, or when the game is won or lost. (A
+    plugin's deal or opening choice only shapes the position the argument starts from.)"""
+    if rules.move_check is not None or rules.outcome is not None:
+        return False
+    return not any(rules.fill_by_player)
+
+
+def waiting_for_choice(position: Position) -> bool:
+    """A plugin's position that waits for the player's choice (opening, or how to fill a gap)."""
+    return bool(getattr(position, "choosing", False)) or getattr(position, "pending", -1) >= 0
+
+
+def open_spots(position: Position, card: int) -> list[tuple[int, int]]:
+    """``(foundation, index)`` for every foundation place ``card`` could still occupy."""
+    rules = position.rules
+    rank, suit = card % 13, card // 13
+    spots = []
+    for g in rules.foundations:
+        sequence = position.ranks[g]
+        if sequence is None or rank not in sequence:
+            continue
+        index = sequence.index(rank)
+        pile = position.piles[g]
+        if index < len(pile):
+            continue
+        pile_suit = rules.f_suit[g]
+        if pile_suit >= 0 and pile_suit != suit:
+            continue
+        if pile_suit < 0 and pile and pile[0] // 13 != suit:
+            continue
+        spots.append((g, index))
+    return spots
+
+
+def twins(position: Position, f: int, g: int) -> bool:
+    """Foundations ``f`` and ``g`` are interchangeable in this position."""
+    rules = position.rules
+    if rules.f_regardless[f] != rules.f_regardless[g]:
+        return False
+    # Regardless of suit, only how far a pile has come matters; in suit, its very cards.
+    same = (len(position.piles[f]) == len(position.piles[g]) if rules.f_regardless[f]
+            else position.piles[f] == position.piles[g])
+    return (position.ranks[f] == position.ranks[g] and rules.f_suit[f] == rules.f_suit[g]
+            and rules.f_length[f] == rules.f_length[g] and same)
+
+
+def no_competition(position: Position, card: int, f: int) -> bool:
+    """Condition (1): ``f``'s next place is, up to twins, the only place left for ``card``."""
+    here = len(position.piles[f])
+    return all((g == f and index == here) or twins(position, f, g) for g, index in open_spots(position, card))
+
+
+def source_is_inert(position: Position, p: int) -> bool:
+    """Condition (2): taking the card from ``p`` cannot change what any later move does."""
+    rules = position.rules
+    piles = position.piles
+    if p == rules.waste:
+        for sources in rules.fill:
+            if rules.waste in sources:
+                return False
+            if rules.stock in sources and position.redeals_left > 0:
+                return False
+        return True
+    if not rules.fill[p]:
+        return True
+    # Waste and stock only ever receive cards from each other: once both are empty,
+    # no gap is ever filled again.
+    return not piles[rules.waste] and not piles[rules.stock]
+
+
+def is_safe(position: Position, move: Move) -> bool:
+    rules = position.rules
+    if move.kind is not TO_FOUNDATION or not plain_rules(rules) or waiting_for_choice(position):
+        return False
+    if not rules.foundation_only:
+        return nobody_builds_on(position, move)
+    return source_is_inert(position, move.src) and no_competition(position, move.card, move.dst)
+
+
+def nobody_builds_on(position: Position, move: Move) -> bool:
+    """The rule where cards move between piles (see the module docstring)."""
+    rules = position.rules
+    card, f = move.card, move.dst
+    if move.count != 1 or position.ranks[f] is None or rules.fill[move.src]:
+        return False
+    if move.src in rules.waste_piles and rules.draw > 1 and rules.redeals:
+        return False  # a card gone from the waste regroups the threes of every later pass
+    if any(not twins(position, f, g) for g in position.takers[card] if g != f):
+        return False
+    on_foundations = position.on_foundation_counts()
+    for rule in rules.build_rules:
+        for other in range(52):
+            if rules.copies[other] and rule.follows(card, other) and on_foundations[other] < rules.copies[other]:
+                return False
+    return True
+
+
+def safe_moves(position: Position) -> Iterator[Move]:
+    """The safe plays of this position, in the order a player scans free cards."""
+    if not plain_rules(position.rules) or waiting_for_choice(position):
+        return
+    for p, card in position.free_cards():
+        for f in position.takers[card]:
+            move = Move(TO_FOUNDATION, p, f, card)
+            if is_safe(position, move):
+                yield move
+                break
+
+

@@ -1,0 +1,224 @@
+"""Which moves are legal: the one place that reads the compiled rules to answer it.
+
+Moves come in a fixed order, the order the naive policy and the solver try them:
+
+1. cards (and Spider's finished runs) to the foundations, free cards in scan order,
+   each to the foundations that take it in pile order;
+2. cards and runs between layout piles: sources in scan order, shorter units first,
+   destinations in pile order; then cards back from the foundations (worrying back);
+3. the stock: a turn onto each waste pile (or the foundation Golf turns onto), a
+   row dealt to every pile, or a redeal.
+
+A variant of the Royal Cotillion family has only kinds 1 and 3, in the same order as
+before moves between piles existed, so its games are unchanged move for move.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from patience_core.model.moves import (BETWEEN_PILES, DEAL_ROW, NO_CARD, REDEAL, TO_FOUNDATION, TURN,
+                                       Move)
+
+if TYPE_CHECKING:
+    from patience_core.model.position import Position
+
+ACCESS_NONE, ACCESS_TOP, ACCESS_ALL = 0, 1, 2
+
+
+def free_cards(position: "Position") -> Iterator[tuple[int, int]]:
+    """``(pile, card)`` for every free card, in the order a player scans them."""
+    piles, access = position.piles, position.rules.access
+    for p in position.rules.scan_order:
+        pile = piles[p]
+        if not pile:
+            continue
+        if access[p] == ACCESS_ALL:
+            seen = set()
+            for card in pile:
+                if card not in seen:
+                    seen.add(card)
+                    yield p, card
+        else:
+            yield p, pile[-1]
+
+
+def foundation_moves(position: "Position") -> list[Move]:
+    takers = position.takers
+    moves = [Move(TO_FOUNDATION, p, f, card) for p, card in free_cards(position) for f in takers[card]]
+    if position.rules.run_foundations:
+        moves += run_to_foundation_moves(position)
+    return moves
+
+
+def run_to_foundation_moves(position: "Position") -> list[Move]:
+    """Spider: a finished run (the foundation's whole sequence, in suit) on top of a pile."""
+    rules = position.rules
+    moves = []
+    empty = [f for f in rules.run_foundations if not position.piles[f]]
+    if not empty:
+        return moves
+    f = empty[0]
+    ranks = rules.f_spec[f].ranks
+    for p in rules.scan_order:
+        pile = position.piles[p]
+        n = len(pile)
+        if n < 13 or n - 13 < position.down[p]:
+            continue
+        run = pile[n - 13:]
+        suit = run[0] // 13
+        if all(c // 13 == suit and c % 13 == r for c, r in zip(run, ranks)):
+            moves.append(Move(TO_FOUNDATION, p, f, run[0], 13))
+    return moves
+
+
+def movable_units(position: "Position", p: int) -> Iterator[tuple[int, int]]:
+    """``(base card, count)`` of everything that may leave pile ``p`` in one move onto
+    another pile, shortest first (a run's base is its deepest card)."""
+    rules = position.rules
+    pile = position.piles[p]
+    if not pile or rules.access[p] == ACCESS_NONE:
+        return
+    spec = rules.piles[p]
+    if spec is None or rules.access[p] == ACCESS_ALL:  # a waste pile, or single free cards
+        if rules.access[p] == ACCESS_ALL:
+            yield from ((card, 1) for card in dict.fromkeys(pile))
+        else:
+            yield pile[-1], 1
+        return
+    moves = spec.moves
+    up = len(pile) - position.down[p]
+    if moves == "card":
+        yield pile[-1], 1
+    elif moves == "pile":
+        if not position.down[p]:
+            yield pile[0], len(pile)
+    elif moves == "face-up":
+        for k in range(1, up + 1):
+            yield pile[-k], k
+    else:  # run
+        follows = spec.run_rule.follows
+        yield pile[-1], 1
+        for k in range(2, up + 1):
+            if not follows(pile[-k], pile[-k + 1]):
+                break
+            yield pile[-k], k
+
+
+def accepts(position: "Position", d: int, card: int, count: int = 1) -> bool:
+    """May ``count`` cards based on ``card`` be put on layout pile ``d`` now?"""
+    spec = position.rules.piles[d]
+    pile = position.piles[d]
+    if spec.max_cards is not None and len(pile) + count > spec.max_cards:
+        return False
+    if pile:
+        return spec.build is not None and spec.build.follows(pile[-1], card)
+    empty = spec.empty
+    return empty == "any" or (empty != "none" and card % 13 == empty)
+
+
+def run_limit(position: "Position", src: int, dst: int) -> int | None:
+    """FreeCell's supermove: (free cells + 1) x 2^(empty columns), not counting the
+    destination when it is one of them; ``None`` where the source has no limit."""
+    rules = position.rules
+    if rules.piles[src].limit != "supermove":
+        return None
+    piles = position.piles
+    cells = sum(1 for c in rules.cells if not piles[c])
+    empty = sum(1 for c in rules.open_columns if not piles[c] and c != dst and c != src)
+    return (cells + 1) << empty
+
+
+def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[int]]:
+    """Which layout piles take which base card now: ``{card: [piles]}`` for piles with a
+    top card or a rank-bound gap, and the gaps that take any card (looked up per unit)."""
+    rules = position.rules
+    piles = position.piles
+    on_top = rules.accepts_on
+    by_card: dict[int, list[int]] = {}
+    open_gaps = []
+    for d in rules.receivers:
+        pile = piles[d]
+        spec = rules.piles[d]
+        if spec.max_cards is not None and len(pile) >= spec.max_cards:
+            continue
+        if pile:
+            cards_ = on_top[d][pile[-1]]
+        elif spec.empty == "any":
+            open_gaps.append(d)
+            continue
+        else:
+            cards_ = rules.accepts_empty[d]
+        for card in cards_:
+            by_card.setdefault(card, []).append(d)
+    return by_card, open_gaps
+
+
+def pile_moves(position: "Position") -> list[Move]:
+    """Cards and runs between layout piles (and from the waste onto them), destinations
+    in pile order (the same as :func:`accepts` tried on every receiving pile)."""
+    rules = position.rules
+    piles = position.piles
+    by_card, open_gaps = _takers_by_card(position)
+    max_cards = rules.max_cards
+    moves = []
+    for p in rules.scan_order:
+        for card, count in movable_units(position, p):
+            targets = by_card.get(card, ())
+            if open_gaps:
+                targets = sorted([*targets, *open_gaps])
+            for d in targets:
+                if d == p:
+                    continue
+                cap = max_cards[d]
+                if cap is not None and len(piles[d]) + count > cap:
+                    continue
+                if count > 1:
+                    limit = run_limit(position, p, d)
+                    if limit is not None and count > limit:
+                        continue
+                moves.append(Move(BETWEEN_PILES, p, d, card, count))
+    for f in rules.worry_from:
+        pile = piles[f]
+        if pile:
+            card = pile[-1]
+            moves += [Move(BETWEEN_PILES, f, d, card) for d in rules.receivers if accepts(position, d, card)]
+    return moves
+
+
+def stock_moves(position: "Position") -> list[Move]:
+    rules = position.rules
+    piles = position.piles
+    stock = piles[rules.stock]
+    stock_spec = rules.stock_spec
+    if stock:
+        if stock_spec.deal_to:
+            if stock_spec.deal_needs_no_gap and any(not piles[p] for p in stock_spec.deal_to):
+                return []
+            return [Move(DEAL_ROW, rules.stock, stock_spec.deal_to[0], NO_CARD,
+                         min(len(stock), len(stock_spec.deal_to)))]
+        if stock_spec.to_foundation is not None:
+            return [Move(TURN, rules.stock, stock_spec.to_foundation, stock[-1])]
+        count = min(rules.draw, len(stock))
+        return [Move(TURN, rules.stock, w, stock[-1], count) for w in rules.waste_piles]
+    if position.redeals_left != 0 and piles[rules.waste] and not stock_spec.deal_to:
+        return [Move(REDEAL, rules.waste, rules.stock)]
+    return []
+
+
+def legal_moves(position: "Position") -> list[Move]:
+    """Every legal move of the YAML's rules, in the order of this module's docstring."""
+    moves = foundation_moves(position)
+    if position.rules.receivers or position.rules.worry_from:
+        moves += pile_moves(position)
+    moves += stock_moves(position)
+    return moves
+
+
+def moves_from(position: "Position", pile: int, card: int | None = None) -> list[Move]:
+    """The legal moves that take ``card`` (or anything, if ``None``) from ``pile``."""
+    return [m for m in position.legal_moves()
+            if m.src == pile and (card is None or m.card == card)]
+
+
+__all__ = ["legal_moves", "free_cards", "foundation_moves", "pile_moves", "stock_moves", "accepts",
+           "movable_units", "run_limit", "moves_from"]

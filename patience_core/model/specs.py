@@ -1,0 +1,165 @@
+"""Frozen specs compiled from a variant's YAML: what each pile and foundation may do.
+
+The vocabulary is PySolFC's stack capabilities and solitaire.gg's rule records: a
+:class:`BuildRule` says which card may lie on which (rank relation, step, wrap, suit
+relation); a :class:`PileSpec` says how a layout pile is dealt, what it takes on its
+top card and when empty, and what may leave it; a :class:`FoundationSpec` says how
+a foundation is built. :class:`~patience_core.model.rules.Rules` derives the flat
+per-pile arrays the hot paths read from these, in one place.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from patience_core.model import cards
+
+RANK_RELATIONS = ("down", "up", "either", "any")
+SUIT_RELATIONS = ("same", "alternate", "other", "same-colour", "any")
+RED_SUITS = frozenset(s for s, name in enumerate(cards.SUITS) if name in ("D", "H"))
+
+
+def is_red(card: int) -> bool:
+    return card // 13 in RED_SUITS
+
+
+@dataclass(frozen=True)
+class BuildRule:
+    """Which card may lie on which: ``upper`` on ``lower``.
+
+    ``rank``: ``down`` (``upper`` is ``step`` ranks below ``lower``), ``up``, ``either``,
+    or ``any`` (no rank relation); ``wrap``: rank arithmetic modulo 13 (A on K, K on A);
+    ``suit``: ``same``, ``alternate`` (the other colour), ``other`` (any other suit),
+    ``same-colour``, or ``any``.
+    """
+
+    rank: str = "down"
+    suit: str = "any"
+    step: int = 1
+    wrap: bool = False
+
+    def follows(self, lower: int, upper: int) -> bool:
+        """May ``upper`` be put on ``lower``?"""
+        suit = self.suit
+        if suit != "any":
+            ls, us = lower // 13, upper // 13
+            if suit == "same":
+                if ls != us:
+                    return False
+            elif suit == "alternate":
+                if (ls in RED_SUITS) == (us in RED_SUITS):
+                    return False
+            elif suit == "other":
+                if ls == us:
+                    return False
+            elif (ls in RED_SUITS) != (us in RED_SUITS):  # same-colour
+                return False
+        rank = self.rank
+        if rank == "any":
+            return True
+        lr, ur = lower % 13, upper % 13
+        step = self.step
+        if self.wrap:
+            down, up = (lr - step) % 13 == ur, (lr + step) % 13 == ur
+        else:
+            down, up = lr - step == ur, lr + step == ur
+        if rank == "down":
+            return down
+        if rank == "up":
+            return up
+        return down or up
+
+    def words(self) -> str:
+        """``down by 1 in alternate colours`` for rule texts."""
+        rank = {"down": "down", "up": "up", "either": "up or down", "any": "in any rank order"}[self.rank]
+        if self.rank != "any" and self.step != 1:
+            rank += f" by {self.step}"
+        suit = {"same": "in suit", "alternate": "in alternate colours", "other": "in another suit",
+                "same-colour": "in the same colour", "any": "regardless of suit"}[self.suit]
+        wrap = " (wrapping K-A)" if self.wrap and self.rank != "any" else ""
+        return f"{rank} {suit}{wrap}"
+
+
+@dataclass(frozen=True)
+class PileSpec:
+    """One layout pile (tableau column, reserve place, free cell) as compiled.
+
+    ``access``: which cards may leave it (``top``, ``all``, ``none``); ``build``: what it
+    takes on its top card (``None``: nothing); ``empty``: what it takes when empty
+    (``"any"``, ``"none"``, or a rank index); ``moves``: what may leave it in one move
+    (``card``; ``run``: an ordered run by ``run_rule``; ``face-up``: any group of face-up
+    cards; ``pile``: only the whole pile); ``limit``: ``supermove`` caps run length by free
+    cells and empty columns; ``max_cards``: the most cards it may hold (``None``: no cap);
+    ``fill``: pile numbers tried in order to fill a gap at once; ``cards``/``face_down``:
+    cards dealt, and how many of them face down.
+    """
+
+    number: int
+    name: str
+    group: str
+    kind: str
+    access: str = "top"
+    build: BuildRule | None = None
+    empty: object = "none"
+    moves: str = "card"
+    run_rule: BuildRule | None = None
+    limit: str | None = None
+    max_cards: int | None = None
+    fill: tuple[int, ...] = ()
+    cards: int = 0
+    face_down: int = 0
+
+    @property
+    def takes_cards(self) -> bool:
+        """Can a card ever be moved onto this pile by the player?"""
+        return self.build is not None or self.empty != "none"
+
+
+@dataclass(frozen=True)
+class FoundationSpec:
+    """One foundation pile as compiled.
+
+    ``ranks``: the rank of every place in order (``None`` where the next rank depends
+    on the top card: Golf's up-or-down pile, or a base chosen by the deal until it is
+    known); ``suit``: the suit a fixed pile builds (-1: its first card decides, or
+    ``regardless``); ``regardless``: any suit for every card; ``build``: the relation
+    for piles without fixed ranks; ``takes_run``: the pile takes a whole finished run
+    at once (Spider); ``worry``: its top card may move back to the layout;
+    ``base_from_deal``: the group's base rank is the rank of the card the deal puts
+    on its first pile (Canfield).
+    """
+
+    number: int
+    name: str
+    group: str
+    length: int
+    ranks: tuple[int, ...] | None
+    suit: int = -1
+    regardless: bool = False
+    build: BuildRule | None = None
+    base: int | None = None
+    step: int = 1
+    wrap: bool = False
+    dealt: bool = False
+    takes_run: bool = False
+    worry: bool = False
+    base_from_deal: bool = False
+
+
+@dataclass(frozen=True)
+class StockSpec:
+    """The stock: ``draw`` cards per turn onto a waste pile (the player chooses which when
+    there are several), or onto ``to_foundation`` (Golf), or one card to every pile of
+    ``deal_to`` (Spider, optionally ``only when no pile is empty``); ``redeals``: how
+    often the waste may be turned over (:data:`UNLIMITED`: no limit)."""
+
+    draw: int = 1
+    redeals: int | float = 0
+    deal_to: tuple[int, ...] = ()
+    deal_needs_no_gap: bool = False
+    to_foundation: int | None = None
+
+
+UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited
+
+__all__ = ["BuildRule", "PileSpec", "FoundationSpec", "StockSpec", "is_red", "RANK_RELATIONS",
+           "SUIT_RELATIONS", "UNLIMITED"]
