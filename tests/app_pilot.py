@@ -72,7 +72,9 @@ def card_offset(app, pile: int, index: int = -1) -> tuple[int, int]:
     view = app.views[pile]
     if view.shape == "column":
         size = len(app.session.position.piles[pile])
-        row = view.line_index.index(size - 1 if index < 0 else index) if size else 1
+        wanted = size - 1 if index < 0 else index
+        # a run of face-down cards drawn as one back stands for all of them
+        row = next(row for row, shown in enumerate(view.line_index) if shown >= wanted) if size else 1
         return 2, row
     if view.shape in ("foundation", "stock", "fan"):
         return 2, 1

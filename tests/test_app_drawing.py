@@ -6,25 +6,14 @@ from __future__ import annotations
 from textual.geometry import Region
 
 from conftest import get_rules
-from patience_core import deal_seed, load_rules
+from patience_core import deal_seed
 from patience_core.model import cards
-from patience_core.model.moves import BETWEEN_PILES, Move, REDEAL, TO_FOUNDATION, TURN
-from patience_core.model.position import NO_CARD, Position
+from patience_core.model.moves import BETWEEN_PILES, Move, TO_FOUNDATION, TURN
 from patience_core.ui.app import app_glyphs, neighbour
 from patience_core.ui.board import Glyphs
 from patience_core.ui.commands import PileLabels
-from patience_core.ui.picking import Legal, as_move, legal_moves, pickable_indices, smart_move, stock_moves
-from patience_core.ui.widgets import BoardState, PileView, group_plans, pack_rows
-
-
-def test_engine_moves_are_read_through_attributes():
-    rules = get_rules("royal-cotillion")
-    position = deal_seed(rules, 1)
-    kinds = {as_move(rules, raw).kind for raw in position.legal_moves()}
-    assert kinds == {TO_FOUNDATION, TURN}
-    assert as_move(rules, (rules.waste, rules.stock, NO_CARD)).kind is REDEAL
-    record = Move(BETWEEN_PILES, 0, 1, 5, 2)
-    assert as_move(rules, record) is record
+from patience_core.ui.picking import Legal, legal_moves, pickable_indices, smart_move, stock_moves
+from patience_core.ui.widgets import BoardState, PileView, group_plans, pack_rows, pile_shapes
 
 
 def test_the_stock_turns_before_it_redeals():
@@ -48,7 +37,8 @@ def test_the_smart_move_prefers_a_foundation():
     rules = get_rules("royal-cotillion")
     position = deal_seed(rules, 1)
     up = next(item for item in legal_moves(position) if item.move.kind is TO_FOUNDATION)
-    sideways = Legal(Move(BETWEEN_PILES, up.move.src, rules.groups["left"][0], up.move.card), "sideways")
+    aside = Move(BETWEEN_PILES, up.move.src, rules.groups["left"][0], up.move.card)
+    sideways = Legal(aside, aside)
     assert smart_move(position, [sideways, up]) == up
 
 
@@ -64,39 +54,33 @@ def state_of(position, unicode=True) -> BoardState:
 
 
 def test_a_draw_three_waste_is_fanned_with_the_free_card_last():
-    rules = load_rules("royal-cotillion", {})   # a copy of our own: ``draw`` is set on it
-    rules.draw = 3
+    rules = get_rules("klondike", draw="3")
     position = deal_seed(rules, 1)
-    turned = []
-    for _ in range(4):
-        turned.append(position.piles[rules.stock][-1])
+    for _ in range(2):
         position.apply(next(item.raw for item in legal_moves(position) if item.move.kind is TURN))
+    waste = position.piles[rules.waste]
     view = PileView(rules.waste, "fan", state_of(position), 15)
     lines = view.draw().plain.splitlines()
-    assert lines[1].split() == [cards.card_label(c) for c in turned[1:]]
-    assert lines[2] == "+1"
-
-
-class FaceDownPosition(Position):
-    """A position with face-down cards (``down[p]``, as the engine of issue 13 has them)."""
-
-    __slots__ = ("down",)
+    assert lines[1].split() == [cards.card_label(c) for c in waste[-3:]]
+    assert lines[2] == f"+{len(waste) - 3}"
 
 
 def test_face_down_cards_are_backs_and_a_long_run_of_them_one_counted_back():
-    rules = get_rules("gavotte")
-    start = deal_seed(rules, 1)
-    position = FaceDownPosition(rules, [list(p) for p in start.piles])
-    left = rules.groups["left"]
-    position.down = [0] * rules.n_piles
-    position.down[left[0]] = 2
-    two = PileView(left[0], "column", state_of(position, unicode=False), 5).draw().plain.splitlines()
-    assert [line.strip() for line in two[1:3]] == ["###", "###"]
-    assert two[3].strip() == cards.card_label(position.piles[left[0]][2], False)
-    position.piles[left[1]] = [c for c in start.piles[left[1]]] + list(start.piles[rules.stock][-4:])
-    position.down[left[1]] = 6
-    many = PileView(left[1], "column", state_of(position, unicode=False), 5).draw().plain.splitlines()
-    assert many[1].split() == ["###", "6"] and len(many) == 1 + 1 + 2
+    rules = get_rules("klondike")
+    position = deal_seed(rules, 1)
+    second, seventh = rules.groups["tableau"][1], rules.groups["tableau"][6]
+    two = PileView(second, "column", state_of(position, unicode=False), 5).draw().plain.splitlines()
+    assert [line.strip() for line in two[1:]] == ["###", cards.card_label(position.piles[second][-1], False)]
+    many = PileView(seventh, "column", state_of(position, unicode=False), 5).draw().plain.splitlines()
+    assert many[1].strip() == "#6" and len(many) == 3
+
+
+def test_free_cells_and_several_waste_piles_are_drawn_from_the_rules():
+    freecell = get_rules("freecell")
+    shapes = pile_shapes(freecell)
+    assert {shapes[p] for p in freecell.groups["cells"]} == {"place"}
+    tommy = get_rules("sir-tommy")
+    assert len(tommy.waste_piles) == 4 and {pile_shapes(tommy)[w] for w in tommy.waste_piles} == {"column"}
 
 
 def test_no_color_and_a_dumb_terminal_give_letters_without_colour(monkeypatch):

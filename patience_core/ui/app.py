@@ -25,6 +25,7 @@ from patience_core.agents.hints import hint
 from patience_core.errors import PatienceError
 from patience_core.model import cards
 from patience_core.model.game import GameSpec
+from patience_core.model.moves import TURN
 from patience_core.model.notation import describe_move
 from patience_core.model.position import WON, Position
 from patience_core.model.rules import Rules
@@ -287,9 +288,16 @@ class PatienceApp(App[str]):
             self.play(chosen)
 
     def use_stock(self) -> None:
+        """Turn (deal a row, redeal); with several waste piles, pick the stock: the waste comes next."""
         self.state.picked = None
         found = stock_moves(self.position, self.legal)
-        if found:
+        onto = sorted({item.move.dst for item in found if item.move.kind is TURN})
+        if len(onto) > 1:
+            self.state.picked = (self.session.rules.stock, -1)
+            self.message = ("turn onto which waste pile? " + ", ".join(self.labels.label(w) for w in onto)
+                            + " (click it, or space on it; esc: not now)")
+            self.redraw()
+        elif found:
             self.play(found[0])
         else:
             self.message = stock_refusal(self.position)
@@ -299,10 +307,10 @@ class PatienceApp(App[str]):
         """A click, or enter/space on the cursor: pick, place, or (again on the picked card) the smart move."""
         if self.ending:
             return
-        if pile == self.session.rules.stock:
-            self.use_stock()
-            return
         picked = self.state.picked
+        if pile == self.session.rules.stock and (picked is None or picked[0] == pile):
+            self.use_stock() if picked is None else self.action_cancel()
+            return
         if picked is None:
             self.pick(pile, index)
         elif picked == (pile, self.top_index(pile, index)) or (picked[0] == pile and index < 0):

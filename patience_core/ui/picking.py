@@ -7,35 +7,20 @@ engine move; the moves handed back to the engine are always the engine's own obj
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any, NamedTuple
 
+from patience_core.agents import choose
 from patience_core.model import cards
-from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, NO_CARD, REDEAL, TO_FOUNDATION,
-                                       TURN, Move)
+from patience_core.model.moves import BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, REDEAL, TO_FOUNDATION, TURN, Move
 from patience_core.model.notation import why_not
-from patience_core.model.position import CHOOSE as CHOOSE_SOURCE
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, Rules
 from patience_core.ui.commands import PileLabels, no_fit_reason, where_is
 
 
 def as_move(rules: Rules, raw: Any) -> Move:
-    """The engine's move as a :class:`Move` record (engines before issue 13 give tuples)."""
-    if isinstance(raw, Move):
-        return raw
-    src, dst, card = raw
-    if src == CHOOSE_SOURCE:
-        kind = CHOOSE
-    elif card == NO_CARD:
-        kind = REDEAL
-    elif src == rules.stock and dst == rules.waste:
-        kind = TURN
-    elif rules.is_foundation[dst]:
-        kind = TO_FOUNDATION
-    else:
-        kind = FILL
-    return Move(kind, src, dst, card)
+    """The engine's move as a :class:`Move` record (the one place that reads an engine move)."""
+    return raw
 
 
 class Legal(NamedTuple):
@@ -52,23 +37,15 @@ def legal_moves(position: Position) -> list[Legal]:
 
 def face_down(position: Position, pile: int) -> int:
     """How many cards at the bottom of ``pile`` are face down (the stock: all of them)."""
-    rules = position.rules
-    if pile == rules.stock:
+    if pile == position.rules.stock:
         return len(position.piles[pile])
-    down = getattr(position, "down", None)
-    return down[pile] if down is not None else 0
-
-
-def waste_piles(rules: Rules) -> list[int]:
-    return list(getattr(rules, "waste_piles", None) or [rules.waste])
-
-
-def draw_count(rules: Rules) -> int:
-    return int(getattr(rules, "draw", 1) or 1)
+    return position.down[pile]
 
 
 def moves_from(position: Position, legal: list[Legal], pile: int, index: int) -> list[Legal]:
     """The plays that move the card at ``index`` of ``pile`` (for a run: the card and those above it)."""
+    if pile == position.rules.stock:  # several waste piles: the stock is "picked", then a waste
+        return [item for item in legal if item.move.kind is TURN]
     cards_there = position.piles[pile]
     if not 0 <= index < len(cards_there):
         return []
@@ -109,7 +86,7 @@ def stock_refusal(position: Position) -> str:
     rules = position.rules
     if position.piles[rules.stock]:
         return "the stock cannot be turned now" + why_not(position, rules.stock, rules.waste, None)
-    if position.redeals_left and any(position.piles[w] for w in waste_piles(rules)):
+    if position.redeals_left and any(position.piles[w] for w in rules.waste_piles):
         return "the stock is empty" + why_not(position, rules.waste, rules.stock, None)
     return "the stock is empty and no redeal is left"
 
@@ -119,24 +96,9 @@ def choices(legal: list[Legal]) -> list[Legal]:
     return [item for item in legal if item.move.kind in (CHOOSE, FILL)]
 
 
-def _local_smart_move(position: Position, plays: list[Legal]) -> Legal | None:
-    """To a foundation if one takes it; else onto a pile that has cards (an empty pile is worth
-    more kept empty); else the first play."""
-    if not plays:
-        return None
-    up = [item for item in plays if item.move.kind is TO_FOUNDATION]
-    if up:
-        return up[0]
-    built = [item for item in plays if position.piles[item.move.dst]]
-    return (built or plays)[0]
-
-
 def smart_move(position: Position, plays: list[Legal]) -> Legal | None:
-    """The engine's smart move (``agents.choose.smart_move``) where it exists, else ours."""
-    try:
-        choose = importlib.import_module("patience_core.agents.choose")
-    except ImportError:
-        return _local_smart_move(position, plays)
+    """The engine's smart move (``agents.choose.smart_move``): to a foundation if one takes the
+    card, else the best pile."""
     chosen = choose.smart_move(position, [item.raw for item in plays])
     return next((item for item in plays if item.raw == chosen), None)
 
@@ -163,6 +125,9 @@ def pick_refusal(position: Position, pile: int, index: int, labels: PileLabels, 
 def place_refusal(position: Position, pile: int, index: int, dst: int, labels: PileLabels,
                   unicode: bool) -> str:
     """Why the picked card cannot go on ``dst`` (the engine's ``why_not``)."""
+    if pile == position.rules.stock:  # its cards are face down: never name them
+        reason = why_not(position, pile, dst, None) or ": it turns onto a waste pile"
+        return f"the stock cannot be turned onto {labels.label(dst)}{reason}"
     card = position.piles[pile][index]
     reason = why_not(position, pile, dst, card) or ": not a legal move"
     return f"{cards.card_label(card, unicode)} cannot go on {labels.label(dst)}{reason}"

@@ -22,8 +22,8 @@ from patience_core.model import cards
 from patience_core.model.position import Position
 from patience_core.model.rules import Rules
 from patience_core.ui.board import Glyphs, _caption
-from patience_core.ui.commands import PileLabels, needs_text
-from patience_core.ui.picking import draw_count, face_down, waste_piles
+from patience_core.ui.commands import PileLabels
+from patience_core.ui.picking import face_down
 
 CELL = 5            # one card: a marker, the label right-aligned in 3, a marker
 BOARD_WIDTH = 78    # groups share a row while they fit the narrowest screen (80 columns)
@@ -69,6 +69,23 @@ def card_cell(card: int | None, glyphs: Glyphs, *, down: bool = False, free: boo
     text.append(label.rjust(3), style=style)
     text.append(right, style="bold" if (picked or cursor) else "")
     return text
+
+
+def needs_cell(position: Position, f: int, glyphs: Glyphs) -> Text:
+    """What foundation ``f`` takes next in at most 5 columns: ``→7♥``, ``any 5``, ``9/J``, ``any``,
+    ``run`` (Spider's whole suits), ``full``."""
+    rules = position.rules
+    dim = _style(glyphs, "dim")
+    wanted = position.wanted(f)
+    if len(position.piles[f]) >= rules.f_length[f]:
+        return Text("full", style=dim)
+    if not wanted:
+        return Text("run" if rules.f_spec[f].takes_run else "--", style=dim)
+    if len(wanted) == 1:
+        return Text.assemble((glyphs.arrow[0] if glyphs.unicode else ">", dim),
+                             cards.card_label(wanted[0], glyphs.unicode))
+    ranks = list(dict.fromkeys(cards.RANKS[c % 13] for c in wanted))
+    return Text("any " + ranks[0] if len(ranks) == 1 else "/".join(ranks) if len(ranks) == 2 else "any")
 
 
 class Line(Widget):
@@ -171,9 +188,8 @@ class PileView(Widget):
             return lines
         start = 0
         if down > COMPRESS_DOWN:
-            back = card_cell(None, state.glyphs, down=True)
-            back.append(f"{down}", style=_style(state.glyphs, "blue"))
-            lines.append(back)
+            mark = "\u2592" if state.glyphs.unicode else "#"
+            lines.append(Text(f" {mark + str(down):>3} ", style=_style(state.glyphs, "blue")))
             self.line_index.append(down - 1)
             start = down
         top_only = position.rules.top_only[self.pile]
@@ -207,14 +223,7 @@ class PileView(Widget):
         position = state.position
         pile = position.piles[self.pile]
         cursor, picked = self._marks(len(pile) - 1, len(pile)) if pile else (False, False)
-        wanted = position.wanted(self.pile)
-        if not wanted:
-            needs = Text("full", style=_style(state.glyphs, "dim"))
-        elif len(wanted) == 1:
-            needs = Text(state.glyphs.arrow[0] if state.glyphs.unicode else ">", style=_style(state.glyphs, "dim"))
-            needs.append(cards.card_label(wanted[0], state.glyphs.unicode))
-        else:
-            needs = Text(needs_text(position, self.pile, state.glyphs.unicode))
+        needs = needs_cell(position, self.pile, state.glyphs)
         self.line_index = [-1, -1, -1]
         return [self._label(), card_cell(pile[-1] if pile else None, state.glyphs, cursor=cursor, picked=picked),
                 needs]
@@ -224,12 +233,16 @@ class PileView(Widget):
         position = state.position
         size = len(position.piles[self.pile])
         cursor = state.cursor[0] == self.pile
-        back = card_cell(None, state.glyphs, down=bool(size), cursor=cursor)
+        picked = state.picked is not None and state.picked[0] == self.pile
+        back = card_cell(None, state.glyphs, down=bool(size), cursor=cursor, picked=picked)
         count = Text(f"{size:>3}", style="bold" if state.glyphs.colour else "")
         rules = position.rules
         if rules.redeals:
             again = "\u21bb" if state.glyphs.unicode else "r"
-            count.append(f" {again}{position.redeals_left}", style=_style(state.glyphs, "dim"))
+            left = position.redeals_left
+            if left == float("inf"):
+                left = "\u221e" if state.glyphs.unicode else "*"
+            count.append(f" {again}{left}", style=_style(state.glyphs, "dim"))
         self.line_index = [-1, -1, -1]
         return [self._label(), back, count]
 
@@ -238,7 +251,7 @@ class PileView(Widget):
         state = self.state
         position = state.position
         pile = position.piles[self.pile]
-        shown = pile[-draw_count(position.rules):]
+        shown = pile[-position.rules.draw:]
         row = Text()
         if not shown:
             row.append_text(card_cell(None, state.glyphs))
@@ -274,7 +287,7 @@ class PileView(Widget):
 
 def pile_shapes(rules: Rules) -> dict[int, str]:
     """How each pile is drawn, from its kind (tableau, reserve, cell, stock, waste, foundation)."""
-    wastes = waste_piles(rules)
+    wastes = rules.waste_piles
     shapes = {}
     for p, kind in enumerate(rules.pile_kind):
         if kind == "tableau":
@@ -297,7 +310,7 @@ def pile_width(rules: Rules, labels: PileLabels, pile: int, shape: str) -> int:
         stacked = int(rules.group_specs.get(rules.pile_group[pile], {}).get("cards", 1)) > 1
         return label + 1 + CELL + (3 if stacked else 0)
     if shape == "fan":
-        return max(CELL * draw_count(rules), 5)
+        return max(CELL * rules.draw, 5)
     if shape == "stock":
         return 7 if rules.redeals else CELL
     return CELL
@@ -338,9 +351,8 @@ def group_plans(rules: Rules, labels: PileLabels) -> tuple[list[GroupPlan], list
             columns = int(grid.get("columns") or min(len(piles), 8))
             rows = [piles[i:i + columns] for i in range(0, len(piles), columns)]
         layout.append(measure(GroupPlan(spec.get("title", group), rows, _caption(rules, group))))
-    wastes = waste_piles(rules)
-    layout.append(measure(GroupPlan("Stock",
-                                    [[rules.stock] + wastes])))
+    if rules.n_dealt > len(rules.deal_targets) or rules.redeals:  # FreeCell's stock is never used
+        layout.append(measure(GroupPlan("Stock", [[rules.stock] + rules.waste_piles])))
     return foundations, layout
 
 
