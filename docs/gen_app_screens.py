@@ -43,6 +43,9 @@ SHOTS = [
     Shot("gavotte-hint", "gavotte", 3, ["t", "H"]),
     Shot("odd-and-even", "odd-and-even", 32, ["t", "t", "t"]),
     Shot("contradance", "contradance", 1, ["t", "t", "t", "t"]),
+    Shot("klondike", "klondike", 3, ["t", "t", "j", "enter"]),
+    Shot("freecell", "freecell", 3, ["H"]),
+    Shot("sir-tommy", "sir-tommy", 3, ["t"]),
     Shot("help", "royal-cotillion", 1, ["question_mark"]),
     Shot("won", "royal-cotillion", 3, to_the_end=True),
 ]
