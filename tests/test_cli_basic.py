@@ -228,7 +228,7 @@ def test_bad_pack_file_is_one_line(tmp_path):
 def test_seed_and_pack_together_is_a_usage_error(tmp_path):
     path = FIXTURES / "packs" / "rc-seed-1.pack"
     code, _out, err = run_cli("play", "royal-cotillion", "--seed", "1", "--pack", path, "--policy", "naive")
-    assert code == 2 and "give --seed or --pack, not both" in err
+    assert code == 2 and "give one of --seed, --deal or --pack" in err
 
 
 def test_text_output_lists_every_pile():

@@ -177,7 +177,8 @@ def test_cli_json_won_line_replays():
     out = run("solve", "royal-cotillion", "--seed", "3", "--json", "--max-positions", "5000")
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert set(data) == {"verdict", "moves", "positions", "seconds", "most_on_foundations"}
+    assert set(data) == {"verdict", "moves", "positions", "seconds", "most_on_foundations", "search"}
+    assert data["search"] == "pruned"
     assert data["verdict"] == "won" and data["most_on_foundations"] == 104
     rules = load_rules("royal-cotillion")
     position = deal_seed(rules, 3)
@@ -229,7 +230,7 @@ def test_cli_variant_file(mini_rules):
 
 
 @pytest.mark.parametrize("args,needle", [
-    (("solve", "royal-cotillion"), "--seed N or --pack FILE"),
+    (("solve", "royal-cotillion"), "--seed N, --deal ID or --pack FILE"),
     (("solve", "royal-cotillion", "--seed", "1", "--max-positions", "0"), "--max-positions"),
     (("solve", "royal-cotillion", "--seed", "1", "--timeout", "-1"), "--timeout"),
 ])

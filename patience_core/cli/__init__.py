@@ -48,7 +48,13 @@ def main(argv: list[str] | None = None) -> None:
     """Console entry point."""
     _register_commands()
     try:
-        app(args=argv, prog_name="patience", standalone_mode=True)
+        try:
+            app(args=argv, prog_name="patience", standalone_mode=True)
+        finally:
+            # A full disk or a closed pipe shows when the output is flushed: here, where it
+            # can be reported, rather than at interpreter exit.
+            if sys.stdout is not None:  # None when started with standard output closed
+                sys.stdout.flush()
     except PatienceError as exc:
         if os.environ.get("PATIENCE_DEBUG"):
             raise
@@ -58,3 +64,35 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)
+    except BrokenPipeError:  # the reader went away (`patience list | head -1`): nothing to say
+        _discard_stdout()
+        sys.exit(1)
+    except OSError as exc:
+        if os.environ.get("PATIENCE_DEBUG"):
+            raise
+        if not _stdout_broken():
+            raise
+        _discard_stdout()
+        print(f"error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        sys.exit(1)
+
+
+def _stdout_broken() -> bool:
+    """Is standard output the stream that failed? (Any other OSError is not ours to word.)"""
+    try:
+        sys.stdout.write("")
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        return True
+    return False
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's last flush at exit
+    does not fail (and print a traceback) on the same broken stream."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any, Optional
 
@@ -13,24 +14,61 @@ from patience_core.variants.loader import parse_param_options
 VariantArg = typer.Argument(None, help="Variant name or alias (see `patience list`).", show_default=False)
 FileOpt = typer.Option(None, "--file", "-f", help="Play a variant from this YAML file instead.")
 ParamOpt = typer.Option(None, "--param", "-p", help="A parameter value, K=V (repeatable).")
-SeedOpt = typer.Option(None, "--seed", "-s", help="Deal number (reproducible on any machine).")
+# The largest deal number and position budget a player may give: far beyond any use,
+# small enough for every table and for the compiled search's 64-bit counters.
+MAX_SEED = 10**18
+MAX_POSITIONS = 10**15
+
+
+def _deal_number(value: Optional[int]) -> Optional[int]:
+    # random.Random(-n) deals as random.Random(n): a negative number would be a second name
+    # for a deal, so it is refused rather than defined.
+    if value is not None and not 0 <= value <= MAX_SEED:
+        raise typer.BadParameter(f"{value}: expected a deal number from 0 to {MAX_SEED}")
+    return value
+
+
+def positions_budget(value: Optional[int]) -> Optional[int]:
+    """Typer callback of ``--max-positions``: a whole number from 1 to MAX_POSITIONS."""
+    if value is not None and not 1 <= value <= MAX_POSITIONS:
+        raise typer.BadParameter(f"{value}: expected a number of positions from 1 to {MAX_POSITIONS}")
+    return value
+
+
+def seconds_limit(value: Optional[float]) -> Optional[float]:
+    """Typer callback of ``--timeout``: a finite number of seconds above 0 (``nan`` would
+    never be reached, ``inf`` is no limit)."""
+    if value is not None and not (math.isfinite(value) and value > 0):
+        raise typer.BadParameter(f"{value}: expected a positive, finite number of seconds")
+    return value
+
+
+SeedOpt = typer.Option(None, "--seed", "-s", help="Deal number, 0 or more (reproducible on any machine).",
+                       callback=_deal_number)
 PackOpt = typer.Option(None, "--pack", help="A file with the shuffled pack, top card first.")
+DealOpt = typer.Option(None, "--deal", help="A deal number other programs use: ms:N (Microsoft FreeCell) "
+                                            "or pysol:N (PySolFC), for variants with deal_numbers.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON only.")
 
 
 def game_spec(variant: Optional[str], file: Optional[str], params: Optional[list[str]],
-              seed: Optional[int], pack: Optional[str]):
+              seed: Optional[int], pack: Optional[str], deal: Optional[str] = None):
     """Build the game from the common options; returns (spec, rules)."""
     if variant and file:
         raise typer.BadParameter("give a variant name or --file, not both")
     if not variant and not file:
         raise typer.BadParameter("missing VARIANT (or --file FILE); see `patience list`")
-    if seed is not None and pack is not None:
-        raise typer.BadParameter("give --seed or --pack, not both")
+    if sum(x is not None for x in (seed, pack, deal)) > 1:
+        raise typer.BadParameter("give one of --seed, --deal or --pack")
     spec = GameSpec(variant=variant, params=parse_param_options(params), seed=seed, file=file)
     rules = spec.compile()
     if pack is not None:
         spec.load_pack_file(pack, rules)
+    if deal is not None:
+        from patience_core.model.deal_numbers import order_for, parse_deal
+
+        spec.deal = str(parse_deal(deal))
+        order_for(rules, parse_deal(deal))  # a number that does not fit says so now, in one line
     return spec, rules
 
 

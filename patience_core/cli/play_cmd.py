@@ -12,20 +12,28 @@ from patience_core.errors import MoveError
 from patience_core.plugins.hooks import announce_game
 from patience_core.model.notation import apply_json_moves, moves_to_json, parse_moves_text
 from patience_core.agents.policies import play_naive
-from patience_core.ui.render import position_text
+from patience_core.storage.userdata import read_limited
+from patience_core.ui.render import position_text, printable
 from patience_core.ui.terminal import full_screen_possible
 from patience_core.cli import app
-from patience_core.cli.common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
+from patience_core.cli.common import DealOpt, FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
 
 POLICIES = ("naive",)
 
 
 def read_moves_source(source: str) -> list:
     if source == "-":
-        return parse_moves_text(sys.stdin.read(), "<stdin>")
+        if sys.stdin is None:
+            raise MoveError("--moves -: standard input is closed; give the moves on it or name a file")
+        try:
+            text = sys.stdin.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MoveError(f"--moves -: cannot read moves from standard input: "
+                            f"{getattr(exc, 'strerror', None) or exc}") from None
+        return parse_moves_text(text, "<stdin>")
     try:
-        text = Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_limited(Path(source))  # bounded, and a named pipe is refused, not waited on
+    except (OSError, ValueError) as exc:
         raise MoveError(f"{source}: cannot read moves: {getattr(exc, 'strerror', None) or exc}") from None
     return parse_moves_text(text, source)
 
@@ -37,6 +45,7 @@ def play(
     params: Optional[List[str]] = ParamOpt,
     seed: Optional[int] = SeedOpt,
     pack: Optional[str] = PackOpt,
+    deal: Optional[str] = DealOpt,
     moves: Optional[str] = typer.Option(None, "--moves", help="Apply these moves (file or - for stdin) and print the result."),
     policy: Optional[str] = typer.Option(None, "--policy", help="Let a policy play the whole game: naive."),
     as_json: bool = JsonOpt,
@@ -66,9 +75,9 @@ def play(
         raise typer.BadParameter("give --moves or --policy, not both")
     if policy is not None and policy not in POLICIES:
         raise typer.BadParameter(f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}")
-    if seed is None and pack is None:
+    if seed is None and pack is None and deal is None:
         seed = random.SystemRandom().randint(1, 10**9)
-    spec, rules = game_spec(variant, file, params, seed, pack)
+    spec, rules = game_spec(variant, file, params, seed, pack, deal)
     position = spec.start(rules)
     if moves is None and policy is None:
         from patience_core.ui.interactive import run_interactive  # the terminal game (rich)
@@ -92,6 +101,6 @@ def play(
                     "on_foundations": position.on_foundations, "cards": rules.n_cards,
                     "moves": moves_to_json(rules, played)})
         return
-    print(f"{spec.describe(rules)}: {status}, {position.on_foundations} of {rules.n_cards} "
+    print(f"{printable(spec.describe(rules))}: {status}, {position.on_foundations} of {rules.n_cards} "
           f"cards on the foundations after {len(played)} moves")
     print(position_text(position))

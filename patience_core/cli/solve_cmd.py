@@ -1,19 +1,32 @@
 """`patience solve`: is this deal winnable (the solver knows the stock order), and how."""
 from __future__ import annotations
 
+import sys
+
 from typing import List, Optional
 
 import typer
 
 from patience_core.model.notation import describe_move, moves_to_json
+from patience_core.solver.search import TABLE_LIMIT
 from patience_core.solver.solve import UNKNOWN, WON, solve_position
+from patience_core.ui.render import printable
 from patience_core.cli import app
-from patience_core.cli.common import FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
+from patience_core.cli.common import (DealOpt, FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, positions_budget,
+                                      print_json, seconds_limit)
 
 _VERDICT_TEXT = {
     "won": "won: this line wins",
     "lost": "lost: no line wins (proved by exhausting the search)",
     "unknown": "unknown: a limit was reached before the search decided",
+}
+
+
+_LIMIT_TEXT = {
+    "positions": "the limit reached: --max-positions",
+    "time": "the limit reached: --timeout",
+    "table": (f"the limit reached: the table of lost positions holds at most {TABLE_LIMIT} "
+              f"(it grows with the search until memory runs out)"),
 }
 
 
@@ -24,31 +37,35 @@ def solve_command(
     params: Optional[List[str]] = ParamOpt,
     seed: Optional[int] = SeedOpt,
     pack: Optional[str] = PackOpt,
-    max_positions: Optional[int] = typer.Option(None, "--max-positions",
+    deal: Optional[str] = DealOpt,
+    max_positions: Optional[int] = typer.Option(None, "--max-positions", callback=positions_budget,
                                                 help="Give up ('unknown') after this many positions (reproducible)."),
-    timeout: Optional[float] = typer.Option(None, "--timeout",
+    timeout: Optional[float] = typer.Option(None, "--timeout", callback=seconds_limit,
                                             help="Give up ('unknown') after this many seconds."),
     as_json: bool = JsonOpt,
 ) -> None:
     """Solve a deal with perfect information: won (with the line), lost (proved), or unknown."""
-    if seed is None and pack is None:
-        raise typer.BadParameter("give the deal: --seed N or --pack FILE")
-    if max_positions is not None and max_positions < 1:
-        raise typer.BadParameter(f"--max-positions {max_positions}: expected at least 1")
-    if timeout is not None and timeout <= 0:
-        raise typer.BadParameter(f"--timeout {timeout}: expected a positive number of seconds")
-    spec, rules = game_spec(variant, file, params, seed, pack)
+    if seed is None and pack is None and deal is None:
+        raise typer.BadParameter("give the deal: --seed N, --deal ID or --pack FILE")
+    spec, rules = game_spec(variant, file, params, seed, pack, deal)
     # solve_position replays a winning line on the engine before returning it and
     # raises SolverError (one line, exit 1) if the replay fails.
     result = solve_position(spec.start(rules), max_positions=max_positions, timeout=timeout)
     if as_json:
-        print_json({"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
-                    "positions": result.positions, "seconds": round(result.seconds, 3),
-                    "most_on_foundations": result.most_on_foundations})
+        data = {"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
+                "positions": result.positions, "seconds": round(result.seconds, 3),
+                "most_on_foundations": result.most_on_foundations, "search": result.search}
+        if result.verdict == UNKNOWN:
+            data["limit"] = result.limit
+        print_json(data)
         return
-    print(f"{spec.describe(rules)}: {_VERDICT_TEXT[result.verdict]}")
+    print(f"{printable(spec.describe(rules))}: {_VERDICT_TEXT[result.verdict]}")
+    if result.search == "exhaustive":
+        print("(the exhaustive search: every legal move, no pruning, so large games may need a big "
+              "--max-positions; it sees face-down cards and the stock order)", file=sys.stderr)
     print(f"{result.positions} positions searched in {result.seconds:.2f} s")
     if result.verdict == UNKNOWN:
+        print(_LIMIT_TEXT.get(result.limit, "the search was stopped"))
         print(f"the furthest position reached had {result.most_on_foundations} of "
               f"{rules.n_cards} cards on the foundations")
     if result.verdict == WON:

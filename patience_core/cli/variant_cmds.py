@@ -9,8 +9,8 @@ import typer
 
 from patience_core.variants.catalog import build_registry, compile_variant
 from patience_core.errors import PatienceError
-from patience_core.variants.loader import parameter_text, parse_param_options, read_document
-from patience_core.ui.render import rules_text
+from patience_core.variants.loader import parameter_text, parse_param_options, read_document, referenced_parameters
+from patience_core.ui.render import printable, rules_text
 from patience_core.variants.schema import schema_document
 from patience_core.cli import app
 from patience_core.cli.common import JsonOpt, ParamOpt, print_json
@@ -30,7 +30,7 @@ def list_variants(as_json: bool = JsonOpt) -> None:
     for r in rows:
         params = " ".join(f"{k}={v}" for k, v in r["parameters"].items())
         aliases = f" (also {', '.join(r['aliases'])})" if r["aliases"] else ""
-        print(f"{r['name']:<{width}}  {r['title']}{aliases}" + (f"  [{params}]" if params else ""))
+        print(f"{r['name']:<{width}}  {printable(r['title'])}{aliases}" + (f"  [{params}]" if params else ""))
 
 
 @app.command("show")
@@ -87,12 +87,18 @@ def validate(files: List[Path] = typer.Argument(..., help="Variant YAML files to
 
 
 def _checked_parameter_sets(source) -> list[dict]:
-    """The defaults, every value of each choice (patches included) and the bounds of each
-    int: each must compile, or a player could pick a value that breaks the variant."""
+    """The defaults, the bounds of each int, and each choice value that can change the
+    rules: each must compile, or a player could pick a value that breaks the variant. A value
+    with no patch, of a parameter no ``$name`` refers to, compiles like the default; it is
+    compiled only when the variant requires plugins, which may read any parameter."""
     sets: list[dict] = [{}]
+    referenced = referenced_parameters(source)
+    every_value = bool(source.definition.get("requires"))
     for key, spec in source.parameters.items():
         if spec["type"] == "choice":
-            sets += [{key: str(value)} for value in spec.get("values", [])]
+            patched = {str(value) for value in spec.get("patches") or {}}
+            sets += [{key: str(value)} for value in spec.get("values", [])
+                     if every_value or key in referenced or str(value) in patched]
         elif spec["type"] == "int":
             sets += [{key: str(spec[bound])} for bound in ("min", "max") if spec.get(bound) is not None]
     return sets

@@ -23,6 +23,7 @@ class GameSpec:
     seed: int | None = None
     pack: list[str] | None = None  # card names, top first (from a pack file)
     file: str | None = None        # a variant file under development
+    deal: str | None = None        # a deal number of another program: "ms:11982", "pysol:1234"
 
     def compile(self, registry: Registry | None = None) -> Rules:
         registry = registry if registry is not None else build_registry()
@@ -37,8 +38,12 @@ class GameSpec:
     def order(self, rules: Rules) -> list[int]:
         if self.pack is not None:
             return parse_pack(" ".join(self.pack), rules, "pack")
+        if self.deal is not None:
+            from patience_core.model.deal_numbers import order_for, parse_deal
+
+            return order_for(rules, parse_deal(self.deal))
         if self.seed is None:
-            raise PatienceError("no deal given: expected --seed N or --pack FILE")
+            raise PatienceError("no deal given: expected --seed N, --deal ms:N or pysol:N, or --pack FILE")
         return seeded_order(rules, self.seed)
 
     def start(self, rules: Rules) -> Position:
@@ -47,8 +52,13 @@ class GameSpec:
     def load_pack_file(self, path: str, rules: Rules) -> None:
         self.pack = [cards.card_name(c) for c in read_pack_file(path, rules)]
 
+    def deal_text(self) -> str:
+        """``deal 3``, ``deal ms:11982`` or ``deal from a pack file``."""
+        return (f"deal {self.seed}" if self.seed is not None else f"deal {self.deal}" if self.deal
+                else "deal from a pack file")
+
     def describe(self, rules: Rules) -> str:
-        deal = f"deal {self.seed}" if self.seed is not None else "deal from a pack file"
+        deal = self.deal_text()
         params = " ".join(f"{k}={parameter_text(v)}" for k, v in rules.params.items())
         return f"{rules.title}, {deal}" + (f" ({params})" if params else "")
 
@@ -60,6 +70,8 @@ class GameSpec:
             data["seed"] = self.seed
         if self.pack is not None:
             data["pack"] = list(self.pack)
+        if self.deal is not None:
+            data["deal"] = self.deal
         if self.file:
             data["file"] = self.file
         return data

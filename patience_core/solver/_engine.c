@@ -19,7 +19,7 @@
 #include <string.h>
 #include <time.h>
 
-#define SPEC_VERSION 3
+#define SPEC_VERSION 4
 #define MAXP 64        /* piles */
 #define MAXF 32        /* foundations */
 #define MAXT 120       /* talon cards */
@@ -282,6 +282,8 @@ typedef struct {
     int depth, cap;
     /* search state */
     long long positions, max_positions, restart_at; /* restart_at < 0: none */
+    long long table_limit;                           /* entries of lost; < 0: none */
+    int table_full;                                  /* the R_LIMIT was the table's */
     int most_found; /* the most cards on the foundations at any node reached */
     double deadline;                                /* < 0: none */
     KeySet lost;
@@ -1180,6 +1182,10 @@ static int dfs(E *e) {
     }
     e->positions++;
     if (e->max_positions >= 0 && e->positions + checked(e) > e->max_positions) return R_LIMIT;
+    if (e->table_limit >= 0 && (long long)e->lost.count >= e->table_limit) {
+        e->table_full = 1;
+        return R_LIMIT;
+    }
     if (!(e->positions & 1023)) {
         if (e->deadline >= 0 && now() > e->deadline) return R_LIMIT;
         if (check_signals(e)) return R_SIGNAL;
@@ -1437,10 +1443,10 @@ static const char *read_spec(E *e, Reader *r) {
 /* ------------------------------------------------------------------ the module */
 static PyObject *engine_run(PyObject *self, PyObject *args) {
     Py_buffer buf;
-    long long max_positions;
+    long long max_positions, table_limit = -1;
     double deadline;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*Ld", &buf, &max_positions, &deadline)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*Ld|L", &buf, &max_positions, &deadline, &table_limit)) return NULL;
     E *e = calloc(1, sizeof(E));
     if (!e) {
         PyBuffer_Release(&buf);
@@ -1456,6 +1462,7 @@ static PyObject *engine_run(PyObject *self, PyObject *args) {
         return NULL;
     }
     e->max_positions = max_positions;
+    e->table_limit = table_limit;
     e->deadline = deadline;
     e->restart_at = -1;
     e->cap = 512;
@@ -1494,7 +1501,7 @@ static PyObject *engine_run(PyObject *self, PyObject *args) {
                 "check_positions_not_lost", e->check_pos[1], "check_positions_over_budget", e->check_pos[2],
                 "ahead_calls", e->n_ahead_calls, "ahead_cuts", e->n_ahead_cuts, "dead_ends", e->n_dead_ends);
             if (state && stats)
-                result = Py_BuildValue("iLLiNNN", verdict == R_WON ? 1 : verdict == R_LOST ? 0 : -1,
+                result = Py_BuildValue("iLLiNNN", verdict == R_WON ? 1 : verdict == R_LOST ? 0 : e->table_full ? -2 : -1,
                                        e->positions, e->sf_positions, e->most_found, line, state, stats);
             else {
                 Py_XDECREF(stats);
@@ -1518,9 +1525,11 @@ static PyObject *engine_run(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"run", engine_run, METH_VARARGS,
-     "run(spec, max_positions, deadline) -> (verdict, positions, checked, most_on_foundations, line, rng_state, stats)\n\n"
-     "Run the search packed by patience_core.solver.engine.pack. verdict: 1 won, 0 lost, -1 a limit\n"
-     "was reached; max_positions < 0 and deadline < 0 mean none."},
+     "run(spec, max_positions, deadline[, table_limit]) -> (verdict, positions, checked, most_on_foundations, line,\n"
+     "rng_state, stats)\n\n"
+     "Run the search packed by patience_core.solver.engine.pack. verdict: 1 won, 0 lost, -1 the position\n"
+     "budget or the deadline was reached, -2 the table of lost positions reached table_limit entries;\n"
+     "max_positions, deadline and table_limit < 0 mean none."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_engine",

@@ -16,6 +16,7 @@ order; ``SPEC_VERSION`` changes whenever either side does.
 from __future__ import annotations
 
 import os
+import time
 from array import array
 
 try:  # built by ``pip install`` from _engine.c; optional (see pyproject.toml)
@@ -23,19 +24,21 @@ try:  # built by ``pip install`` from _engine.c; optional (see pyproject.toml)
 except ImportError:  # pragma: no cover - exercised where no compiler was available
     _engine = None
 
-SPEC_VERSION = 3
+SPEC_VERSION = 4  # 4: run() takes the table size limit
 # Limits of the C tables (the module refuses larger inputs; Python then runs the search).
 MAX_PILES, MAX_FOUNDATIONS, MAX_TALON, MAX_PILE_CARDS = 64, 32, 120, 255
 
 # Set PATIENCE_ENGINE=python to run every search in Python (for comparisons and debugging).
 ENGINE_ENV = "PATIENCE_ENGINE"
 
-VERDICT_WON, VERDICT_LOST, VERDICT_LIMIT = 1, 0, -1
+VERDICT_WON, VERDICT_LOST, VERDICT_LIMIT, VERDICT_TABLE_FULL = 1, 0, -1, -2
 
 
 def available() -> bool:
-    """True when the compiled module is importable and not switched off."""
-    return _engine is not None and os.environ.get(ENGINE_ENV, "").lower() != "python"
+    """True when the compiled module is importable, built from this version of the C code
+    (a stale build would read the arguments differently) and not switched off."""
+    return (_engine is not None and getattr(_engine, "SPEC_VERSION", None) == SPEC_VERSION
+            and os.environ.get(ENGINE_ENV, "").lower() != "python")
 
 
 def supports(search) -> bool:
@@ -156,7 +159,7 @@ def run(search) -> bool:
     spec = pack(search)
     max_positions = -1 if search.max_positions is None else search.max_positions
     deadline = -1.0 if search.deadline is None else search.deadline
-    verdict, positions, checked, most, line, state, stats = _engine.run(spec, max_positions, deadline)
+    verdict, positions, checked, most, line, state, stats = _engine.run(spec, max_positions, deadline, search.table_limit)
     search.positions = positions
     search.most_on_foundations = most
     search.engine_stats = stats  # counters for benchmarks (R3's checks by outcome, cuts)
@@ -173,6 +176,8 @@ def run(search) -> bool:
 
     moves = [as_move(line[i], line[i + 1], line[i + 2]) for i in range(0, len(line), 3)]
     search.line[:] = moves
+    if verdict == VERDICT_TABLE_FULL:
+        raise SearchLimit("table")
     if verdict == VERDICT_LIMIT:
-        raise SearchLimit
+        raise SearchLimit("time" if deadline >= 0 and time.perf_counter() > deadline else "positions")
     return verdict == VERDICT_WON

@@ -48,8 +48,19 @@ TURN_AHEAD_MIN_BUDGET = 24000
 RESTART_GROWTH_LIMIT = 3000
 
 
+# The most positions the table of proved-lost positions holds before the search gives up
+# ('unknown'): a solve without limits would otherwise grow it until memory runs out. About
+# 94 bytes a position in the compiled search (under 400 MB), 300 in Python (bench/table_bench.py).
+TABLE_LIMIT = 4_000_000
+
+
 class SearchLimit(Exception):
-    """The position budget or the time limit ran out."""
+    """The position budget, the time limit or the table's size limit ran out; ``reason``
+    says which: ``"positions"``, ``"time"`` or ``"table"``."""
+
+    def __init__(self, reason: str = "positions"):
+        super().__init__(reason)
+        self.reason = reason
 
 
 class _Restart(Exception):
@@ -61,7 +72,8 @@ class Search:
 
     def __init__(self, position: Position, *, prune: bool = True, max_positions: int | None = None,
                  deadline: float | None = None, relaxed: bool = False, split: bool = False,
-                 stock_free: bool = True, turn_ahead: bool = True, engine: str = "auto"):
+                 stock_free: bool = True, turn_ahead: bool = True, engine: str = "auto",
+                 table_limit: int | None = None):
         if engine not in ("auto", "c", "python"):
             raise ValueError(f"engine={engine!r}; expected 'auto', 'c' or 'python'")
         # run() in the compiled engine (patience_core/solver/engine.py) when it is built and
@@ -72,6 +84,7 @@ class Search:
         self.prune = prune
         self.max_positions = max_positions
         self.deadline = deadline
+        self.table_limit = TABLE_LIMIT if table_limit is None else table_limit  # entries of ``lost``
         self.positions = 0
         # Restarts: after the first attempt (the heuristic order), each attempt perturbs the
         # order at random (seeded: reproducible) under a growing budget; the table of lost
@@ -813,9 +826,11 @@ class Search:
             return False
         self.positions += 1
         if self.max_positions is not None and self.positions + self.checked_positions() > self.max_positions:
-            raise SearchLimit
+            raise SearchLimit("positions")
+        if self.table_limit is not None and len(self.lost) >= self.table_limit:
+            raise SearchLimit("table")
         if self.deadline is not None and not self.positions & 1023 and time.perf_counter() > self.deadline:
-            raise SearchLimit
+            raise SearchLimit("time")
         if self.restart_at is not None and self.positions + self.checked_positions() > self.restart_at:
             raise _Restart
         if not (self.prune and (self.dead_end() or self.waste_dead_end()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import gc
 import random
-import sys
 import time
 from dataclasses import dataclass, field
 
@@ -25,7 +24,7 @@ from patience_core.errors import PatienceError
 from patience_core.model.position import Position
 from patience_core.model.rules import Rules
 from patience_core.solver.relaxations import split_lost, suits_independent
-from patience_core.solver.search import Search, SearchLimit
+from patience_core.solver.search import TABLE_LIMIT, Search, SearchLimit
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
@@ -53,6 +52,11 @@ class SolveResult:
     # The most cards on the foundations in any position the search reached (every card
     # when won): how far an undecided deal was seen to go.
     most_on_foundations: int = 0
+    # Which limit left the deal undecided: "positions", "time" or "table" (None when decided).
+    limit: str | None = None
+    # Which search ran: "pruned" (the Royal Cotillion family's, compiled where built) or
+    # "exhaustive" (every legal move of the engine, no pruning: slow on big games).
+    search: str = "pruned"
 
 
 def solve(rules: Rules, order: list[int], *, max_positions: int | None = None,
@@ -73,17 +77,19 @@ def solve_position(position: Position, *, max_positions: int | None = None,
     # the cyclic garbage collector would only walk the table again and again (~14 %).
     collecting = gc.isenabled()
     gc.disable()
+    exhaustive = _engine_only(start)
     try:
-        if _engine_only(start):
-            verdict, moves, positions, most = _engine_search(start.copy(), max_positions, deadline)
+        if exhaustive:
+            verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)
         else:
-            verdict, moves, positions, most = _fast_search(start, max_positions, deadline, prune)
+            verdict, moves, positions, most, limit = _fast_search(start, max_positions, deadline, prune)
     finally:
         if collecting:
             gc.enable()
     if verdict == WON:
         replay_check(start, moves)
-    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most)
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most, limit,
+                       "exhaustive" if exhaustive else "pruned")
 
 
 def _engine_only(position: Position) -> bool:
@@ -96,7 +102,7 @@ def _engine_only(position: Position) -> bool:
 
 
 def _fast_search(start: Position, max_positions, deadline, prune):
-    """(verdict, line, positions, most cards on the foundations) of the pruned search."""
+    """(verdict, line, positions, most cards on the foundations, limit) of the pruned search."""
     positions, most = 0, start.on_foundations
     split = prune and suits_independent(start.rules)
     if split:
@@ -106,7 +112,7 @@ def _fast_search(start: Position, max_positions, deadline, prune):
         half_time = None if deadline is None else (time.perf_counter() + deadline) / 2
         lost, used = split_lost(start, max_positions=cap, deadline=half_time)
         if lost:
-            return LOST, [], used, most
+            return LOST, [], used, most, None
         positions += used
     if prune:
         # Rule R1: the relaxation (waste order ignored) lost proves the deal lost.
@@ -114,7 +120,7 @@ def _fast_search(start: Position, max_positions, deadline, prune):
         relaxed = Search(start, prune=True, relaxed=True, max_positions=cap, deadline=deadline)
         try:
             if not relaxed.run():
-                return LOST, [], positions + relaxed.positions, most
+                return LOST, [], positions + relaxed.positions, most, None
         except SearchLimit:
             pass
         positions += relaxed.positions
@@ -123,16 +129,17 @@ def _fast_search(start: Position, max_positions, deadline, prune):
                   split=split)
     if prune:
         full.rng = random.Random(RESTART_SEED)
+    limit = None
     try:
         won = full.run()
-    except SearchLimit:
-        won = None
+    except SearchLimit as reached:
+        won, limit = None, reached.reason
     # Positions of the suits' games searched at the nodes (R2) count too.
     positions += full.positions + full.split_positions + full.checked_positions()
     most = full.most_on_foundations
     if won is None:
-        return UNKNOWN, [], positions, most
-    return (WON, list(full.line), positions, most) if won else (LOST, [], positions, most)
+        return UNKNOWN, [], positions, most, limit
+    return (WON, list(full.line), positions, most, None) if won else (LOST, [], positions, most, None)
 
 
 def replay_check(start: Position, moves: list) -> None:
@@ -150,7 +157,7 @@ def _engine_search(position: Position, max_positions, deadline):
     """Depth-first search over the engine's own positions: no pruning, every legal move
     tried. The reference the pruned search is tested against, and the search for variants
     whose plugins change the move rules or whose cards move between piles. Returns
-    (verdict, line, positions, most cards on the foundations).
+    (verdict, line, positions, most cards on the foundations, limit reached or None).
 
     Sound with cycles (a card moved back and forth): a position's key goes into the
     table when the search first enters it, and is never expanded again. The question is
@@ -163,9 +170,9 @@ def _engine_search(position: Position, max_positions, deadline):
     counter = 0
     most = position.on_foundations
     line: list = []
-    stack = [iter(position.legal_moves())]
     if position.is_won():
-        return WON, [], 0, most
+        return WON, [], 0, most, None
+    stack = [iter(position.legal_moves())]
     while stack:
         move = next(stack[-1], None)
         if move is None:
@@ -185,13 +192,15 @@ def _engine_search(position: Position, max_positions, deadline):
         if position.on_foundations > most:
             most = position.on_foundations
         if position.is_won():
-            return WON, list(line), counter, most
+            return WON, list(line), counter, most, None
         if max_positions is not None and counter > max_positions:
-            return UNKNOWN, [], counter, most
+            return UNKNOWN, [], counter, most, "positions"
+        if len(seen) >= TABLE_LIMIT:
+            return UNKNOWN, [], counter, most, "table"
         if deadline is not None and not counter & 1023 and time.perf_counter() > deadline:
-            return UNKNOWN, [], counter, most
+            return UNKNOWN, [], counter, most, "time"
         stack.append(iter(position.legal_moves()))
-    return LOST, [], counter, most
+    return LOST, [], counter, most, None
 
 
 def engine_search(position: Position, *, max_positions: int | None = None,
@@ -201,7 +210,7 @@ def engine_search(position: Position, *, max_positions: int | None = None,
     deadline = None if timeout is None else began + timeout
     start = position.copy()
     start.history = []
-    verdict, moves, positions, most = _engine_search(start.copy(), max_positions, deadline)
+    verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)
     if verdict == WON:
         replay_check(start, moves)
-    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most)
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most, limit)

@@ -27,7 +27,7 @@ from patience_core.errors import SaveError
 from patience_core.model.game import GameSpec
 from patience_core.variants.loader import parameter_text
 from patience_core.model.rules import Rules
-from patience_core.storage.userdata import data_dir, write_atomically
+from patience_core.storage.userdata import BadJSON, data_dir, parse_json, read_limited, write_atomically
 
 FORMAT = "patience-history"
 VERSION = 1
@@ -47,26 +47,59 @@ def load_history(path: Path | None = None) -> dict[str, Any]:
     """The history document (empty if there is none yet); :class:`SaveError` if damaged."""
     path = path or history_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_limited(path)
     except FileNotFoundError:
         return {"format": FORMAT, "version": VERSION, "records": {}}
+    except BadJSON as exc:
+        raise SaveError(f"{path}: damaged statistics file ({exc.reason}); move it away to start afresh") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SaveError(f"{path}: cannot read the statistics: {getattr(exc, 'strerror', None) or exc}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}:{exc.lineno}:{exc.colno}: damaged statistics file (invalid JSON: {exc.msg}); "
+        data = parse_json(text)
+    except BadJSON as exc:
+        raise SaveError(f"{exc.at(str(path))}: damaged statistics file ({exc.reason}); "
                         "move it away to start afresh") from None
     if (not isinstance(data, dict) or data.get("format") != FORMAT
             or not isinstance(data.get("records"), dict)):
         raise SaveError(f"{path}: not a patience statistics file (expected \"format\": \"{FORMAT}\")")
-    if not isinstance(data.get("version"), int) or data["version"] > VERSION:
+    if not _is_count(data.get("version")) or data["version"] > VERSION:
         raise SaveError(f"{path}: statistics written by a newer patience (format {data.get('version')}); "
                         f"this one reads version {VERSION}")
     for key, record in data["records"].items():
-        if not isinstance(record, dict) or not all(isinstance(record.get(r, 0), int) for r in RESULTS):
-            raise SaveError(f"{path}: record {key!r} is damaged; move the file away to start afresh")
+        problem = _record_problem(record)
+        if problem:
+            raise SaveError(f"{path}: record {key!r} is damaged ({problem}); move the file away to start afresh")
     return data
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_seconds(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < float("inf")
+
+
+def _record_problem(record: Any) -> str | None:
+    """What is wrong with one record, in words, or ``None``: every field is read back when a
+    game ends and by ``stats --history``, so each must have the kind it was written with."""
+    if not isinstance(record, dict):
+        return "not an object"
+    for name in ("played",) + RESULTS:
+        if name in record and not _is_count(record[name]):
+            return f"{name!r} is {json.dumps(record[name])[:40]}, expected a whole number >= 0"
+    for name, check, expected in (("fewest_moves", _is_count, "a whole number >= 0"),
+                                  ("best_seconds", _is_seconds, "a number of seconds >= 0"),
+                                  ("total_seconds", _is_seconds, "a number of seconds >= 0")):
+        if record.get(name) is not None and not check(record[name]):
+            return f"{name!r} is {json.dumps(record[name])[:40]}, expected null or {expected}"
+    if "variant" in record and not isinstance(record["variant"], str):
+        return "'variant' is not a name"
+    params = record.get("params", {})
+    if not isinstance(params, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                               for k, v in params.items()):
+        return "'params' is not an object of K: V strings"
+    return None
 
 
 def record_game(spec: GameSpec, rules: Rules, result: str, moves: int, seconds: float) -> Path | None:

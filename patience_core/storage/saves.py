@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import stat
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from patience_core.variants.loader import parameter_text
 from patience_core.model.notation import move_from_json, moves_to_json
 from patience_core.model.rules import Rules
 from patience_core.ui.session import Session
-from patience_core.storage.userdata import data_dir, write_atomically
+from patience_core.storage.userdata import BadJSON, data_dir, parse_json, read_limited, write_atomically
 
 FORMAT = "patience-save"
 VERSION = 1
@@ -66,15 +67,47 @@ def save_document(session: Session) -> dict[str, Any]:
     }
 
 
-def save_game(session: Session, path: str | Path | None = None) -> Path:
-    """Write the game to ``path`` (default: :func:`default_save_path`) atomically."""
+class ReplaceRefused(SaveError):
+    """The save would replace something that is not a save of this program."""
+
+
+def save_game(session: Session, path: str | Path | None = None, replace: bool = False) -> Path:
+    """Write the game to ``path`` (default: :func:`default_save_path`) atomically. What is
+    at ``path`` already is replaced only when it is a save of this program, or when
+    ``replace`` (the player confirmed); otherwise :class:`ReplaceRefused` says what is there."""
     target = Path(path).expanduser() if path else default_save_path(session.spec, session.rules)
     if target.is_dir():
         raise SaveError(f"{target}: is a folder; give a file name to save to")
+    if not replace:
+        what = _not_a_save(target)
+        if what:
+            raise ReplaceRefused(f"{target}: {what}; saving would replace it")
     text = json.dumps(save_document(session), indent=1, ensure_ascii=False) + "\n"
     write_atomically(target, text)
     session.mark_saved()
     return target
+
+
+def _not_a_save(target: Path) -> str | None:
+    """What is at ``target`` when it is something other than nothing or a save of this
+    program: a symbolic link, a device, another file."""
+    try:
+        mode = target.lstat().st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"cannot be checked ({exc.strerror or exc})"
+    if stat.S_ISLNK(mode):
+        return "is a symbolic link"
+    if not stat.S_ISREG(mode):
+        return "is a device or other special file, not a saved game"
+    try:
+        data = parse_json(read_limited(target))
+    except (OSError, UnicodeDecodeError, ValueError):
+        data = None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return "is a file that is not a patience save"
+    return None
 
 
 def _field(data: dict, key: str, kinds: tuple, where: str, expected: str) -> Any:
@@ -89,7 +122,7 @@ def read_save(path: str | Path) -> dict[str, Any]:
     """The checked JSON document of a save file; :class:`SaveError` for anything else."""
     where = str(path)
     try:
-        text = Path(path).expanduser().read_text(encoding="utf-8")
+        text = read_limited(Path(path).expanduser())
     except FileNotFoundError:
         raise SaveError(f"{where}: no such file") from None
     except IsADirectoryError:
@@ -98,10 +131,12 @@ def read_save(path: str | Path) -> dict[str, Any]:
         raise SaveError(f"{where}: not a patience save (not a UTF-8 text file)") from None
     except OSError as exc:
         raise SaveError(f"{where}: cannot read: {exc.strerror or exc}") from None
+    except BadJSON as exc:
+        raise SaveError(f"{where}: not a patience save ({exc.reason})") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{where}:{exc.lineno}:{exc.colno}: not a patience save (invalid JSON: {exc.msg})") from None
+        data = parse_json(text)
+    except BadJSON as exc:
+        raise SaveError(f"{exc.at(where)}: not a patience save ({exc.reason})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{where}: not a patience save (expected \"format\": \"{FORMAT}\")")
     version = _field(data, "version", (int,), where, "a format version number")
@@ -115,11 +150,19 @@ def read_save(path: str | Path) -> dict[str, Any]:
     params = game.get("params", {})
     if not isinstance(params, dict) or not all(isinstance(v, str) for v in params.values()):
         raise SaveError(f"{where}: game: field 'params': expected an object of K: V strings")
-    if ("seed" in game) == ("pack" in game):
-        raise SaveError(f"{where}: game: expected exactly one of 'seed' or 'pack'")
+    if sum(k in game for k in ("seed", "pack", "deal")) != 1:
+        raise SaveError(f"{where}: game: expected exactly one of 'seed', 'deal' or 'pack'")
+    if "deal" in game:
+        from patience_core.model.deal_numbers import parse_deal
+
+        try:
+            parse_deal(str(_field(game, "deal", (str,), f"{where}: game", "a deal number like ms:11982")))
+        except PatienceError as exc:
+            raise SaveError(f"{where}: game: {exc}") from None
     if "seed" in game:
-        _field(game, "seed", (int,), f"{where}: game", "a deal number")
-    else:
+        if _field(game, "seed", (int,), f"{where}: game", "a deal number") < 0:
+            raise SaveError(f"{where}: game: field 'seed': found {game['seed']}, expected a deal number >= 0")
+    elif "pack" in game:
         pack = game["pack"]
         if not isinstance(pack, list) or not all(isinstance(c, str) for c in pack):
             raise SaveError(f"{where}: game: field 'pack': expected a list of card names")
@@ -148,7 +191,7 @@ def load_game(path: str | Path) -> Session:
     data = read_save(path)
     game = data["game"]
     spec = GameSpec(variant=game["variant"], params=dict(game.get("params", {})),
-                    seed=game.get("seed"), pack=game.get("pack"), file=game.get("file"))
+                    seed=game.get("seed"), pack=game.get("pack"), file=game.get("file"), deal=game.get("deal"))
     try:
         rules = spec.compile()
         position = spec.start(rules)

@@ -27,6 +27,7 @@ from patience_core.model import cards
 from patience_core.ui.commands import PileLabels, needs_text
 from patience_core.storage.history import clock_text
 from patience_core.model.position import Position
+from patience_core.ui.render import printable
 from patience_core.model.rules import ACCESS_ALL, Rules
 
 
@@ -91,7 +92,7 @@ def _foundation_tables(position: Position, labels: PileLabels, glyphs: Glyphs) -
     tables = []
     for group, spec in rules.foundation_specs.items():
         piles = rules.groups[f"foundation:{group}"]
-        table = Table(title=spec.get("title", group), title_justify="left", box=glyphs.box,
+        table = Table(title=printable(spec.get("title", group)), title_justify="left", box=glyphs.box,
                       show_header=False, padding=(0, 1), title_style="bold" if glyphs.colour else "")
         for _ in piles:
             table.add_column(min_width=7, no_wrap=True)
@@ -139,7 +140,7 @@ def _caption(rules: Rules, group: str) -> str:
 
 def _titled(rules: Rules, group: str, table: Table, glyphs: Glyphs) -> RenderableType:
     """The group's title above its piles and its rule in a few words below."""
-    title = Text(rules.group_specs[group].get("title", group), style="bold" if glyphs.colour else "")
+    title = Text(printable(rules.group_specs[group].get("title", group)), style="bold" if glyphs.colour else "")
     return Group(title, table, _dim(_caption(rules, group), glyphs))
 
 
@@ -249,9 +250,15 @@ def _side_by_side(parts: list[RenderableType], console: Console, width: int) -> 
 def keys_text(labels: PileLabels, glyphs: Glyphs) -> str:
     """The reminder under the board, with this variant's own pile labels as examples."""
     rules = labels.rules
-    examples = [labels.label(rules.groups[g][0]) for g in rules.group_specs] + [labels.label(rules.waste)]
+    examples = [labels.label(rules.groups[g][0]) for g in rules.group_specs if rules.groups[g]]
+    if rules.has_stock and rules.shows_waste:
+        examples.append(labels.label(rules.waste))
     dot = glyphs.dot
-    return (f"play: 7h or {'/'.join(examples)} {dot} t turn {dot} u undo {dot} h hint {dot} "
+    move = f"play: 7h or {'/'.join(examples)}"
+    if rules.receivers:
+        move += f" {dot} move: {examples[0]} {examples[-1]}"
+    turn = f" {dot} t turn" if rules.has_stock else ""
+    return (f"{move}{turn} {dot} u undo {dot} h hint {dot} "
             f"a auto {dot} save {dot} ? help {dot} q quit")
 
 
@@ -260,7 +267,7 @@ def board(position: Position, info: BoardInfo, glyphs: Glyphs, console: Console)
     rules = position.rules
     labels = PileLabels(rules)
     width = console.width
-    title = Text(rules.title, style="bold" if glyphs.colour else "")
+    title = Text(printable(rules.title), style="bold" if glyphs.colour else "")
     details = [info.deal] if info.deal else []
     if rules.params:
         details.append(rules.param_text())

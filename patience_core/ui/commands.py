@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from patience_core.model import cards
 from patience_core.errors import PatienceError
 from patience_core.variants.loader import suggest
+from patience_core.agents.safe import twins
 from patience_core.model.notation import describe_move, why_not
 from patience_core.model import legal
 from patience_core.model.moves import BETWEEN_PILES, FILL, REDEAL, TO_FOUNDATION, TURN, Move, MoveKind
@@ -343,11 +344,14 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
             return_reason = (f"no free card of {labels.label(p)} fits a foundation")
         raise Refusal(return_reason)
 
-    # Drop moves that differ only by an equivalent source place.
+    # Drop moves that differ only by an equivalent source place, or by an interchangeable
+    # foundation (four empty Ace piles of any suit: nothing to ask).
     distinct: list[Move] = []
     for m in moves:
         if not any(m.dst == o.dst and m.card == o.card and _equivalent_sources(rules, position, m.src, o.src)
-                   for o in distinct):
+                   for o in distinct) and \
+                not any(m.src == o.src and m.card == o.card and rules.is_foundation[m.dst]
+                        and rules.is_foundation[o.dst] and twins(position, m.dst, o.dst) for o in distinct):
             distinct.append(m)
     if len(distinct) == 1:
         return distinct[0]
@@ -476,7 +480,9 @@ HELP: list[tuple[str, str]] = [
     ("7h  10♥  th", "play that card (a free one) to the foundation it fits"),
     ("l2  r11  w", "play the free card of that pile: the labels on the board; full ids like right:11 work too"),
     ("7h 3  r11 f3", "... to foundation 3; when a card fits two foundations and you give none, you are asked"),
-    ("t  turn  (Enter)", "turn the next stock card onto the waste"),
+    ("t3 t5  7h t5  w c1", "where cards move between piles: from a pile (its top card) or a card (with the "
+                          "run on it) onto another pile, a free cell or a foundation"),
+    ("t  turn  (Enter)", "turn the next stock card onto the waste (t w2: onto waste pile 2, where you choose)"),
     ("redeal", "turn the waste over to form a new stock (when the variant allows a redeal)"),
     ("u  undo [N|all]", "take back the last move, or N of them; undo is unlimited"),
     ("redo [N|all]", "play again what undo took back"),

@@ -31,7 +31,7 @@ from patience_core.storage.history import clock_text, record_game
 from patience_core.model.moves import MoveKind
 from patience_core.model.position import WON, Position
 from patience_core.model.rules import Rules
-from patience_core.storage.saves import load_game, save_game
+from patience_core.storage.saves import ReplaceRefused, load_game, save_game
 from patience_core.ui.session import Session
 
 PROMPT = "> "
@@ -43,7 +43,8 @@ class TerminalUI:
 
     def __init__(self, console: Console | None = None, tty: bool | None = None):
         self.console = console or Console(highlight=False, emoji=False)
-        self.tty = sys.stdin.isatty() if tty is None else tty
+        # sys.stdin is None when the game is started with standard input closed.
+        self.tty = (sys.stdin is not None and sys.stdin.isatty()) if tty is None else tty
         self.glyphs = detect_glyphs(self.console)
         if self.tty:
             try:
@@ -52,10 +53,13 @@ class TerminalUI:
                 pass
 
     def read(self, prompt: str = PROMPT) -> str | None:
-        """One line, or ``None`` at the end of input."""
+        """One line, or ``None`` at the end of input (or when there is no input at all:
+        standard input closed, or unreadable)."""
+        if sys.stdin is None:
+            return None
         try:
             line = input(prompt)
-        except EOFError:
+        except (EOFError, OSError, UnicodeDecodeError):
             if not self.tty:
                 print()
             return None
@@ -108,7 +112,7 @@ class InteractiveGame:
     def info(self) -> BoardInfo:
         session = self.session
         spec = session.spec
-        deal = f"deal {spec.seed}" if spec.seed is not None else "deal from a pack file"
+        deal = spec.deal_text()
         if spec.file:
             deal += f" {self.ui.glyphs.dot} {spec.file}"
         choice = self.choice_line() if self.ui.tty else ""  # piped: said before each prompt
@@ -370,8 +374,15 @@ class InteractiveGame:
                 self.tell("played: " + ", ".join(move_text(self.labels, m, self.unicode) for m in step))
 
     def save(self, args: tuple[str, ...]) -> None:
-        target = " ".join(args) if args else None
-        path = save_game(self.session, target or self.save_path)
+        target = (" ".join(args) if args else None) or self.save_path
+        try:
+            path = save_game(self.session, target)
+        except ReplaceRefused as refused:  # a link, a device, someone's file: only if the player says so
+            answer = self.ui.read(f"{refused}. Replace it? [y/n] ")
+            if answer is None or answer.strip().lower() not in ("y", "yes"):
+                self.tell("not saved")
+                return
+            path = save_game(self.session, target, replace=True)
         self.save_path = path
         self.tell(f"saved to {path}; continue later with: patience play --resume {path}")
 

@@ -2,12 +2,19 @@
 from __future__ import annotations
 
 from patience_core.model import cards
-from patience_core.variants.loader import parameter_text
+from patience_core.variants.loader import UNPRINTABLE, parameter_text
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, ACCESS_TOP, Rules
 
 _ACCESS_WORDS = {ACCESS_TOP: "only the top (last dealt) card is free",
                  ACCESS_ALL: "every card is free", ACCESS_NONE: "no card is free"}
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters (but tab and newline) or lone surrogates: a
+    variant's title or a plugin's text could otherwise move the cursor, recolour or clear the
+    terminal, or fail to encode at all."""
+    return UNPRINTABLE.sub("", text)
 
 
 def sequence_text(rules: Rules, f: int) -> str:
@@ -192,7 +199,7 @@ def _parameters_tail(rules: Rules, lines: list[str]) -> str:
             lines.append(f"  {key}={allowed}  default {parameter_text(spec['default'])}"
                          f"{'' if current == parameter_text(spec['default']) else f', now {current}'}"
                          f"{': ' + ' '.join(spec['help'].split()) if spec.get('help') else ''}")
-    return "\n".join(lines)
+    return printable("\n".join(lines))
 
 
 def position_text(position: Position) -> str:

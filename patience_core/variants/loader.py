@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import copy
 import difflib
+import os
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,12 +63,46 @@ class VariantSource:
 _NODES: dict[Path, yaml.Node | None] = {}
 
 
+# What a variant file may hold: far above any real variant (the shipped files are a few KB,
+# 7 levels deep, with lists of a dozen items), low enough that reading a hostile file is instant.
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 20            # nested mappings and lists
+MAX_ITEMS = 1000          # entries of one mapping or list
+MAX_NODES = 100_000       # values in the whole file
+MAX_TEXT = 10_000         # characters of one string
+MAX_NUMBER_TEXT = 20      # characters of one integer (digits, sign, 0x, underscores)
+MAX_EXTENDS = 32          # variants in one extends chain
+
+# Characters no terminal shows as text (C0 and C1 controls, DEL) and lone surrogates, which
+# no encoding can write; tab and newline are the only controls a text may hold.
+UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+class _FlatSafeLoader(yaml.SafeLoader):
+    """PyYAML's own safe loader, stopped at the first flow collection nested too deep: its
+    scanner slows down with every open ``[`` or ``{`` (a line of them takes minutes) and
+    its composer recurses."""
+
+    def fetch_flow_collection_start(self, TokenClass):
+        if self.flow_level >= MAX_DEPTH:
+            raise yaml.scanner.ScannerError(None, None, f"nested more than {MAX_DEPTH} levels deep; "
+                                            f"expected at most {MAX_DEPTH}", self.get_mark())
+        super().fetch_flow_collection_start(TokenClass)
+
+
+# The libyaml parser where PyYAML was built with it (about 10 times faster; it stops at
+# 1000 levels itself), else PyYAML's own.
+_YAML_LOADER = getattr(yaml, "CSafeLoader", _FlatSafeLoader)
+# Syntax errors are worded again by PyYAML's own parser, but only in files this small.
+_REWORD_BYTES = 64_000
+
+
 def _node_of(path: Path) -> yaml.Node | None:
     """The YAML node tree of a file, composed only when an error needs a line number."""
     if path not in _NODES:
         try:
-            _NODES[path] = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            _NODES[path] = _parse(_read_text(path), path)[0]
+        except (OSError, UnicodeDecodeError, yaml.YAMLError, VariantError):
             _NODES[path] = None
     return _NODES[path]
 
@@ -154,21 +191,64 @@ def suggest(word: str, choices) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def _read_text(path: Path) -> str:
+    """The file's text, refused before reading when it is larger than any variant could be,
+    or not a file at all (reading a named pipe would wait for a writer forever)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise VariantError(f"{path}: not a regular file; expected a variant file")
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise VariantError(f"{path}: more than {MAX_FILE_BYTES} bytes; expected a variant file "
+                           f"(the shipped ones are a few KB)")
+    return raw.decode("utf-8")
+
+
+def _parse(text: str, path: Path) -> tuple[yaml.Node | None, Any]:
+    """Parse once: compose the node tree (kept for line numbers), check it is plain data
+    within the limits, then build the data from those same nodes."""
+    loader = _YAML_LOADER(text)
+    try:
+        node = loader.get_single_node()
+        _check_plain(node, path)
+        data = loader.construct_document(node) if node is not None else None
+    except RecursionError:  # PyYAML's own composer recurses (libyaml stops at 1000 levels)
+        raise VariantError(f"{path}: nested too deeply; expected at most {MAX_DEPTH} levels") from None
+    finally:
+        loader.dispose()
+    return node, data
+
+
+def _clearer_syntax_error(text: str, error: yaml.MarkedYAMLError) -> yaml.MarkedYAMLError:
+    """PyYAML's own parser words syntax errors better than libyaml ("expected ',' or '}',
+    but got ':'"); on the error path only, ask it for its message."""
+    if issubclass(_YAML_LOADER, yaml.SafeLoader) or len(text) > _REWORD_BYTES:
+        return error
+    try:
+        for _ in yaml.parse(text, Loader=_FlatSafeLoader):
+            pass
+    except yaml.MarkedYAMLError as pure:
+        return pure
+    except (yaml.YAMLError, RecursionError):
+        pass
+    return error
+
+
 def read_document(path: Path) -> tuple[dict[str, Any], yaml.Node]:
     """Parse one YAML file safely; return the data and its node tree (for line numbers)."""
     from patience_core.variants.schema import validate_document
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read_text(path)
     except OSError as exc:
         raise VariantError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise VariantError(f"{path}: not a UTF-8 text file") from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        _check_plain(node, path)
-        data = yaml.safe_load(text)
+        node, data = _parse(text, path)
     except yaml.MarkedYAMLError as exc:
+        exc = _clearer_syntax_error(text, exc)
         mark = exc.problem_mark or exc.context_mark
         where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
         problem = exc.problem or exc.context or "invalid YAML"
@@ -185,30 +265,70 @@ def read_document(path: Path) -> tuple[dict[str, Any], yaml.Node]:
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in
                ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "binary", "merge", "omap",
                 "pairs", "set", "value")}
+_INT_TAG = "tag:yaml.org,2002:int"
 
 
 def _check_plain(node: yaml.Node | None, path: Path) -> None:
-    """Refuse object-building tags and duplicate keys (YAML would silently keep the last)."""
-    from patience_core.variants.schema import where
+    """Refuse what is not plain data within the limits, before any of it is built: tags that
+    build objects, aliases (one anchored value repeated can grow a tiny file into gigabytes),
+    duplicate keys (YAML would silently keep the last), nesting, sizes and unprintable text."""
+    from patience_core.variants.schema import field_name, where
 
-    stack = [node] if node is not None else []
+    def refuse(current: yaml.Node, parts: tuple, message: str) -> VariantError:
+        field = f" field {_escaped(field_name(parts))}:" if parts else ""
+        return VariantError(f"{where(path, current)}:{field} {message}")
+
+    stack: list[tuple[yaml.Node, tuple, int]] = [(node, (), 0)] if node is not None else []
+    visited: set[int] = set()
     while stack:
-        current = stack.pop()
+        current, parts, depth = stack.pop()
+        if id(current) in visited:
+            raise refuse(current, parts, "this value is repeated by a YAML alias (*name); aliases "
+                         "are not allowed in variant files, write the value out where it is needed")
+        visited.add(id(current))
+        if len(visited) > MAX_NODES:
+            raise VariantError(f"{path}: more than {MAX_NODES} values; expected a variant file")
+        if depth > MAX_DEPTH:
+            raise refuse(current, parts, f"nested more than {MAX_DEPTH} levels deep; expected at most {MAX_DEPTH}")
         if current.tag not in _PLAIN_TAGS:
-            raise VariantError(f"{where(path, current)}: tag {current.tag.replace('tag:yaml.org,2002:', '!!')!r} "
-                               f"is not allowed; variant files are plain data (no tags that build objects)")
+            raise refuse(current, (), f"tag {current.tag.replace('tag:yaml.org,2002:', '!!')!r} is not "
+                         f"allowed; variant files are plain data (no tags that build objects)")
+        if isinstance(current, yaml.ScalarNode):
+            _check_scalar(current, parts, refuse)
+            continue
+        if len(current.value) > MAX_ITEMS:
+            raise refuse(current, parts, f"{len(current.value)} entries; expected at most {MAX_ITEMS}")
         if isinstance(current, yaml.MappingNode):
             seen: dict[str, yaml.Node] = {}
             for key, value in current.value:
+                name = key.value if isinstance(key, yaml.ScalarNode) else "?"
                 if isinstance(key, yaml.ScalarNode):
                     if key.value in seen:
                         first = seen[key.value].start_mark.line + 1
-                        raise VariantError(f"{where(path, key)}: field {key.value}: given twice (first on line "
-                                           f"{first}); expected each field once")
+                        raise VariantError(f"{where(path, key)}: field {_escaped(name)}: given "
+                                           f"twice (first on line {first}); expected each field once")
                     seen[key.value] = key
-                stack.extend((key, value))
+                stack.extend(((key, parts + (name,), depth + 1), (value, parts + (name,), depth + 1)))
         elif isinstance(current, yaml.SequenceNode):
-            stack.extend(current.value)
+            stack.extend((item, parts + (i,), depth + 1) for i, item in enumerate(current.value))
+
+
+def _escaped(text: str) -> str:
+    """``text`` with its unprintable characters written as ``\\uXXXX``, for error messages."""
+    return UNPRINTABLE.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
+
+
+def _check_scalar(node: yaml.ScalarNode, parts: tuple, refuse) -> None:
+    text = node.value
+    if node.tag == _INT_TAG and len(text) > MAX_NUMBER_TEXT:
+        raise refuse(node, parts, f"a number written with {len(text)} characters; expected at most "
+                     f"{MAX_NUMBER_TEXT}")
+    if len(text) > MAX_TEXT:
+        raise refuse(node, parts, f"a text of {len(text)} characters; expected at most {MAX_TEXT}")
+    bad = UNPRINTABLE.search(text)
+    if bad:
+        raise refuse(node, parts, f"the text holds the character U+{ord(bad.group()):04X}, which cannot be "
+                     f"printed; expected printable text (tab and newline are the only controls allowed)")
 
 
 class Registry:
@@ -288,6 +408,9 @@ class Registry:
                 raise own.error(("extends",), f"circular extends: "
                                 f"{' -> '.join(chain + (name, parent_key))}; expected a chain that ends "
                                 f"at a variant without extends")
+            if len(chain) + 1 >= MAX_EXTENDS:
+                raise own.error(("extends",), f"an extends chain of more than {MAX_EXTENDS} variants "
+                                f"({chain[0]} -> ... -> {name} -> {parent_key}); expected at most {MAX_EXTENDS}")
             parent = self._resolve(parent_key, chain + (name,))
             inherited = {k: v for k, v in parent.definition.items() if k not in _OWN_KEYS}
             own_fields = {k: v for k, v in definition.items()}
@@ -356,6 +479,11 @@ def check_parameters(source: VariantSource) -> None:
         kind = spec["type"]
         if kind == "choice" and "values" not in spec:
             raise source.error(where + ("values",), "missing; a choice parameter lists its values")
+        for index, value in enumerate(spec.get("values") or [] if kind == "choice" else []):
+            if str(value) != str(value).strip().lower():
+                raise source.error(where + ("values", index), f"found {value!r}, expected a value in lower "
+                                   f"case without spaces around it (--param {name}=V is read in lower case, "
+                                   f"so {value!r} could never be chosen)")
         if kind == "ranks" and "count" not in spec:
             raise source.error(where + ("count",), "missing; a ranks parameter says how many ranks")
         if kind == "int" and spec.get("min") is not None and spec.get("max") is not None \
@@ -367,10 +495,13 @@ def check_parameters(source: VariantSource) -> None:
             raise source.error(where + ("default",), str(exc).removeprefix(f"parameter {name}: ")) from None
         for value in spec.get("patches") or {}:
             try:
-                parse_parameter_value(name, spec, value)
+                typed = parse_parameter_value(name, spec, value)
             except ParameterError as exc:
                 raise source.error(where + ("patches", value), f"a patch for a value the parameter cannot "
                                    f"take: {str(exc).removeprefix(f'parameter {name}: ')}") from None
+            if parameter_text(typed) != str(value):
+                raise source.error(where + ("patches", value), f"a patch for {value!r}, which is chosen as "
+                                   f"{parameter_text(typed)!r}; expected the value as it is chosen")
 
 
 def parameter_text(value: Any) -> str:
@@ -423,6 +554,21 @@ def _substitute(node: Any, values: dict[str, Any], path: tuple, source: VariantS
         refs[path] = f"{node} = {parameter_text(value)}"
         return value
     return node
+
+
+def referenced_parameters(source: VariantSource) -> set[str]:
+    """The parameters some ``$name`` of the definition (or of a patch) refers to."""
+    found: set[str] = set()
+    stack = [source.definition]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, str) and node.startswith("$"):
+            found.add(node[1:].partition(".")[0])
+    return found
 
 
 def _error(source: VariantSource | None, path: tuple, message: str, values: dict[str, Any]) -> VariantError:

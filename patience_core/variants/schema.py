@@ -7,6 +7,7 @@ editors (a test fails when that copy is stale).
 from __future__ import annotations
 
 import difflib
+import json
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -55,6 +56,10 @@ BUILD_RULE = {
 _PER_PILE = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 104},
                        {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 0, "maximum": 104}}]}
 
+# A name shown to players: one line of reasonable length.
+TITLE = {"type": "string", "maxLength": 100, "pattern": "^[^\\n]*$",
+         "description": "the group's name shown to players (one line)"}
+
 PILE_GROUP = {
     "type": ["object", "null"],
     "description": "a group of piles; its piles are named <id>:1, <id>:2, ... in deal order",
@@ -63,7 +68,7 @@ PILE_GROUP = {
         "kind": {"enum": ["tableau", "reserve", "cell"],
                  "description": "tableau: columns (looked at first); reserve: single places or piles; "
                                 "cell: free cells, each holding any one card"},
-        "title": {"type": "string", "description": "the group's name shown to players"},
+        "title": TITLE,
         "count": _or_ref({"type": "integer", "minimum": 0, "maximum": 64,
                           "description": "how many piles the group has"}),
         "cards": _or_ref({**_PER_PILE, "description": "cards dealt to each pile, row by row: one number "
@@ -78,7 +83,7 @@ PILE_GROUP = {
             "description": "what fills a gap at once: never, or sources tried in order "
                            "(waste, stock, or another pile group)",
             "anyOf": [{"const": "never"},
-                      {"type": "array", "minItems": 1, "uniqueItems": True,
+                      {"type": "array", "minItems": 1, "maxItems": 16, "uniqueItems": True,
                        "items": {"type": "string"}}],
         }),
         "build": _or_ref({"description": "what the pile takes on its top card: a build rule, or none",
@@ -110,7 +115,7 @@ FOUNDATION_GROUP = {
     "description": "a group of foundation piles built by one sequence rule",
     "additionalProperties": False,
     "properties": {
-        "title": {"type": "string", "description": "the group's name shown to players"},
+        "title": TITLE,
         "base": _or_ref({"description": "a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or 1..13; or any "
                                         "(any first card, with a build rule); or deal (the rank of the "
                                         "card the deal puts on the group's first pile)",
@@ -158,22 +163,23 @@ PARAMETER = {
         "type": {"enum": ["choice", "int", "ranks"],
                  "description": "choice: one of values; int: a whole number in min..max; "
                                 "ranks: count ranks separated by commas (e.g. 6,7)"},
-        "help": {"type": "string", "description": "one line shown by patience show"},
+        "help": {"type": "string", "maxLength": 200, "description": "one line shown by patience show"},
         "default": {"description": "the value used when --param does not give one"},
-        "values": {"type": "array", "minItems": 1, "uniqueItems": True,
+        "values": {"type": "array", "minItems": 1, "maxItems": 64, "uniqueItems": True,
                    "items": {"type": ["string", "integer"]},
                    "description": "the allowed values of a choice"},
         "min": {"type": "integer", "description": "smallest allowed value of an int"},
         "max": {"type": "integer", "description": "largest allowed value of an int"},
-        "count": {"type": "integer", "minimum": 1, "description": "how many ranks a ranks value lists"},
-        "patches": {"type": "object", "additionalProperties": {"$ref": "#/definitions/patch"},
+        "count": {"type": "integer", "minimum": 1, "maximum": 13,
+                  "description": "how many ranks a ranks value lists"},
+        "patches": {"type": "object", "maxProperties": 64, "additionalProperties": {"$ref": "#/definitions/patch"},
                     "description": "per value, a partial definition merged on when that value is chosen"},
     },
     "allOf": [
         {"if": {"required": ["type"], "properties": {"type": {"const": "choice"}}},
          "then": {"properties": {"default": {"type": ["string", "integer"]}}}},
         {"if": {"required": ["type"], "properties": {"type": {"const": "ranks"}}},
-         "then": {"properties": {"default": {"type": "array", "items": RANK}}}},
+         "then": {"properties": {"default": {"type": "array", "maxItems": 13, "items": RANK}}}},
         {"if": {"required": ["type"], "properties": {"type": {"const": "int"}}},
          "then": {"properties": {"default": {"type": "integer"}}}},
     ],
@@ -185,23 +191,23 @@ ID_WORDS = "lower-case letters, digits and dashes, starting with a letter or dig
 FIELDS: dict[str, Any] = {
     "name": {"type": "string", "pattern": NAME_PATTERN,
              "description": f"the id used on the command line ({ID_WORDS})"},
-    "title": {"type": "string", "description": "the name shown to players"},
-    "aliases": {"type": "array", "items": {"type": "string", "pattern": NAME_PATTERN,
+    "title": {**TITLE, "description": "the name shown to players"},
+    "aliases": {"type": "array", "maxItems": 16, "items": {"type": "string", "pattern": NAME_PATTERN,
                                            "description": f"an id ({ID_WORDS})"},
                 "description": "other ids that find this variant"},
-    "description": {"type": "string", "description": "a paragraph for patience show"},
+    "description": {"type": "string", "maxLength": 5000, "description": "a paragraph for patience show"},
     "extends": {"type": "string", "minLength": 1, "description": "a variant whose definition this one changes"},
-    "requires": {"type": "array", "items": {"type": "string"},
+    "requires": {"type": "array", "maxItems": 16, "items": {"type": "string"},
                  "description": "plugins (by name) that must be installed"},
     "decks": {"type": "integer", "minimum": 1, "maximum": 4,
               "description": "how many 52-card decks make the pack"},
     "autoplay": {"type": "boolean",
                  "description": "whether the interactive game plays to the foundations by itself"},
-    "parameters": {"type": "object", "additionalProperties": PARAMETER,
+    "parameters": {"type": "object", "maxProperties": 32, "additionalProperties": PARAMETER,
                    "propertyNames": {"pattern": "^[a-z_][a-z0-9_]*$",
                                      "description": "lower-case letters, digits and underscores"},
                    "description": "the settings a player may choose with --param K=V"},
-    "piles": {"type": "object", "additionalProperties": PILE_GROUP,
+    "piles": {"type": "object", "maxProperties": 32, "additionalProperties": PILE_GROUP,
               "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
                                 "not": {"enum": ["stock", "waste", "foundation"]},
                                 "description": "lower-case letters, digits and dashes; "
@@ -235,17 +241,17 @@ FIELDS: dict[str, Any] = {
                                     "description": "how many; with more than one the player chooses which "
                                                    "takes each card (Sir Tommy, Calculation)"}),
                   "access": _or_ref({"enum": ["top", "all"], "description": "which waste cards are free"}),
-                  "title": {"type": "string", "description": "the name shown to players"},
+                  "title": {**TITLE, "description": "the name shown to players (one line)"},
               }},
     "deal_numbers": {"type": "object", "additionalProperties": False,
                      "description": "deal numbers other programs use (--deal ms:N, --deal pysol:N)",
                      "properties": {"pysol": {"type": "string", "pattern": "^[a-z0-9_]+$",
                                               "description": "the game's key in pysol-cards (e.g. freecell)"}}},
-    "foundations": {"type": "object", "additionalProperties": FOUNDATION_GROUP,
+    "foundations": {"type": "object", "maxProperties": 32, "additionalProperties": FOUNDATION_GROUP,
                     "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
                                       "description": "lower-case letters, digits and dashes"},
                     "description": "the foundation groups, by id; their piles are foundation:1, 2, ..."},
-    "deal": {"type": "array", "items": {"type": "string"}, "uniqueItems": True,
+    "deal": {"type": "array", "maxItems": 32, "items": {"type": "string"}, "uniqueItems": True,
              "description": "pile groups in the order they are dealt (a foundation group named here "
                             "gets one card on its first pile); the rest is the stock"},
 }
@@ -382,7 +388,8 @@ def found_text(value: Any) -> str:
         return "a list"
     if value is None:
         return "nothing (null)"
-    return repr(value)
+    text = repr(value)
+    return text if len(text) <= 60 else text[:50] + "...(" + str(len(text)) + " characters)"
 
 
 def _enums(schema: dict[str, Any]) -> list[str]:
@@ -437,6 +444,10 @@ def describe_error(error: jsonschema.ValidationError, locator: Locator) -> str:
                 break
             seen.add(key)
         return f"{here}: field {field}: {found_text(repeated)} is listed twice; expected each item once"
+    if validator in ("maxItems", "maxProperties", "maxLength"):
+        what = {"maxItems": "a list of {} items", "maxProperties": "{} entries",
+                "maxLength": "a text of {} characters"}[validator].format(len(error.instance))
+        return f"{here}: field {field}: {what}, expected at most {error.validator_value}"
     if validator == "minItems":
         return f"{here}: field {field}: found an empty list, expected at least {error.validator_value} item(s)"
     if validator in ("anyOf", "oneOf", "enum", "type", "const", "minimum", "maximum", "not", "pattern",
@@ -454,8 +465,33 @@ class VariantErrors(VariantError):
         super().__init__("\n".join(messages))
 
 
-_VALIDATOR = jsonschema.Draft7Validator(VARIANT_SCHEMA)
-_CONCRETE_VALIDATOR = jsonschema.Draft7Validator(CONCRETE_SCHEMA)
+def _unique_items(validator, unique, instance, schema):
+    """``uniqueItems`` in linear time: jsonschema's own compares every pair when the items
+    cannot be sorted (ints mixed with strings), which a list of thousands makes take minutes."""
+    if not unique or not validator.is_type(instance, "array"):
+        return
+    seen: set = set()
+    for item in instance:
+        key = _canonical(item)
+        if key in seen:
+            yield jsonschema.ValidationError(f"{found_text(item)} is listed twice")
+            return
+        seen.add(key)
+
+
+def _canonical(item: Any) -> str:
+    """Equal JSON values give equal keys (1 and 1.0 alike, true apart from 1)."""
+    if isinstance(item, float) and item.is_integer():
+        item = int(item)
+    try:
+        return json.dumps(item, sort_keys=True)
+    except (TypeError, ValueError):  # a YAML timestamp or binary: not JSON, compare by value
+        return f"{type(item).__name__}:{item!r}"
+
+
+_Validator = jsonschema.validators.extend(jsonschema.Draft7Validator, {"uniqueItems": _unique_items})
+_VALIDATOR = _Validator(VARIANT_SCHEMA)
+_CONCRETE_VALIDATOR = _Validator(CONCRETE_SCHEMA)
 
 
 def _report(errors: list[jsonschema.ValidationError], locator: Locator) -> None:

@@ -1,0 +1,86 @@
+"""Issue 17, item 7: a solve without limits ends. The table of proved-lost positions has a
+size limit; reaching it ends the search 'unknown' with the reason, in the Python search and
+in the compiled engine alike, node for node."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from patience_core.cli import _register_commands, app
+from patience_core.model.deal import seeded_order, start_position
+from patience_core.solver import engine, search, solve
+from patience_core.solver.search import Search, SearchLimit
+from patience_core.solver.solve import RESTART_SEED, UNKNOWN, engine_search, solve_position
+
+from conftest import get_rules
+from test_solver import ending
+
+needs_engine = pytest.mark.skipif(engine._engine is None, reason="the compiled engine is not built here")
+CASES = [("royal-cotillion", {}), ("gavotte", {}), ("odd-and-even", {}), ("contradance", {})]
+
+
+def run(position, engine_name: str, table_limit: int, restarts: bool):
+    """(verdict or the limit's reason, positions, R3's positions, random state after)."""
+    found = Search(position.copy(), engine=engine_name, table_limit=table_limit)
+    found.rng = random.Random(RESTART_SEED) if restarts else None
+    try:
+        verdict = found.run()
+    except SearchLimit as reached:
+        verdict = reached.reason
+    return verdict, found.positions, found.checked_positions(), found.rng.random() if restarts else None
+
+
+def test_a_full_table_ends_the_python_search_with_its_reason():
+    rules = get_rules("royal-cotillion")
+    position = start_position(rules, seeded_order(rules, 9))
+    found = Search(position, engine="python", table_limit=50)
+    with pytest.raises(SearchLimit) as reached:
+        found.run()
+    # The limit is checked at each new position: the table stops within one node of it.
+    assert reached.value.reason == "table" and 50 <= len(found.lost) < 60
+
+
+@needs_engine
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=st.sampled_from(CASES), seed=st.integers(1, 10**6), back=st.integers(0, 90),
+       table_limit=st.integers(1, 400), restarts=st.booleans())
+def test_the_engine_stops_at_the_table_limit_exactly_as_python_does(case, seed, back, table_limit, restarts):
+    name, params = case
+    position = ending(get_rules(name, **params), seed, back)
+    assert run(position, "c", table_limit, restarts) == run(position, "python", table_limit, restarts)
+
+
+@needs_engine
+def test_the_engine_reports_a_full_table_as_the_reason():
+    rules = get_rules("royal-cotillion")
+    position = start_position(rules, seeded_order(rules, 9))
+    assert run(position, "c", table_limit=200, restarts=True)[0] == "table"
+
+
+def test_solve_without_limits_ends_unknown_when_the_table_is_full(monkeypatch):
+    monkeypatch.setattr(search, "TABLE_LIMIT", 300)
+    rules = get_rules("royal-cotillion")
+    result = solve_position(start_position(rules, seeded_order(rules, 9)))
+    assert (result.verdict, result.limit) == (UNKNOWN, "table")
+
+
+def test_the_engine_only_search_has_the_same_limit(monkeypatch):
+    monkeypatch.setattr(solve, "TABLE_LIMIT", 100)
+    rules = get_rules("royal-cotillion")
+    result = engine_search(start_position(rules, seeded_order(rules, 9)))
+    assert (result.verdict, result.limit) == (UNKNOWN, "table")
+
+
+def test_the_cli_says_which_limit_ended_the_search(monkeypatch):
+    _register_commands()
+    monkeypatch.setattr(search, "TABLE_LIMIT", 300)
+    out = CliRunner().invoke(app, ["solve", "royal-cotillion", "--seed", "9"])
+    assert out.exit_code == 0, out.output
+    assert "unknown" in out.output and "the limit reached: the table of lost positions" in out.output
+    out = CliRunner().invoke(app, ["solve", "royal-cotillion", "--seed", "9", "--max-positions", "50", "--json"])
+    assert json.loads(out.output)["limit"] == "positions"
