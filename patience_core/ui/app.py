@@ -173,7 +173,7 @@ class PatienceApp(App[str]):
         session, rules, dot = self.session, self.session.rules, self.glyphs.dot
         spec = session.spec
         title = Text(rules.title, style="bold" if self.glyphs.colour else "")
-        details = [f"deal {spec.seed}" if spec.seed is not None else "deal from a pack file"]
+        details = [spec.deal_text()]
         if rules.params:
             details.append(rules.param_text())
         title.append(f" {dot} " + f" {dot} ".join(details))
@@ -598,7 +598,7 @@ class PatienceApp(App[str]):
             self.abandon("restart")
             old = self.session
             self.start(Session(old.spec, old.rules, old.spec.start(old.rules), autoplay=old.autoplay),
-                       f"deal {old.spec.seed} again from the start" if old.spec.seed is not None else "restarted")
+                       f"{old.spec.deal_text()} again from the start")
         self.confirm_then("Restart this deal", restart)
 
     def action_quit_game(self) -> None:
