@@ -84,6 +84,19 @@ def test_sir_tommy_the_stock_is_picked_then_turned_onto_the_waste_clicked():
     assert session.position.piles[third] == [top]
 
 
+def test_sir_tommy_a_typed_turn_onto_a_chosen_waste():
+    session = new_session("sir-tommy")
+    app = make_app(session)
+    second = session.rules.waste_piles[1]
+    top = session.position.piles[session.rules.stock][-1]
+
+    async def script(pilot):
+        await pilot.press("colon", *"t w2", "enter")
+
+    drive(app, script)
+    assert session.position.piles[second] == [top]
+
+
 def test_spider_clicking_the_stock_deals_a_row():
     session = new_session("spider")
     app = make_app(session)

@@ -495,6 +495,14 @@ class PatienceApp(App[str]):
     def play_raw(self, raw) -> None:
         self.play(Legal(as_move(self.session.rules, raw), raw))
 
+    def play_or_ask(self, resolved) -> None:
+        """A typed move, or the question when the words fit several (the next ``:`` line answers)."""
+        if isinstance(resolved, Choice):
+            self.pending_choice = resolved
+            self.say(f"{resolved.question} (press : and type the answer)")
+        else:
+            self.play_raw(resolved)
+
     def run_command(self, line: str) -> None:
         """A line of the line game (see ``commands.HELP``)."""
         if self.pending_choice is not None:
@@ -511,18 +519,14 @@ class PatienceApp(App[str]):
         if kind == "empty" or kind == "board":
             return
         if kind == "turn":
-            self.play_raw(turn_move(position, self.unicode))
+            onto = self.labels.parse_pile(args[0]) if args else None
+            self.play_or_ask(turn_move(position, self.unicode, onto))
         elif kind == "redeal":
             self.play_raw(redeal_move(position))
         elif kind == "move" and len(args) == 1 and args[0].isdigit() and choices(self.legal):
             self.action_choose(int(args[0]))
         elif kind == "move":
-            resolved = resolve_move(position, args, self.labels, self.unicode)
-            if isinstance(resolved, Choice):
-                self.pending_choice = resolved
-                self.say(f"{resolved.question} (press : and type the answer)")
-            else:
-                self.play_raw(resolved)
+            self.play_or_ask(resolve_move(position, args, self.labels, self.unicode))
         elif kind in ("undo", "redo"):
             self.take_back(kind, parse_count(args, kind))
         elif kind == "hint":
