@@ -139,7 +139,7 @@ class PatienceApp(App[str]):
         self.state.cursor = (next(iter(self.views)), -1)
         with Horizontal(id="header"):
             yield Line(id="title")
-            yield Line(id="clock", fits_text=True)
+            yield Line(id="clock")
         yield VerticalScroll(*rows, id="board")
         yield Line(id="status")
         command = Input(id="command", placeholder="a command of the line game: 7h, r11 f3, undo 3, auto on ... "
@@ -172,7 +172,7 @@ class PatienceApp(App[str]):
     def update_header(self) -> None:
         session, rules, dot = self.session, self.session.rules, self.glyphs.dot
         spec = session.spec
-        title = Text(rules.title, style="bold" if self.glyphs.colour else "")
+        title = Text(rules.title, style="bold" if self.glyphs.colour else "", no_wrap=True, overflow="ellipsis")
         details = [spec.deal_text()]
         if rules.params:
             details.append(rules.param_text())
@@ -180,7 +180,9 @@ class PatienceApp(App[str]):
         self.query_one("#title", Line).show(title)
         status = [plural(session.move_count(), "move"), clock_text(self.elapsed()), f"auto {session.autoplay}",
                   f"{self.position.on_foundations}/{rules.n_cards} up"]
-        self.query_one("#clock", Line).show(f" {dot} ".join(status))
+        # a fixed width, right-aligned: a wider text must not lay the whole screen out again
+        self.query_one("#clock", Line).show(Text(f" {dot} ".join(status), justify="right", no_wrap=True,
+                                                 overflow="ellipsis"))
 
     def redraw(self) -> None:
         """Everything from the session: the piles, the marks, the header, the status line."""

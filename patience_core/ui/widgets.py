@@ -9,6 +9,7 @@ the line game and packs the groups into rows that fit 80 columns.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 
 from rich.text import Text
@@ -91,17 +92,15 @@ def needs_cell(position: Position, f: int, glyphs: Glyphs) -> Text:
 class Line(Widget):
     """A line of text (header, status) that repaints without a new layout when it changes."""
 
-    def __init__(self, id: str, fits_text: bool = False) -> None:
+    def __init__(self, id: str) -> None:
         super().__init__(id=id)
         self.text = Text()
-        self.fits_text = fits_text  # as wide as its text (the header's right part): a new layout then
 
     def show(self, text: Text | str) -> None:
         text = Text(text) if isinstance(text, str) else text
         if text != self.text:
-            wider = self.fits_text and text.cell_len != self.text.cell_len
             self.text = text
-            self.refresh(layout=wider)
+            self.refresh()
 
     def render(self) -> Text:
         return self.text
@@ -133,6 +132,7 @@ class PileView(Widget):
         self.line_index: list[int] = []   # the card index each line shows (-1: the top)
         self._pressed_at: int | None = None
         self.drawing = self.draw()
+        self.styles.height = self.drawing.plain.count("\n") + 1  # known: the layout need not measure
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self) -> Text:
@@ -144,9 +144,15 @@ class PileView(Widget):
         """Draw again; repaint only when the drawing changed (a key press touches few piles)."""
         drawing = self.draw()
         if drawing != self.drawing:
-            taller = drawing.plain.count("\n") != self.drawing.plain.count("\n")
+            lines = drawing.plain.count("\n") + 1
             self.drawing = drawing
-            self.refresh(layout=taller)
+            if lines != self.drawing_lines():
+                self.styles.height = lines  # a new layout, which repaints it too
+            else:
+                self.refresh()
+
+    def drawing_lines(self) -> int:
+        return int(self.styles.height.value)
 
     def render(self) -> Text:
         return self.drawing
@@ -393,6 +399,7 @@ def build_board(state: BoardState) -> tuple[list[Widget], dict[int, PileView]]:
                 caption = Static(Text(plan.caption, style="dim" if state.glyphs.colour else ""),
                                  classes="caption")
                 caption.styles.width = plan.width
+                caption.styles.height = len(textwrap.wrap(plan.caption, plan.width))  # not measured at each layout
                 parts.append(caption)
             group = Container(*parts, classes="group")
             group.styles.width = plan.width
