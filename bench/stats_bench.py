@@ -39,7 +39,7 @@ def measure(variant: str, policy: str, deals: int, max_positions: int | None, st
     for _ in range(repeats):
         for workers in (1, 2):
             before = _cpu_seconds()
-            report = run_stats(spec, start, deals, workers=workers)
+            report = run_stats(spec, start, deals, workers=workers, keep_verdicts=True)
             cpu[workers] = min(cpu[workers], _cpu_seconds() - before)
             best[workers] = min(best[workers], report.seconds)
             outcomes[workers] = report.outcomes

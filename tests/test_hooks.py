@@ -18,7 +18,7 @@ from patience_core.errors import PatienceError
 from patience_core.plugins.hooks import (BUILTIN, PluginError, announce_game, hook_names, hookimpl,
                                  make_plugin_manager, register_plugin, set_plugin_manager)
 from patience_core.agents.policies import play_naive
-from patience_core.model.position import LOST, PLAYING, WON, HookedPosition, Position
+from patience_core.model.position import LOST, PLAYING, WON, FamilyPosition, HookedPosition, Position
 from patience_core.model.rules import FillRule
 
 RC = "royal-cotillion"
@@ -67,9 +67,9 @@ def test_builtin_implements_every_compile_hook_trylast(pm):
 def test_shipped_variants_keep_the_fast_path(pm):
     for name in ("royal-cotillion", "gavotte", "odd-and-even", "contradance"):
         rules = load_rules(name)
-        assert rules.deal_hook is None and rules.position_class is None and rules.plain_moves
+        assert rules.deal_hook is None and rules.position_class is FamilyPosition and rules.plain_moves
         assert set(rules.plugins.values()) == {BUILTIN}
-        assert type(deal_seed(rules, 1)) is Position
+        assert type(deal_seed(rules, 1)) is FamilyPosition
 
 
 class Indifferent:
@@ -107,7 +107,7 @@ def test_a_plugin_returning_none_changes_nothing(pm, plugin, params):
     plugin(Indifferent())
     after = rc(**params)
     assert after.setout == before.setout and after.fill == before.fill
-    assert after.position_class is None and after.deal_hook is None and after.plain_moves
+    assert after.position_class is FamilyPosition and after.deal_hook is None and after.plain_moves
     assert set(after.plugins.values()) == {BUILTIN}
     got = [play_naive(deal_seed(after, seed)) for seed in range(1, 21)]
     assert [(p.status(), p.on_foundations, p.key()) for p in got] == \
@@ -254,7 +254,7 @@ def test_dealer_hook_deals_the_game(pm, plugin):
     order = crafted_order(rules)
     position = start_position(rules, order)
     assert [position.piles[p][0] for p in rules.groups["right"]] == order[:16]
-    assert type(position) is Position and rules.plain_moves  # no choice: plain positions
+    assert type(position) is FamilyPosition and rules.plain_moves  # no choice: plain positions
 
 
 def test_dealer_with_a_choice_starts_with_the_choice(pm, plugin):
@@ -606,3 +606,48 @@ def test_hook_names_are_the_specs():
     assert hook_names() == ["patience_register_variants", "patience_prepare_pack", "patience_dealer",
                             "patience_filler", "patience_move_check", "patience_outcome",
                             "patience_game_event"]
+
+
+# --- one record per compiled variant; events through pluggy's dispatch ---------------------------
+
+def test_events_go_through_pluggys_dispatch_so_tracing_sees_them(pm, plugin):
+    plugin(Recorder(), "recorder")
+    traced: list = []
+    pm.trace.root.setwriter(traced.append)
+    undo = pm.enable_tracing()
+    try:
+        rules = rc()
+        announce_game(rules, deal_seed(rules, 2), [], {"variant": RC, "seed": 2})
+    finally:
+        undo()
+    assert any("patience_game_event" in line for line in traced)
+
+
+def test_the_plugin_record_says_whether_a_plugin_changes_the_move_rules(pm, plugin):
+    from patience_core.plugins.record import PluginRecord
+
+    plain = rc()
+    assert isinstance(plain.plugin, PluginRecord) and not plain.plugin.changes_moves
+    assert plain.plain_moves and plain.position_class is FamilyPosition
+
+    class OnlyDeals:
+        @hookimpl
+        def patience_dealer(self, rules):
+            return lambda rules_, order: __import__("patience_core.model.deal", fromlist=["x"]).deal_by_order(
+                rules_, list(reversed(order)))
+
+    plugin(OnlyDeals(), "reverser")
+    dealt = rc()
+    assert dealt.plugin.dealer is not None and not dealt.plugin.changes_moves  # the deal is not a move rule
+
+    class Forbids:
+        @hookimpl
+        def patience_move_check(self, rules):
+            return lambda position, move: move.src != position.rules.waste
+
+    plugin(Forbids(), "no-waste")
+    checked = rc()
+    assert checked.plugin.changes_moves and not checked.plain_moves
+    assert checked.plugin.decided_by["move_check"] == "no-waste"
+    with pytest.raises(Exception):
+        checked.plugin.move_check = None  # frozen: resolved once, never patched afterwards

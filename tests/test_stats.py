@@ -11,6 +11,7 @@ import pytest
 from patience_core.errors import PatienceError
 from patience_core.stats.intervals import wilson
 from patience_core.stats.runner import RunSpec, chunk_size, decided_interval, run_stats
+from stats_support import choose_fill_plugin
 
 ROOT = Path(__file__).resolve().parent.parent
 PATIENCE = [str(Path(sys.executable).parent / "patience")]
@@ -48,19 +49,19 @@ def test_undecided_deals_widen_the_interval_both_ways():
 @pytest.mark.parametrize("policy", ["naive", "player"])
 def test_workers_give_identical_per_seed_outcomes(policy):
     spec = RunSpec(variant="royal-cotillion", policy=policy)
-    one = run_stats(spec, start=11, deals=60, workers=1)
-    two = run_stats(spec, start=11, deals=60, workers=2)
+    one = run_stats(spec, start=11, deals=60, workers=1, keep_verdicts=True)
+    two = run_stats(spec, start=11, deals=60, workers=2, keep_verdicts=True)
     assert one.outcomes == two.outcomes
     assert None not in one.outcomes and one.deals == 60
-    again = run_stats(spec, start=11, deals=60, workers=1)
+    again = run_stats(spec, start=11, deals=60, workers=1, keep_verdicts=True)
     assert again.outcomes == one.outcomes
     assert one.won + one.lost == 60 and one.unknown == 0
 
 
 def test_outcomes_follow_seeds_not_chunks():
     spec = RunSpec(variant="gavotte", params=(("ranks", "6,7"),), policy="player")
-    whole = run_stats(spec, start=1, deals=30)
-    tail = run_stats(spec, start=21, deals=10, workers=2)
+    whole = run_stats(spec, start=1, deals=30, keep_verdicts=True)
+    tail = run_stats(spec, start=21, deals=10, workers=2, keep_verdicts=True)
     assert whole.outcomes[20:] == tail.outcomes
 
 
@@ -83,11 +84,11 @@ def test_a_plugin_or_file_variant_is_rebuilt_in_each_worker(tmp_path):
     variant.write_text("name: my-cotillion\nextends: royal-cotillion\nparameters:\n  bases: {default: dealt}\n",
                        encoding="utf-8")
     spec = RunSpec(file=str(variant), policy="naive")
-    one = run_stats(spec, start=1, deals=24, workers=1)
-    two = run_stats(spec, start=1, deals=24, workers=2)
+    one = run_stats(spec, start=1, deals=24, workers=1, keep_verdicts=True)
+    two = run_stats(spec, start=1, deals=24, workers=2, keep_verdicts=True)
     assert one.outcomes == two.outcomes and one.rules_name == "my-cotillion"
     dealt = run_stats(RunSpec(variant="royal-cotillion", params=(("bases", "dealt"),), policy="naive"),
-                      start=1, deals=24)
+                      start=1, deals=24, keep_verdicts=True)
     assert dealt.outcomes == one.outcomes
 
 
@@ -180,26 +181,13 @@ def test_spawned_workers_rebuild_the_rules_from_the_spec(tmp_path, monkeypatch):
                        encoding="utf-8")
     monkeypatch.setattr(stats, "_start_method", lambda: "spawn")
     spec = RunSpec(file=str(variant), policy="player")
-    two = run_stats(spec, start=1, deals=16, workers=2)
-    one = run_stats(RunSpec(variant="odd-and-even", params=(("redeals", "2"),), policy="player"), start=1, deals=16)
+    two = run_stats(spec, start=1, deals=16, workers=2, keep_verdicts=True)
+    one = run_stats(RunSpec(variant="odd-and-even", params=(("redeals", "2"),), policy="player"), start=1,
+                    deals=16, keep_verdicts=True)
     assert two.outcomes == one.outcomes and None not in two.outcomes
 
 
-PLUGIN = '''
-from patience_core.plugins.hooks import hookimpl
-from patience_core.model.rules import FillRule
-
-@hookimpl
-def patience_register_variants(register):
-    register({"name": "stats-choose-fill", "extends": "royal-cotillion",
-              "title": "Royal Cotillion, gaps filled by choice (test plugin)"})
-
-@hookimpl
-def patience_filler(rules):
-    if rules.name != "stats-choose-fill":
-        return None
-    return {"right": FillRule(("waste", "stock"), chosen_by="player")}
-'''
+PLUGIN = choose_fill_plugin("stats-choose-fill")
 
 
 @pytest.mark.parametrize("method", ["fork", "spawn"])
@@ -215,8 +203,8 @@ def test_a_plugin_variant_from_a_plugin_file_runs_in_workers(tmp_path, monkeypat
         spec = RunSpec(variant="stats-choose-fill", policy="player",
                        plugin_files=stats.command_line_plugin_files())
         assert spec.plugin_files == (str(plugin.resolve()),) or spec.plugin_files == (str(plugin),)
-        one = run_stats(spec, start=1, deals=12, workers=1)
-        two = run_stats(spec, start=1, deals=12, workers=2)
+        one = run_stats(spec, start=1, deals=12, workers=1, keep_verdicts=True)
+        two = run_stats(spec, start=1, deals=12, workers=2, keep_verdicts=True)
     finally:
         hooks.set_plugin_manager(previous)
     assert one.outcomes == two.outcomes and None not in two.outcomes

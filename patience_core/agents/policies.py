@@ -19,6 +19,8 @@ from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move
 from patience_core.model.position import PLAYING, Position
 from patience_core.model.rules import ACCESS_ALL
 
+_new = tuple.__new__  # a Move without NamedTuple's keyword handling (the hot loop below)
+
 
 MOVES_PER_CARD = 20
 
@@ -97,6 +99,9 @@ def play_naive(position: Position, record: list | None = None) -> Position:
     scan = rules.scan_order
     stock_i, waste_i = rules.stock, rules.waste
     apply = position.apply
+    # Moves are values: build each once per game and reuse it (no allocation per move).
+    ups: dict[int, Move] = {}
+    turns = [_new(Move, (TURN, stock_i, waste_i, card, 1)) for card in range(52)]
     has_all_access = any(rules.access[p] == ACCESS_ALL for p in scan)
     keep = record.append if record is not None else None
     while True:
@@ -104,15 +109,22 @@ def play_naive(position: Position, record: list | None = None) -> Position:
         if has_all_access:
             for pile, card in position.free_cards():
                 if takers[card]:
-                    move = Move(TO_FOUNDATION, pile, takers[card][0], card)
+                    f = takers[card][0]
+                    move = ups.get(key := (pile << 16) | (f << 6) | card)
+                    if move is None:
+                        move = ups[key] = _new(Move, (TO_FOUNDATION, pile, f, card, 1))
                     break
         else:
             for p in scan:
                 pile = piles[p]
                 if pile:
-                    found = takers[pile[-1]]
+                    card = pile[-1]
+                    found = takers[card]
                     if found:
-                        move = Move(TO_FOUNDATION, p, found[0], pile[-1])
+                        f = found[0]
+                        move = ups.get(key := (p << 16) | (f << 6) | card)
+                        if move is None:
+                            move = ups[key] = _new(Move, (TO_FOUNDATION, p, f, card, 1))
                         break
         if move is not None:
             apply(move)
@@ -123,7 +135,7 @@ def play_naive(position: Position, record: list | None = None) -> Position:
         stock = piles[stock_i]
         while stock:
             card = stock[-1]
-            turn = Move(TURN, stock_i, waste_i, card)
+            turn = turns[card]
             apply(turn)
             if keep:
                 keep(turn)

@@ -1,14 +1,21 @@
 """`patience stats`: win rates over a range of deals, and (with --history) the games you played."""
 from __future__ import annotations
 
+import math
+import os
 import sys
+from pathlib import Path
 from typing import List, Optional
 
 import typer
 
 from patience_core.errors import PatienceError
-from patience_core.variants.loader import parse_param_options
-from patience_core.stats.runner import POLICIES, RunSpec, StatsReport, command_line_plugin_files, run_stats
+from patience_core.model.rules import Rules
+from patience_core.variants.loader import parameter_text, parse_param_options
+from patience_core.stats.cluster import parse_scheduler
+from patience_core.stats.results import ResultsFile, describe_run
+from patience_core.stats.runner import (MAX_POSITIONS, POLICIES, RunSpec, StatsReport, check_range, check_workers,
+                                        command_line_plugin_files, run_stats)
 from patience_core.cli import app
 from patience_core.cli.common import FileOpt, JsonOpt, ParamOpt, VariantArg, print_json
 
@@ -17,14 +24,23 @@ from patience_core.cli.common import FileOpt, JsonOpt, ParamOpt, VariantArg, pri
 def stats(
     variant: Optional[str] = VariantArg,
     deals: Optional[int] = typer.Option(None, "--deals", "-n", help="How many deals (seeds START..START+N-1)."),
-    start: int = typer.Option(1, "--start", help="The first deal number."),
+    start: int = typer.Option(1, "--start", help="The first deal number (0 or more)."),
     policy: str = typer.Option("player", "--policy",
                                help="player: the no-peeking player; naive: first card that fits; "
                                     "solver: perfect information (knows the stock order)."),
-    workers: int = typer.Option(1, "--workers", "-w", help="Processes to spread the deals over (0: one per core)."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", show_default=False,
+                                          help="Processes to spread the deals over (0: one per core; default 1)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",
+                                            help="Run on a Dask cluster: tcp://HOST:PORT of a running "
+                                                 "`dask scheduler`, or local:K to start K processes here."),
+    out: Optional[Path] = typer.Option(None, "--out", metavar="FILE",
+                                       help="Write one JSON line per finished deal to this new file."),
+    resume: Optional[Path] = typer.Option(None, "--resume", metavar="FILE",
+                                          help="Go on with the run in this results file: its deals are "
+                                               "not played again, new ones are appended."),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="Solver: seconds per deal before 'unknown' "
                                             "(depends on the machine; --max-positions does not)."),
-    max_positions: Optional[int] = typer.Option(None, "--max-positions",
+    max_positions: Optional[str] = typer.Option(None, "--max-positions", metavar="N", show_default=False,
                                                 help="Solver: positions per deal before 'unknown' (reproducible)."),
     params: Optional[List[str]] = ParamOpt,
     file: Optional[str] = FileOpt,
@@ -43,51 +59,88 @@ def stats(
         raise typer.BadParameter("give a variant name or --file, not both")
     if deals is None:
         raise typer.BadParameter("missing --deals N (how many deals to play)")
-    if deals < 1:
-        raise typer.BadParameter(f"--deals {deals}: expected at least 1")
     if policy not in POLICIES:
         raise typer.BadParameter(f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}")
-    if workers < 0:
+    if workers is not None and workers < 0:
         raise typer.BadParameter(f"--workers {workers}: expected 0 (one per core) or more")
-    if timeout is not None and timeout <= 0:
-        raise typer.BadParameter(f"--timeout {timeout}: expected a positive number of seconds")
-    if max_positions is not None and max_positions < 1:
-        raise typer.BadParameter(f"--max-positions {max_positions}: expected at least 1")
-    if workers == 0:
-        import os
+    if workers is not None and scheduler is not None:
+        raise typer.BadParameter("give --workers or --scheduler, not both (a cluster has its own workers)")
+    if out is not None and resume is not None:
+        raise typer.BadParameter("give --out (a new results file) or --resume (an existing one), not both")
+    check_range(start, deals)
+    if scheduler is not None:
+        parse_scheduler(scheduler)  # a malformed address is refused before anything runs
+    if workers is None:
+        workers = 1
+    elif workers == 0:
         workers = os.cpu_count() or 1
+    check_workers(workers)
     spec = RunSpec(variant=variant, params=tuple(parse_param_options(params).items()), file=file,
-                   policy=policy, timeout=timeout, max_positions=max_positions,
+                   policy=policy, timeout=timeout,
+                   max_positions=None if max_positions is None else _positions(max_positions),
                    plugin_files=command_line_plugin_files())
-    show_bar = not as_json and sys.stderr.isatty()
-    report = _run_with_bar(spec, start, deals, workers) if show_bar else run_stats(spec, start, deals, workers)
+    rules = spec.compile()
+    run = describe_run(spec, rules.name, {k: parameter_text(v) for k, v in rules.params.items()})
+    results = (ResultsFile.resume(resume, run) if resume is not None
+               else ResultsFile.create(out, run) if out is not None else None)
+    try:
+        report = _run(spec, rules, start, deals, workers, scheduler, results,
+                      show_bar=not as_json and sys.stderr.isatty())
+    except BaseException:
+        if results is not None:
+            results.close(discard_if_new_and_empty=True)  # a run that never started leaves no file
+        raise
+    if results is not None:
+        results.close()
     if as_json:
-        print_json(report.to_json())
+        print_json(report.to_json() | ({"results": str(results.path)} if results else {}))
     else:
-        print(summary_text(report))
+        print(summary_text(report, results.path if results else None))
     if report.interrupted:
-        print(f"interrupted: the figures cover the {report.deals} of {report.requested} deals finished",
+        again = f"; --resume {results.path} goes on from there" if results else ""
+        print(f"interrupted: the figures cover the {report.deals} of {report.requested} deals finished{again}",
               file=sys.stderr)
         raise typer.Exit(130)
 
 
-def _run_with_bar(spec: RunSpec, start: int, deals: int, workers: int) -> StatsReport:
+def _positions(text: str) -> int:
+    """--max-positions typed as digits or as 1e6, refused in one line outside 1..MAX_POSITIONS."""
+    try:
+        value = int(text) if text.strip().isdigit() else float(text)
+    except ValueError:
+        value = None
+    if isinstance(value, float):
+        value = int(value) if math.isfinite(value) and value.is_integer() else None
+    if value is None or not 1 <= value <= MAX_POSITIONS:
+        raise PatienceError(f"--max-positions {text}: expected a whole number from 1 to {MAX_POSITIONS:.0e}"
+                            .replace("e+", "e"))
+    return value
+
+
+def _run(spec: RunSpec, rules: Rules, start: int, deals: int, workers: int, scheduler: Optional[str],
+         results: Optional[ResultsFile], show_bar: bool) -> StatsReport:
+    # SIGTERM and SIGHUP (a closed terminal, a batch system's stop) end a run as Ctrl-C does.
+    options = dict(scheduler=scheduler, rules=rules, done=results.done if results else (),
+                   on_results=results.write if results else None, stop_signals=("SIGINT", "SIGTERM", "SIGHUP"))
+    if not show_bar:
+        return run_stats(spec, start, deals, workers, **options)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     console = Console(stderr=True)
     columns = (TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
+    already = len({r.seed for r in options["done"] if start <= r.seed < start + deals})
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{spec.policy} on {spec.variant or spec.file}", total=deals)
-        return run_stats(spec, start, deals, workers, on_progress=lambda n: progress.advance(task, n))
+        task = progress.add_task(f"{spec.policy} on {spec.variant or spec.file}", total=deals, completed=already)
+        return run_stats(spec, start, deals, workers, on_progress=lambda n: progress.advance(task, n), **options)
 
 
-def summary_text(report: StatsReport) -> str:
+def summary_text(report: StatsReport, results: Optional[Path] = None) -> str:
     low, high = report.interval
     params = " ".join(f"{k}={v}" for k, v in report.params_text.items())
     last = report.start + report.requested - 1
-    rate = report.deals / report.seconds if report.seconds else 0.0
+    rate = report.played / report.seconds if report.seconds else 0.0
     undecided = (" (undecided deals count as lost for the lower bound, as won for the upper)"
                  if report.unknown else "")
     limits = []
@@ -98,10 +151,12 @@ def summary_text(report: StatsReport) -> str:
     return "\n".join([
         f"{report.rules_name}" + (f" ({params})" if params else "") + f", deals {report.start}..{last}, "
         f"policy {report.spec.policy}" + (f" ({', '.join(limits)} per deal)" if limits else "")
+        + (f", Dask cluster {report.where}" if report.where else "")
         + f", {report.workers} worker{'s' if report.workers != 1 else ''}",
-        f"won {report.won}, lost {report.lost}, unknown {report.unknown} of {report.deals} deals",
+        f"won {report.won}, lost {report.lost}, unknown {report.unknown} of {report.deals} deals"
+        + (f" ({report.resumed} of them from {results})" if report.resumed else ""),
         f"win rate {100 * report.win_rate:.2f} %, 95 % interval {100 * low:.2f}-{100 * high:.2f} %{undecided}",
-        f"time {report.seconds:.1f} s ({rate:.1f} deals/s)",
+        f"time {report.seconds:.1f} s ({rate:.1f} deals/s)" + (f", each deal in {results}" if results else ""),
     ])
 
 

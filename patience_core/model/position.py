@@ -15,6 +15,7 @@ from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, NO
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
 WON, LOST, PLAYING = "won", "lost", "playing"
+_new = tuple.__new__  # builds a Step without NamedTuple's keyword handling (the hot path)
 
 
 class Position:
@@ -23,7 +24,7 @@ class Position:
     pile order; ``ranks[f]``: foundation ``f``'s rank sequence (a base chosen by the deal
     is known once dealt; ``None`` for a pile built by a rule, like Golf's)."""
 
-    __slots__ = ("rules", "piles", "down", "takers", "redeals_left", "on_foundations", "history", "ranks")
+    __slots__ = ("rules", "piles", "down", "takers", "redeals_left", "on_foundations", "trail", "ranks")
 
     def __init__(self, rules: Rules, piles: list[list[int]], redeals_left: int | float | None = None,
                  down: list[int] | None = None):
@@ -33,7 +34,7 @@ class Position:
         self.down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
                      if down is None else down)
         self.on_foundations = sum(len(piles[f]) for f in rules.foundations)
-        self.history: list[Step] = []
+        self.trail: list[tuple] = []  # the Step of every move played, as plain tuples (see history)
         self.ranks = self._foundation_ranks()
         self.takers: list[list[int]] = [[] for _ in range(52)]
         for f in rules.foundations:
@@ -52,6 +53,17 @@ class Position:
                     base = dealt[0] % 13
                     ranks[f] = tuple((base + spec.step * i) % 13 for i in range(spec.length))
         return ranks
+
+    @property
+    def history(self) -> list[Step]:
+        """The moves played, each as a :class:`Step` record (what undo takes back).
+        Kept as plain tuples in ``trail``: a record per move would halve the speed of
+        the policies' and the solver's play."""
+        return [_new(Step, entry) for entry in self.trail]
+
+    @history.setter
+    def history(self, steps: list) -> None:
+        self.trail = [tuple(step) for step in steps]
 
     # -- foundations ------------------------------------------------------------
     def wanted(self, f: int) -> tuple[int, ...]:
@@ -87,6 +99,52 @@ class Position:
         for card in self.wanted(f):
             insort(takers[card], f)
 
+    def _by_sequence(self, f: int) -> bool:
+        """Is ``f`` built by a known rank sequence, one card at a time? (Then ``takers``
+        is kept up to date incrementally by :meth:`_advance` and :meth:`_retreat`.)"""
+        return self.rules.f_incremental[f]
+
+    def _advance(self, f: int, card: int) -> None:
+        """Sequence foundation ``f`` just received ``card``: update who takes what."""
+        rules = self.rules
+        takers = self.takers
+        n = len(self.piles[f]) - 1
+        ranks = self.ranks[f]
+        if rules.f_regardless[f] or (n == 0 and rules.f_suit[f] < 0):
+            rank = ranks[n]
+            for s in rules.pack_suits:
+                takers[s * 13 + rank].remove(f)
+        else:
+            takers[card].remove(f)
+        if n + 1 < rules.f_length[f]:
+            rank = ranks[n + 1]
+            if rules.f_regardless[f]:
+                for s in rules.pack_suits:
+                    insort(takers[s * 13 + rank], f)
+            else:
+                insort(takers[card - card % 13 + rank], f)
+
+    def _retreat(self, f: int, card: int) -> None:
+        """``card`` just left sequence foundation ``f``: the reverse of :meth:`_advance`."""
+        rules = self.rules
+        takers = self.takers
+        n = len(self.piles[f])
+        ranks = self.ranks[f]
+        regardless = rules.f_regardless[f]
+        if n + 1 < rules.f_length[f]:
+            rank = ranks[n + 1]
+            if regardless:
+                for s in rules.pack_suits:
+                    takers[s * 13 + rank].remove(f)
+            else:
+                takers[card - card % 13 + rank].remove(f)
+        if regardless or (n == 0 and rules.f_suit[f] < 0):
+            rank = ranks[n]
+            for s in rules.pack_suits:
+                insort(takers[s * 13 + rank], f)
+        else:
+            insort(takers[card], f)
+
     # -- moves --------------------------------------------------------------------
     def free_cards(self):
         """``(pile, card)`` for every free card, in the order a player scans them."""
@@ -104,7 +162,46 @@ class Position:
 
     def apply(self, move: Move) -> None:
         """Play ``move`` (assumed legal), with the fill and the turn-up it causes."""
-        kind = move.kind
+        kind, src, dst, card, count = move
+        rules = self.rules
+        if count == 1:
+            # The two commonest moves, inline: they are most of every game the policies
+            # and the solver's oracle play.
+            if kind is TURN and not rules.is_foundation[dst]:
+                piles = self.piles
+                piles[dst].append(piles[src].pop())
+                self.trail.append((move, NO_PILE, -1, False, False, False))
+                return
+            if kind is TO_FOUNDATION and rules.f_incremental[dst] and not rules.is_foundation[src]:
+                piles = self.piles
+                pile = piles[src]
+                index = -1
+                if rules.access[src] == ACCESS_ALL:
+                    index = pile.index(card)
+                    del pile[index]
+                else:
+                    pile.pop()
+                piles[dst].append(card)
+                self.on_foundations += 1
+                self._advance(dst, card)
+                flipped = fill_flipped = False
+                down = self.down
+                if down[src] and len(pile) == down[src]:
+                    down[src] -= 1
+                    flipped = True
+                filled = NO_PILE
+                if not pile:
+                    for source in rules.fill[src]:
+                        take = piles[source]
+                        if take:
+                            pile.append(take.pop())
+                            filled = source
+                            if down[source] and len(take) == down[source]:
+                                down[source] -= 1
+                                fill_flipped = True
+                            break
+                self.trail.append((move, filled, index, flipped, fill_flipped, False))
+                return
         if kind is TO_FOUNDATION or kind is BETWEEN_PILES:
             self._move_cards(move)
         elif kind is TURN:
@@ -114,7 +211,7 @@ class Position:
         elif kind is DEAL_ROW:
             self._deal_row(move)
         else:
-            raise ValueError(f"{self.rules.name}: cannot play {move!r} here")
+            raise ValueError(f"{rules.name}: cannot play {move!r} here")
 
     def _move_cards(self, move: Move) -> None:
         rules = self.rules
@@ -122,10 +219,14 @@ class Position:
         src, dst, card, count = move.src, move.dst, move.card, move.count
         pile = piles[src]
         is_foundation = rules.is_foundation
-        if is_foundation[src]:
-            before = self.wanted(src)
-        if is_foundation[dst]:
-            wanted_before = self.wanted(dst)
+        src_up, dst_up = is_foundation[src], is_foundation[dst]
+        # Foundations built by a rule (Golf) or taking whole runs: recompute what they want.
+        generic_src = src_up and not self._by_sequence(src)
+        generic_dst = dst_up and not self._by_sequence(dst)
+        if generic_src:
+            before_src = self.wanted(src)
+        if generic_dst:
+            before_dst = self.wanted(dst)
         index = -1
         if count == 1:
             if rules.access[src] == ACCESS_ALL:
@@ -137,12 +238,18 @@ class Position:
         else:
             piles[dst].extend(pile[-count:])
             del pile[-count:]
-        if is_foundation[dst]:
+        if dst_up:
             self.on_foundations += count
-            self._retarget(dst, wanted_before)
-        if is_foundation[src]:
+            if generic_dst:
+                self._retarget(dst, before_dst)
+            else:
+                self._advance(dst, card)
+        if src_up:
             self.on_foundations -= count
-            self._retarget(src, before)
+            if generic_src:
+                self._retarget(src, before_src)
+            else:
+                self._retreat(src, card)
         down = self.down
         flipped = fill_flipped = False
         if down[src] and len(pile) == down[src]:
@@ -159,11 +266,15 @@ class Position:
                         down[source] -= 1
                         fill_flipped = True
                     break
-        self.history.append(Step(move, filled, index, flipped, fill_flipped))
+        self.trail.append((move, filled, index, flipped, fill_flipped, False))
 
     def _turn(self, move: Move) -> None:
         piles = self.piles
         stock, dst = piles[move.src], piles[move.dst]
+        if move.count == 1 and not self.rules.is_foundation[move.dst]:
+            dst.append(stock.pop())
+            self.trail.append((move, NO_PILE, -1, False, False, False))
+            return
         onto_foundation = self.rules.is_foundation[move.dst]  # Golf turns onto its foundation
         if onto_foundation:
             before = self.wanted(move.dst)
@@ -172,7 +283,7 @@ class Position:
         if onto_foundation:
             self.on_foundations += move.count
             self._retarget(move.dst, before)
-        self.history.append(Step(move))
+        self.trail.append((move, NO_PILE, -1, False, False, False))
 
     def _redeal(self, move: Move) -> None:
         piles = self.piles
@@ -181,18 +292,18 @@ class Position:
         piles[move.dst] = waste
         piles[move.src] = []
         self.redeals_left -= 1  # unlimited (infinity) stays unlimited
-        self.history.append(Step(move))
+        self.trail.append((move, NO_PILE, -1, False, False, False))
 
     def _deal_row(self, move: Move) -> None:
         piles = self.piles
         stock = piles[move.src]
         for p in self.rules.stock_spec.deal_to[:move.count]:
             piles[p].append(stock.pop())
-        self.history.append(Step(move))
+        self.trail.append((move, NO_PILE, -1, False, False, False))
 
     def undo(self) -> Move:
         """Take back the last move (and its fill and turn-up); return it."""
-        step = self.history.pop()
+        step = _new(Step, self.trail.pop())
         move = step.move
         kind = move.kind
         piles = self.piles
@@ -235,9 +346,12 @@ class Position:
         if step.flipped:
             down[src] += 1
         is_foundation = rules.is_foundation
-        if is_foundation[dst]:
+        src_up, dst_up = is_foundation[src], is_foundation[dst]
+        generic_src = src_up and not self._by_sequence(src)
+        generic_dst = dst_up and not self._by_sequence(dst)
+        if generic_dst:
             before_dst = self.wanted(dst)
-        if is_foundation[src]:
+        if generic_src:
             before_src = self.wanted(src)
         target = piles[dst]
         if count == 1:
@@ -249,12 +363,18 @@ class Position:
         else:
             pile.extend(target[-count:])
             del target[-count:]
-        if is_foundation[dst]:
+        if dst_up:
             self.on_foundations -= count
-            self._retarget(dst, before_dst)
-        if is_foundation[src]:
+            if generic_dst:
+                self._retarget(dst, before_dst)
+            else:
+                self._retreat(dst, card)
+        if src_up:
             self.on_foundations += count
-            self._retarget(src, before_src)
+            if generic_src:
+                self._retarget(src, before_src)
+            else:
+                self._advance(src, card)
 
     # -- state ----------------------------------------------------------------------
     def is_won(self) -> bool:
@@ -281,7 +401,7 @@ class Position:
         clone.takers = [list(t) for t in self.takers]
         clone.redeals_left = self.redeals_left
         clone.on_foundations = self.on_foundations
-        clone.history = list(self.history)
+        clone.trail = list(self.trail)
         clone.ranks = dict(self.ranks)
         return clone
 
@@ -304,6 +424,46 @@ class Position:
 
     def __repr__(self) -> str:
         return f"<Position {self.rules.name} on_foundations={self.on_foundations}>"
+
+
+class FamilyPosition(Position):
+    """A position of a game whose cards go only to the foundations, one at a time, by
+    fixed rank sequences, with no face-down card (``rules.foundation_only``: the Royal
+    Cotillion family). Its :meth:`apply` is the short path those moves need; everything
+    else (legality, undo, keys) is :class:`Position`'s."""
+
+    __slots__ = ()
+
+    def apply(self, move: Move) -> None:
+        kind, src, dst, card, _count = move
+        piles = self.piles
+        if kind is TURN:
+            piles[dst].append(piles[src].pop())
+            self.trail.append((move, NO_PILE, -1, False, False, False))
+            return
+        if kind is not TO_FOUNDATION:
+            Position.apply(self, move)
+            return
+        rules = self.rules
+        pile = piles[src]
+        if rules.access[src] == ACCESS_ALL:
+            index = pile.index(card)
+            del pile[index]
+        else:
+            index = -1
+            pile.pop()
+        piles[dst].append(card)
+        self.on_foundations += 1
+        self._advance(dst, card)
+        filled = NO_PILE
+        if not pile:
+            for source in rules.fill[src]:
+                take = piles[source]
+                if take:
+                    pile.append(take.pop())
+                    filled = source
+                    break
+        self.trail.append((move, filled, index, False, False, False))
 
 
 class HookedPosition(Position):
@@ -345,35 +505,35 @@ class HookedPosition(Position):
             self.layouts.append(piles)
             self.piles = rules.opening.relayout(rules, piles, move.dst)
             self.choosing = False
-            self.history.append(Step(move))
+            self.trail.append((move, NO_PILE, -1, False, False, False))
             return
         if move.kind is FILL:
             piles[move.dst].append(piles[move.src].pop())
             self.pending = -1
-            self.history.append(Step(move))
+            self.trail.append((move, NO_PILE, -1, False, False, False))
             return
         Position.apply(self, move)
         src = move.src
         if move.is_play and rules.fill_by_player[src]:
-            step = self.history[-1]
+            step = _new(Step, self.trail[-1])
             taken = step.filled
             # Filled at once from the first source; if another source had a card too, the
             # player chooses instead: put the card back and wait.
             if taken >= 0 and any(piles[s] for s in rules.fill[src] if s != taken):
                 piles[taken].append(piles[src].pop())
-                self.history[-1] = step._replace(filled=NO_PILE, pending=True)
+                self.trail[-1] = tuple(step._replace(filled=NO_PILE, pending=True))
                 self.pending = src
 
     def undo(self) -> Move:
-        step = self.history[-1]
+        step = _new(Step, self.trail[-1])
         move = step.move
         if move.kind is CHOOSE:
-            self.history.pop()
+            self.trail.pop()
             self.piles = self.layouts.pop()
             self.choosing = True
             return move
         if move.kind is FILL:
-            self.history.pop()
+            self.trail.pop()
             self.piles[move.src].append(self.piles[move.dst].pop())
             self.pending = move.dst
             return move
@@ -408,5 +568,5 @@ class HookedPosition(Position):
         return clone
 
 
-__all__ = ["Position", "HookedPosition", "Move", "MoveKind", "NO_CARD", "CHOOSE", "WON", "LOST",
+__all__ = ["Position", "FamilyPosition", "HookedPosition", "Move", "MoveKind", "NO_CARD", "CHOOSE", "WON", "LOST",
            "PLAYING", "ACCESS_NONE"]

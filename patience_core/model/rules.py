@@ -115,17 +115,59 @@ class Rules:
         self._check_combinations()
         self._derive_tables()
 
-        # Hook seams, resolved once per variant by the plugin manager (plugins/hooks.py).
-        # ``None`` everywhere means the built-in behaviour and the fast table path.
-        self.deal_hook: Callable | None = None
+        # What plugins change: one record, resolved once per variant (plugins/hooks.py).
+        from patience_core.plugins.record import PluginRecord
+
         self.yaml_setout = list(self.setout)
-        self.fill_by_player: list[bool] = [False] * self.n_piles  # gap waits for the player's choice
-        self.move_check: Callable | None = None   # extra legality: (position, move) -> bool
-        self.outcome: Callable | None = None      # (position) -> "won"/"lost"/"playing"/None
-        self.opening: Any = None                  # a choice made right after the deal (deal.Dealer)
-        self.position_class: type | None = None   # HookedPosition when any of the above is set
-        self.plain_moves = True  # legal moves are exactly the tables' (fast paths may read takers)
-        self.plugins: dict[str, str] = {}         # hook -> plugin that decided it for this variant
+        self.yaml_fill = list(self.fill)
+        self.install(PluginRecord(fill_by_player=(False,) * self.n_piles))
+
+    def install(self, record) -> None:
+        """Use the plugins' resolved record (``None`` everywhere: the built-in behaviour)."""
+        self.plugin = record
+        self.fill = list(record.fill) if record.fill is not None else list(self.yaml_fill)
+
+    # Views of the plugin record, for the engine's hot paths and for readers.
+    @property
+    def deal_hook(self) -> Callable | None:
+        return self.plugin.dealer
+
+    @property
+    def opening(self) -> Any:
+        return self.plugin.opening
+
+    @property
+    def move_check(self) -> Callable | None:
+        return self.plugin.move_check
+
+    @property
+    def outcome(self) -> Callable | None:
+        return self.plugin.outcome
+
+    @property
+    def fill_by_player(self) -> tuple[bool, ...]:
+        return self.plugin.fill_by_player
+
+    @property
+    def plugins(self) -> dict[str, str]:
+        """hook -> plugin that decided it for this variant."""
+        return dict(self.plugin.decided_by)
+
+    @property
+    def plain_moves(self) -> bool:
+        """Legal moves are exactly the tables' (fast paths may read ``takers``)."""
+        return not self.plugin.changes_moves
+
+    @property
+    def position_class(self) -> type | None:
+        """The class of this variant's positions: plugins that change the move rules need
+        :class:`HookedPosition`; the family's games take the short path of
+        :class:`FamilyPosition`; ``None``: the general :class:`Position`."""
+        from patience_core.model.position import FamilyPosition, HookedPosition
+
+        if self.plugin.changes_moves:
+            return HookedPosition
+        return FamilyPosition if self.foundation_only else None
 
     # -- the pack -------------------------------------------------------------------
     def _compile_pack(self, definition: dict[str, Any]) -> None:
@@ -462,6 +504,11 @@ class Rules:
         for w in self.waste_piles:
             self.access[w] = _ACCESS[self.waste_spec.get("access", "top")]
         self.is_foundation = [k == "foundation" for k in self.pile_kind]
+        # Foundations built by a rank sequence (fixed, or from the dealt base), one card at a
+        # time: positions keep ``takers`` up to date incrementally for them.
+        self.f_incremental = [self.is_foundation[p] and not self.f_spec[p].takes_run
+                              and (self.f_spec[p].ranks is not None or self.f_spec[p].base_from_deal)
+                              for p in range(n)]
         self.f_group = {f: self.f_spec[f].group for f in self.foundations}
         self.f_rank_at = {f: self.f_spec[f].ranks for f in self.foundations}
         self.f_length = {f: self.f_spec[f].length for f in self.foundations}

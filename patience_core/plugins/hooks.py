@@ -32,6 +32,7 @@ from patience_core.model import cards
 
 from patience_core.plugins import hookspecs
 from patience_core.errors import PatienceError
+from patience_core.plugins.record import PluginRecord
 
 hookimpl = pluggy.HookimplMarker("patience")
 
@@ -256,11 +257,6 @@ def call_first(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> tuple[Any,
     return None, ""
 
 
-def call_all(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> None:
-    for impl in _implementations(pm, hook):
-        _call(impl, hook, kwargs)
-
-
 def notify(event: str, rules, position, move=None, game: dict | None = None,
            manager: pluggy.PluginManager | None = None) -> None:
     """Tell observers (``patience_game_event``) about a game; free when nobody listens."""
@@ -270,8 +266,32 @@ def notify(event: str, rules, position, move=None, game: dict | None = None,
     from patience_core.model.notation import move_to_json
 
     shown = move_to_json(rules, move) if move is not None else None
-    call_all(pm, "patience_game_event", event=event, rules=rules, position=position,
-             move=shown, game=dict(game or {}))
+    try:  # pluggy's own dispatch: tracing and monitoring see the call
+        pm.hook.patience_game_event(event=event, rules=rules, position=position, move=shown,
+                                    game=dict(game or {}))
+    except Exception as exc:
+        raise _blame(pm, "patience_game_event", exc) from exc
+
+
+def _blame(pm: pluggy.PluginManager, hook: str, exc: Exception) -> Exception:
+    """The error of a hook called through ``pm.hook``, naming the plugin it came from
+    (found by the implementation's frame in the traceback)."""
+    if isinstance(exc, PluginError):
+        return exc
+    codes = {}
+    for impl in getattr(pm.hook, hook).get_hookimpls():
+        code = getattr(impl.function, "__code__", None)
+        if code is not None:
+            codes[code] = impl.plugin_name
+    who, tb = None, exc.__traceback__
+    while tb is not None and who is None:
+        who = codes.get(tb.tb_frame.f_code)
+        tb = tb.tb_next
+    if who in (None, BUILTIN) and isinstance(exc, PatienceError):
+        return exc
+    if isinstance(exc, PatienceError):
+        return PluginError(f"plugin {who!r}: {hook}: {exc}")
+    return PluginError(f"plugin {who or '?'!r}: {hook} raised {type(exc).__name__}: {exc}")
 
 
 def has_observers(manager: pluggy.PluginManager | None = None) -> bool:
@@ -369,34 +389,33 @@ def resolve(rules, manager: PatiencePluginManager | None = None) -> None:
             rules.set_setout(parsed, f"plugin {who!r}")
     decided["prepare_pack"] = who or BUILTIN
 
+    deal, opening = None, None
     dealer, who = call_first(pm, "patience_dealer", rules=rules)
     if dealer is not None and dealer is not builtin.deal_by_order:
-        _install_dealer(rules, dealer, who)
+        deal, opening = _checked_dealer(rules, dealer, who)
     decided["dealer"] = who or BUILTIN
 
+    fill, by_player = None, (False,) * rules.n_piles
     fills, who = call_first(pm, "patience_filler", rules=rules)
     if fills is not None:
-        _install_fills(rules, fills, who)
+        fill, by_player = _fill_table(rules, fills, who)
     decided["filler"] = who or BUILTIN
 
+    move_check = None
     check, who = call_first(pm, "patience_move_check", rules=rules)
     if check is not None and check is not builtin.yaml_moves_only:
-        rules.move_check = _guard(check, who, "move check", _is_bool, "True or False")
+        move_check = _guard(check, who, "move check", _is_bool, "True or False")
     decided["move_check"] = who or BUILTIN
 
+    judge = None
     outcome, who = call_first(pm, "patience_outcome", rules=rules)
     if outcome is not None and outcome is not builtin.standard_outcome:
-        rules.outcome = _guard(outcome, who, "outcome", lambda v: v is None or v in OUTCOMES,
-                               "'won', 'lost', 'playing' or None")
+        judge = _guard(outcome, who, "outcome", lambda v: v is None or v in OUTCOMES,
+                       "'won', 'lost', 'playing' or None")
     decided["outcome"] = who or BUILTIN
 
-    rules.plugins = decided
-    if (rules.move_check is not None or rules.outcome is not None or rules.opening is not None
-            or any(rules.fill_by_player)):
-        from patience_core.model.position import HookedPosition
-
-        rules.position_class = HookedPosition
-        rules.plain_moves = False
+    rules.install(PluginRecord(dealer=deal, opening=opening, fill=fill, fill_by_player=by_player,
+                               move_check=move_check, outcome=judge, decided_by=decided))
 
 
 def _pile(rules, name: Any, who: str, what: str) -> int:
@@ -448,7 +467,8 @@ def _guard(function: Any, who: str, what: str, valid: Callable[[Any], bool], exp
     return guarded
 
 
-def _install_dealer(rules, dealer: Any, who: str) -> None:
+def _checked_dealer(rules, dealer: Any, who: str):
+    """(the plugin's deal with its result checked, its opening choice or ``None``)."""
     from patience_core.model.deal import Dealer
 
     deal = dealer.deal if isinstance(dealer, Dealer) else dealer
@@ -467,10 +487,8 @@ def _install_dealer(rules, dealer: Any, who: str) -> None:
         check_layout(rules_, piles, expected, f"plugin {who!r}: its dealer")
         return piles
 
-    rules.deal_hook = checked_deal
     options = tuple(getattr(dealer, "options", ()) or ())
-    if options:
-        rules.opening = OpeningChoice(rules, dealer, who, expected)
+    return checked_deal, (OpeningChoice(rules, dealer, who, expected) if options else None)
 
 
 def check_layout(rules, piles: Any, expected: Counter, who: str) -> None:
@@ -528,7 +546,8 @@ class OpeningChoice:
         return new
 
 
-def _install_fills(rules, fills: Any, who: str) -> None:
+def _fill_table(rules, fills: Any, who: str) -> tuple[tuple, tuple]:
+    """(the fill table with the plugin's rules in, which gaps wait for the player)."""
     from patience_core.model.rules import FillRule
 
     if not isinstance(fills, Mapping):
@@ -551,5 +570,4 @@ def _install_fills(rules, fills: Any, who: str) -> None:
                 raise PluginError(f"plugin {who!r}: {what}: a gap cannot be filled from {bad[0]}")
             table[p] = sources
             by_player[p] = rule.chosen_by == "player" and len(sources) > 1
-    rules.fill = table
-    rules.fill_by_player = by_player
+    return tuple(table), tuple(by_player)

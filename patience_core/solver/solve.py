@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from patience_core.model.deal import start_position
 from patience_core.errors import PatienceError
-from patience_core.model.position import Position
+from patience_core.model.position import HookedPosition, Position
 from patience_core.model.rules import Rules
 from patience_core.solver.relaxations import split_lost, suits_independent
 from patience_core.solver.search import TABLE_LIMIT, Search, SearchLimit
@@ -98,7 +98,7 @@ def _engine_only(position: Position) -> bool:
     fills change those rules, and games with moves between piles are beyond it: they
     use the exhaustive search over the engine's own moves."""
     rules = position.rules
-    return type(position) is not Position or not rules.plain_moves or not rules.foundation_only
+    return isinstance(position, HookedPosition) or not rules.plain_moves or not rules.foundation_only
 
 
 def _fast_search(start: Position, max_positions, deadline, prune):

@@ -8,15 +8,24 @@ spec and its seed, so the same arguments give the same numbers on any machine an
 with any number of workers. The one exception is the solver with a time limit,
 whose verdict on a hard deal can depend on the machine's speed; a position limit
 (``max_positions``) is reproducible everywhere.
+
+The seeds are streamed: deals go out in chunks (``range`` objects), a bounded number
+of chunks at a time, and the report keeps counts, so a run's memory does not grow
+with its length. Where the chunks run is a *backend*: this process, a pool of local
+processes (``workers``), or a Dask cluster (:mod:`patience_core.stats.cluster`).
 """
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
+import queue
 import signal
+import threading
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Collection, Iterator, NamedTuple, Optional, Protocol
 
 from patience_core.model.deal import seeded_order, start_position
 from patience_core.errors import PatienceError
@@ -27,6 +36,14 @@ from patience_core.model.rules import Rules
 
 POLICIES = ("player", "naive", "solver")
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
+
+# Beyond these a run is a typing slip, not a study: a billion deals is days of work on a
+# cluster even at the fastest policy; a position budget of 10^12 would need terabytes of
+# table long before it was used up (the compiled engine counts in 64 bits).
+MAX_DEALS = 10**9
+MAX_POSITIONS = 10**12
+# Processes per core for --workers: more only share the same cores and cost memory.
+WORKERS_PER_CORE = 4
 
 
 @dataclass(frozen=True)
@@ -47,14 +64,34 @@ class RunSpec:
         if self.policy != "solver" and (self.timeout is not None or self.max_positions is not None):
             raise PatienceError(f"--timeout and --max-positions limit the solver; policy "
                                 f"{self.policy!r} plays each deal to its end without a limit")
+        if self.timeout is not None and not (isinstance(self.timeout, (int, float))
+                                             and math.isfinite(self.timeout) and self.timeout > 0):
+            raise PatienceError(f"--timeout {self.timeout}: expected a finite positive number of seconds")
+        if self.max_positions is not None and not (isinstance(self.max_positions, int)
+                                                   and 1 <= self.max_positions <= MAX_POSITIONS):
+            raise PatienceError(f"--max-positions {self.max_positions}: expected a whole number "
+                                f"from 1 to {MAX_POSITIONS:.0e}".replace("e+", "e"))
 
     def compile(self) -> Rules:
         return GameSpec(variant=self.variant, params=dict(self.params), file=self.file).compile()
 
 
+class DealResult(NamedTuple):
+    """One finished deal: what the results file records (``seconds`` depends on the machine)."""
+
+    seed: int
+    verdict: str      # won / lost / unknown
+    home: int         # cards on the foundations at the end (the solver: the most it reached)
+    positions: int    # the solver: positions searched; a policy: positions played through
+    seconds: float
+
+
 @dataclass
 class StatsReport:
-    """The outcome of a run: counts, interval, time; ``outcomes[i]`` belongs to seed ``start + i``."""
+    """The outcome of a run over seeds ``start .. start+requested-1``: counts, interval, time.
+
+    ``verdicts`` (seed -> verdict) is kept only when asked for (tests, benchmarks): a long
+    run keeps counts, never one entry per deal."""
 
     spec: RunSpec
     rules_name: str
@@ -62,26 +99,41 @@ class StatsReport:
     start: int
     requested: int
     workers: int
-    outcomes: list[Optional[str]] = field(default_factory=list)
+    won: int = 0
+    lost: int = 0
+    unknown: int = 0
     seconds: float = 0.0
     interrupted: bool = False
+    resumed: int = 0                  # deals of the range taken from a results file, not played
+    where: str = ""                   # the cluster, when it ran on one
+    verdicts: Optional[dict[int, str]] = None
 
-    @property
-    def won(self) -> int:
-        return self.outcomes.count(WON)
-
-    @property
-    def lost(self) -> int:
-        return self.outcomes.count(LOST)
-
-    @property
-    def unknown(self) -> int:
-        return self.outcomes.count(UNKNOWN)
+    def add(self, result: DealResult) -> None:
+        if result.verdict == WON:
+            self.won += 1
+        elif result.verdict == LOST:
+            self.lost += 1
+        else:
+            self.unknown += 1
+        if self.verdicts is not None:
+            self.verdicts[result.seed] = result.verdict
 
     @property
     def deals(self) -> int:
         """Deals finished (all of them unless the run was interrupted)."""
         return self.won + self.lost + self.unknown
+
+    @property
+    def played(self) -> int:
+        """Deals played by this run (the finished ones less those taken from a results file)."""
+        return self.deals - self.resumed
+
+    @property
+    def outcomes(self) -> list[Optional[str]]:
+        """The verdict of each seed of the range in order, ``None`` where not finished."""
+        if self.verdicts is None:
+            raise ValueError("this run kept counts only: run_stats(..., keep_verdicts=True) keeps each deal")
+        return [self.verdicts.get(seed) for seed in range(self.start, self.start + self.requested)]
 
     @property
     def win_rate(self) -> float:
@@ -91,20 +143,20 @@ class StatsReport:
     def interval(self) -> tuple[float, float]:
         return decided_interval(self.won, self.unknown, self.deals)
 
-    def seeds_done(self) -> list[int]:
-        return [self.start + i for i, outcome in enumerate(self.outcomes) if outcome is not None]
-
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval
-        return {
+        data = {
             "variant": self.rules_name, "params": self.params_text, "file": self.spec.file,
             "policy": self.spec.policy, "start": self.start, "requested": self.requested,
             "deals": self.deals, "won": self.won, "lost": self.lost, "unknown": self.unknown,
             "win_rate": round(self.win_rate, 6), "interval": [round(low, 6), round(high, 6)],
             "seconds": round(self.seconds, 3), "workers": self.workers,
             "timeout": self.spec.timeout, "max_positions": self.spec.max_positions,
-            "interrupted": self.interrupted,
+            "interrupted": self.interrupted, "resumed": self.resumed,
         }
+        if self.where:
+            data["scheduler"] = self.where
+        return data
 
 
 def decided_interval(won: int, unknown: int, deals: int) -> tuple[float, float]:
@@ -118,15 +170,18 @@ def decided_interval(won: int, unknown: int, deals: int) -> tuple[float, float]:
 
 # -- one deal ---------------------------------------------------------------------------
 
-def deal_outcome(rules: Rules, seed: int, spec: RunSpec) -> str:
-    """``won`` / ``lost`` / ``unknown`` for deal ``seed`` under the spec's policy."""
+def play_deal(rules: Rules, seed: int, spec: RunSpec) -> DealResult:
+    """Deal ``seed`` played (or solved) under the spec's policy."""
+    began = time.perf_counter()
     order = seeded_order(rules, seed)
     if spec.policy == "solver":
         try:
             from patience_core.solver.solve import solve
         except ImportError as exc:  # the solver module is optional while it is being built
             raise PatienceError(f"the solver is not available in this build ({exc})") from None
-        return solve(rules, order, max_positions=spec.max_positions, timeout=spec.timeout).verdict
+        solved = solve(rules, order, max_positions=spec.max_positions, timeout=spec.timeout)
+        return DealResult(seed, solved.verdict, solved.most_on_foundations, solved.positions,
+                          time.perf_counter() - began)
     position = start_position(rules, order)
     if spec.policy == "naive":
         from patience_core.agents.policies import play_naive
@@ -134,7 +189,13 @@ def deal_outcome(rules: Rules, seed: int, spec: RunSpec) -> str:
     else:
         from patience_core.agents.player import play_player
         play_player(position)
-    return WON if position.is_won() else LOST
+    return DealResult(seed, WON if position.is_won() else LOST, position.on_foundations,
+                      len(position.history) + 1, time.perf_counter() - began)
+
+
+def deal_outcome(rules: Rules, seed: int, spec: RunSpec) -> str:
+    """``won`` / ``lost`` / ``unknown`` for deal ``seed`` under the spec's policy."""
+    return play_deal(rules, seed, spec).verdict
 
 
 # -- worker processes ----------------------------------------------------------------------
@@ -143,18 +204,25 @@ _worker_rules: dict[RunSpec, Rules] = {}
 
 
 def _worker_init() -> None:
-    # The parent handles Ctrl-C and ends the pool; a worker must not die mid-chunk on its own.
+    # The parent handles Ctrl-C (and SIGTERM, SIGHUP) and ends the pool: a worker must not
+    # die mid-chunk on its own, nor run the parent's handlers (a forked worker inherits them).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
-def _play_chunk(task: tuple[RunSpec, int, int]) -> tuple[int, list[str]]:
-    """Worker: the outcomes of seeds ``first .. first+count-1`` (rules compiled once per process)."""
-    spec, first, count = task
+def play_chunk(spec: RunSpec, seeds: range) -> list[DealResult]:
+    """The results of ``seeds`` (rules compiled once per process and spec)."""
     rules = _worker_rules.get(spec)
     if rules is None:
         _load_plugin_files(spec.plugin_files)
         rules = _worker_rules[spec] = spec.compile()
-    return first, [deal_outcome(rules, seed, spec) for seed in range(first, first + count)]
+    return [play_deal(rules, seed, spec) for seed in seeds]
+
+
+def _play_task(task: tuple[RunSpec, range]) -> list[DealResult]:
+    return play_chunk(*task)
 
 
 def command_line_plugin_files() -> tuple[str, ...]:
@@ -180,6 +248,8 @@ def _load_plugin_files(files: tuple[str, ...]) -> None:
         use_plugin_files(list(files))
 
 
+# -- chunks ------------------------------------------------------------------------------------
+
 def chunk_size(deals: int, workers: int, policy: str) -> int:
     """Deals per task: big enough that sending tasks costs little, small enough that the
     workers finish together and the progress bar moves (a solver deal can take seconds)."""
@@ -189,62 +259,99 @@ def chunk_size(deals: int, workers: int, policy: str) -> int:
     return max(1, min(500, per_worker // 8))
 
 
-def _chunks(start: int, deals: int, size: int) -> Iterator[tuple[int, int]]:
-    for first in range(start, start + deals, size):
-        yield first, min(size, start + deals - first)
+def pending_chunks(start: int, deals: int, size: int, done: Collection[int] = ()) -> Iterator[range]:
+    """Seeds ``start .. start+deals-1`` less those in ``done``, as ranges of at most ``size``
+    seeds, lazily (a range of a billion seeds costs nothing until it is played)."""
+    end = start + deals
+    at = start
+    for skipped in sorted(seed for seed in done if start <= seed < end) + [end]:
+        for first in range(at, skipped, size):
+            yield range(first, min(first + size, skipped))
+        at = skipped + 1
 
 
-def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
-              on_progress: Optional[Callable[[int], None]] = None) -> StatsReport:
-    """Play (or solve) seeds ``start .. start+deals-1``; Ctrl-C ends the run early with the
-    deals finished so far (``report.interrupted``)."""
-    if deals < 1:
-        raise PatienceError(f"--deals {deals}: expected at least 1")
-    if workers < 1:
-        raise PatienceError(f"--workers {workers}: expected at least 1")
-    rules = spec.compile()  # errors in the spec surface here, once, before any process starts
-    report = StatsReport(spec, rules.name, {k: parameter_text(v) for k, v in rules.params.items()},
-                         start, deals, workers, [None] * deals)
-    workers = min(workers, deals)
-    began = time.perf_counter()
-    try:
-        # A forked worker inherits this cache and starts at once; a spawned one compiles.
-        _worker_rules[spec] = rules
-        if workers == 1:
-            _run_here(rules, spec, start, deals, report, on_progress)
-        else:
-            _run_pool(spec, start, deals, workers, report, on_progress)
-    except KeyboardInterrupt:
-        report.interrupted = True
-    report.seconds = time.perf_counter() - began
-    return report
+# -- backends: where chunks run ----------------------------------------------------------------
+
+class Backend(Protocol):
+    """Runs chunks on ``workers`` processes; at most ``window`` are handed to it before one
+    is collected."""
+
+    workers: int
+    window: int
+
+    def submit(self, seeds: range) -> None: ...
+
+    def next_finished(self) -> list[DealResult]: ...
+
+    def cancel(self) -> None: ...
+
+    def close(self) -> None: ...
 
 
-def _run_here(rules, spec, start, deals, report, on_progress) -> None:
-    step = chunk_size(deals, 1, spec.policy)
-    for i, seed in enumerate(range(start, start + deals)):
-        report.outcomes[i] = deal_outcome(rules, seed, spec)
-        if on_progress and (i + 1) % step == 0:
-            on_progress(step)
-    if on_progress and deals % step:
-        on_progress(deals % step)
+class _HereBackend:
+    """This process, one chunk at a time (``--workers 1``)."""
+
+    workers = window = 1
+
+    def __init__(self, spec: RunSpec) -> None:
+        self.spec = spec
+        self.waiting: list[range] = []
+
+    def submit(self, seeds: range) -> None:
+        self.waiting.append(seeds)
+
+    def next_finished(self) -> list[DealResult]:
+        return play_chunk(self.spec, self.waiting.pop(0))
+
+    def cancel(self) -> None:
+        self.waiting.clear()
+
+    def close(self) -> None:
+        pass
 
 
-def _run_pool(spec, start, deals, workers, report, on_progress) -> None:
-    size = chunk_size(deals, workers, spec.policy)
-    tasks = [(spec, first, count) for first, count in _chunks(start, deals, size)]
-    pool = multiprocessing.get_context(_start_method()).Pool(workers, initializer=_worker_init)
-    try:
-        for first, outcomes in pool.imap_unordered(_play_chunk, tasks):
-            report.outcomes[first - start:first - start + len(outcomes)] = outcomes
-            if on_progress:
-                on_progress(len(outcomes))
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+class _PoolBackend:
+    """Local worker processes (``--workers K``)."""
+
+    def __init__(self, spec: RunSpec, workers: int) -> None:
+        self.spec, self.workers = spec, workers
+        self.window = 4 * workers
+        self.finished: queue.Queue = queue.Queue()
+        self.pool = multiprocessing.get_context(_start_method()).Pool(workers, initializer=_worker_init)
+
+    def submit(self, seeds: range) -> None:
+        self.pool.apply_async(_play_task, ((self.spec, seeds),), callback=self.finished.put,
+                              error_callback=self.finished.put)
+
+    def next_finished(self) -> list[DealResult]:
+        while True:
+            try:  # a short wait, so that a signal's handler runs at once
+                result = self.finished.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if isinstance(result, BaseException):
+                raise result
+            return result
+
+    def cancel(self) -> None:
+        self.pool.terminate()
+
+    def close(self) -> None:
+        self.pool.close()
+        self.pool.join()
+
+
+def drive(backend: Backend, chunks: Iterator[range], on_chunk: Callable[[list[DealResult]], None]) -> None:
+    """Keep ``backend.window`` chunks out, hand each finished one to ``on_chunk``."""
+    out = 0
+    for seeds in chunks:
+        if out == backend.window:
+            on_chunk(backend.next_finished())
+            out -= 1
+        backend.submit(seeds)
+        out += 1
+    for _ in range(out):
+        on_chunk(backend.next_finished())
 
 
 def _start_method() -> str:
@@ -255,5 +362,144 @@ def _start_method() -> str:
     return multiprocessing.get_start_method(allow_none=False)
 
 
-__all__ = ["RunSpec", "StatsReport", "run_stats", "deal_outcome", "decided_interval", "POLICIES",
-           "chunk_size"]
+# -- a run ---------------------------------------------------------------------------------------
+
+def check_range(start: int, deals: int) -> None:
+    if start < 0:
+        raise PatienceError(f"--start {start}: deal numbers start at 0 (negative deals are not defined)")
+    if deals < 1:
+        raise PatienceError(f"--deals {deals}: expected at least 1")
+    if deals > MAX_DEALS:
+        raise PatienceError(f"--deals {deals}: at most {MAX_DEALS} in one run (days of work even on a "
+                            f"cluster); split a longer study with --start")
+
+
+def max_workers() -> int:
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def check_workers(workers: int) -> None:
+    if workers < 1:
+        raise PatienceError(f"--workers {workers}: expected at least 1")
+    if workers > max_workers():
+        raise PatienceError(f"--workers {workers}: at most {max_workers()} on this machine "
+                            f"({WORKERS_PER_CORE} per core: more processes only share the same cores)")
+
+
+def _open_backend(spec: RunSpec, rules: Rules, workers: int, scheduler: Optional[str],
+                  report: StatsReport) -> Backend:
+    if scheduler is not None:
+        from patience_core.stats.cluster import ClusterBackend
+        cluster = ClusterBackend(spec, rules, scheduler)
+        report.workers, report.where = cluster.workers, cluster.where
+        return cluster
+    # A forked worker inherits this cache and starts at once; a spawned one compiles.
+    _worker_rules[spec] = rules
+    return _HereBackend(spec) if workers == 1 else _PoolBackend(spec, workers)
+
+
+class _Interrupts:
+    """While a run lasts, the stop signals raise KeyboardInterrupt, as Ctrl-C does, but never
+    while a finished chunk is being recorded: the report and the results file then hold
+    the same deals."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = [n for n in names if hasattr(signal, n)]
+        self.holding = self.pending = False
+        self.previous: dict[str, Any] = {}
+
+    def _stop(self, signum, frame) -> None:
+        if self.holding:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    def __enter__(self) -> "_Interrupts":
+        if threading.current_thread() is threading.main_thread():  # handlers live in the main thread
+            self.previous = {n: signal.signal(getattr(signal, n), self._stop) for n in self.names}
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for name, handler in self.previous.items():
+            signal.signal(getattr(signal, name), handler)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
+def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
+              on_progress: Optional[Callable[[int], None]] = None, *,
+              scheduler: Optional[str] = None, done: Collection[DealResult] = (),
+              on_results: Optional[Callable[[list[DealResult]], None]] = None,
+              keep_verdicts: bool = False, stop_signals: tuple[str, ...] = ("SIGINT",),
+              rules: Optional[Rules] = None) -> StatsReport:
+    """Play (or solve) seeds ``start .. start+deals-1``; Ctrl-C ends the run early with the
+    deals finished so far (``report.interrupted``).
+
+    :param scheduler: run on a Dask cluster (``tcp://HOST:PORT`` or ``local:K``) instead of
+        ``workers`` local processes.
+    :param done: deals already finished (from a results file): counted, not played again.
+    :param on_results: called in this process with each finished chunk's results, in the
+        order they arrive (the results file is written there).
+    :param keep_verdicts: keep each seed's verdict in ``report.verdicts``.
+    :param stop_signals: the signals that end the run as Ctrl-C does (the command adds
+        SIGTERM and SIGHUP).
+    :param rules: the spec's rules, when the caller has compiled them already.
+    """
+    check_range(start, deals)
+    check_workers(workers)
+    if rules is None:
+        rules = spec.compile()  # errors in the spec surface here, once, before any process starts
+    report = StatsReport(spec, rules.name, {k: parameter_text(v) for k, v in rules.params.items()},
+                         start, deals, workers, verdicts={} if keep_verdicts else None)
+    seeds_done = set()
+    for result in done:
+        if start <= result.seed < start + deals and result.seed not in seeds_done:
+            seeds_done.add(result.seed)
+            report.add(result)
+    report.resumed = len(seeds_done)
+    pending = deals - len(seeds_done)
+
+    began = time.perf_counter()
+    with _Interrupts(stop_signals) as interrupts:
+
+        def on_chunk(results: list[DealResult]) -> None:
+            with interrupts.held():
+                if on_results:
+                    on_results(results)
+                for result in results:
+                    report.add(result)
+                if on_progress:
+                    on_progress(len(results))
+
+        backend = None
+        try:
+            if pending:
+                backend = _open_backend(spec, rules, min(workers, pending), scheduler, report)
+                size = chunk_size(pending, backend.workers, spec.policy)
+                drive(backend, pending_chunks(start, deals, size, seeds_done), on_chunk)
+        except KeyboardInterrupt:
+            report.interrupted = True
+            if backend is not None:
+                backend.cancel()
+        except BaseException:
+            if backend is not None:
+                backend.cancel()
+            raise
+        finally:
+            if backend is not None:
+                backend.close()
+    report.seconds = time.perf_counter() - began
+    return report
+
+
+__all__ = ["RunSpec", "StatsReport", "DealResult", "run_stats", "play_deal", "deal_outcome",
+           "decided_interval", "POLICIES", "chunk_size", "pending_chunks", "MAX_DEALS", "MAX_POSITIONS"]

@@ -29,7 +29,7 @@ from patience_core.model.notation import describe_move, why_not
 from patience_core.agents.hints import hint
 from patience_core.storage.history import clock_text, record_game
 from patience_core.model.moves import MoveKind
-from patience_core.model.position import WON, Position
+from patience_core.model.position import WON, HookedPosition, Position
 from patience_core.model.rules import Rules
 from patience_core.storage.saves import ReplaceRefused, load_game, save_game
 from patience_core.ui.session import Session
@@ -316,7 +316,7 @@ class InteractiveGame:
 
     def play(self, move) -> None:
         position = self.session.position
-        if type(position) is not Position and move not in position.legal_moves():
+        if isinstance(position, HookedPosition) and move not in position.legal_moves():
             # a plugin's extra rule forbids it (plain positions only ever produce legal moves here)
             raise Refusal(f"{move_text(self.labels, move, self.unicode)} is not allowed here"
                           f"{why_not(position, move.src, move.dst, move.card)}")
