@@ -61,10 +61,11 @@ def pile(rules: Rules, name: str) -> int:
 
 def _dead_first(rules: Rules, pool: list[int]) -> list[int]:
     """``pool`` ordered so the cards least likely to be playable early come first:
-    ranks that stand late in every foundation sequence (a K or Q in Royal Cotillion)."""
+    ranks that stand late in every foundation sequence (a K or Q in Royal Cotillion); piles
+    without a fixed sequence (Golf, Canfield) say nothing."""
     def earliest(card: int) -> int:
         rank = cards.rank_of(card)
-        return min((seq.index(rank) for seq in rules.f_rank_at.values() if rank in seq), default=99)
+        return min((seq.index(rank) for seq in rules.f_rank_at.values() if seq and rank in seq), default=99)
     return sorted(pool, key=lambda card: (-earliest(card), card))
 
 
@@ -158,6 +159,59 @@ def foundation_moves_named(position: Position) -> set[tuple[str, str, str]]:
     rules = position.rules
     return {(cards.card_name(card), rules.pile_names[s], rules.pile_names[d])
             for _k, s, d, card, _n in position.legal_moves() if rules.is_foundation[d]}
+
+
+def blocked_position(rules: Rules, piles: dict[str, str], blockers: list[str], empty=(),
+                     foundations: dict[str, str] | None = None, rest: str | None = None) -> Position:
+    """:func:`position_of` (part of the pack) with one card of ``blockers`` (cards that build on
+    nothing in the test) in every tableau column ``piles`` does not name, except those in ``empty``."""
+    used = {card for text in piles.values() for card in text.split()}
+    spare = iter(b for b in blockers if b not in used)
+    full = dict(piles)
+    full.update({name: next(spare) for name in (rules.pile_names[p] for p in rules.groups["tableau"])
+                 if name not in piles and name not in empty})
+    return position_of(rules, full, foundations, rest=rest)
+
+
+def set_face_down(position: Position, counts: dict[str, int]) -> Position:
+    """Turn the lowest ``counts[name]`` cards of each named pile face down (hand-made positions
+    otherwise take the deal's counts)."""
+    for name, n in counts.items():
+        position.down[position.rules.pile_index(name)] = n
+    return position
+
+
+def all_face_up(position: Position, **down: int) -> Position:
+    """Every card of a hand-made position face up, but ``down`` (``tableau_2=1``: the lowest card
+    of ``tableau:2``) — :func:`position_of` otherwise keeps the deal's face-down counts."""
+    position.down = [0] * len(position.down)
+    return set_face_down(position, {name.replace("_", ":"): n for name, n in down.items()})
+
+
+def check_turns_up(position: Position, move_, name: str) -> None:
+    """``move_`` uncovers the face-down card of pile ``name``: it turns up as part of the move,
+    and undo turns it down again and restores the exact position."""
+    p = position.rules.pile_index(name)
+    down, before = position.down[p], position.key()
+    position.apply(move_)
+    assert position.down[p] == down - 1 and not position.is_face_down(p, len(position.piles[p]) - 1)
+    position.undo()
+    assert position.down[p] == down and position.key() == before
+
+
+def pile_moves_named(position: Position) -> set[tuple[str, str, int]]:
+    """The legal moves between layout piles as readable triples (from, to, cards moved)."""
+    from patience_core.model.moves import BETWEEN_PILES
+    rules = position.rules
+    return {(rules.pile_names[m.src], rules.pile_names[m.dst], m.count)
+            for m in position.legal_moves() if m.kind is BETWEEN_PILES}
+
+
+def refusal(position: Position, card: str | None, src: str, dst: str) -> str:
+    """Why moving ``card`` (``None``: whatever is on top) from ``src`` to ``dst`` is refused."""
+    from patience_core.model.notation import why_not
+    rules = position.rules
+    return why_not(position, rules.pile_index(src), rules.pile_index(dst), None if card is None else c(card))
 
 
 def pile_cards(position: Position, name: str) -> list[str]:

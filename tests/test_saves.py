@@ -91,7 +91,7 @@ DAMAGED = [
     ('{"format": "patience-save", "version": 1, "game": {"variant": "royal-cotillion", "seed": 3}, '
      '"moves": [], "steps": [2], "undo_position": 0}', "field 'steps': expected positive sizes adding up to the 0 moves"),
     ('{"format": "patience-save", "version": 1, "game": {"variant": "royal-cotillion"}, '
-     '"moves": [], "steps": [], "undo_position": 0}', "expected exactly one of 'seed' or 'pack'"),
+     '"moves": [], "steps": [], "undo_position": 0}', "expected exactly one of 'seed', 'deal' or 'pack'"),
     ('{"format": "patience-save", "version": 1, "game": {"variant": "no-such-game", "seed": 1}, '
      '"moves": [], "steps": [], "undo_position": 0}', "cannot deal the saved game again: .*no-such-game"),
     ('{"format": "patience-save", "version": 1, "game": {"variant": "royal-cotillion", "seed": 3}, '

@@ -330,6 +330,8 @@ def _general_score(position: Position, move: Move) -> tuple[int, str]:
         if is_safe(position, move):
             return 100, f"{name} goes up safely: no card can ever be built on it"
         return 90, f"{name} goes up to {rules.pile_names[move.dst]}"
+    if kind is TURN and rules.stock_visible:
+        return _placement(position, move)
     if kind is TURN or kind is MoveKind.DEAL_ROW:
         return 20, "nothing better on the table: deal from the stock"
     if kind is REDEAL:
@@ -355,6 +357,46 @@ def _general_score(position: Position, move: Move) -> tuple[int, str]:
     below = pile[uncovered - 1]
     return (35 if rules.piles[src].build is None or not rules.piles[src].build.follows(below, move.card)
             else 1), f"{name} builds on {rules.pile_names[dst]}"
+
+
+def need(position: Position, card: int) -> int:
+    """How many cards some foundation still needs before it takes ``card`` (any kind of
+    foundation with a rank sequence; ``FAR``: none ever will)."""
+    rules = position.rules
+    best = FAR
+    for f in rules.foundations:
+        ranks = position.ranks[f]
+        pile = position.piles[f]
+        if ranks is None or card % 13 not in ranks:
+            continue
+        i = ranks.index(card % 13)
+        if i < len(pile):
+            continue
+        if not rules.f_regardless[f]:
+            suit = pile[0] // 13 if pile else rules.f_suit[f]
+            if suit >= 0 and suit != card // 13:
+                continue
+        best = min(best, i - len(pile))
+    return best
+
+
+def _placement(position: Position, move: Move) -> tuple[int, str]:
+    """Waste piles the player chooses (Sir Tommy, Calculation): the card in hand is seen.
+    Put it where it buries nothing needed sooner than itself: an empty pile, or the pile
+    whose top card is needed latest but still later than this one."""
+    rules = position.rules
+    card = move.card
+    mine = need(position, card)
+    top = position.piles[move.dst]
+    name = _label(card)
+    if not top:
+        return 24, f"{name} starts the empty {rules.pile_names[move.dst]}"
+    theirs = need(position, top[-1])
+    if theirs >= mine:
+        # Later-needed top: fine, and the closer the two, the fewer cards wait in between.
+        return 23 - min(theirs - mine, 20) // 10, (f"{name} on {rules.pile_names[move.dst]}, whose top is "
+                                                   f"needed later")
+    return 10 - min(mine - theirs, 9), f"{name} must bury a card needed sooner: the least bad pile"
 
 
 def _general_choice(position: Position, seen: set) -> tuple[Optional[Move], str]:

@@ -15,6 +15,8 @@ for as long as there are positions).
 """
 from __future__ import annotations
 
+import weakref
+
 from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move
 from patience_core.model.position import PLAYING, Position
 from patience_core.model.rules import ACCESS_ALL
@@ -76,6 +78,18 @@ def _first_new(position: Position, seen: set) -> Move | None:
     return None
 
 
+_memos: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _move_memo(rules) -> tuple[dict, list]:
+    """(plays to foundations by ``pile << 16 | foundation << 6 | card``, a turn per card)."""
+    memo = _memos.get(rules)
+    if memo is None:
+        turns = [_new(Move, (TURN, rules.stock, rules.waste, card, 1)) for card in range(52)]
+        memo = _memos[rules] = ({}, turns)
+    return memo
+
+
 def play_naive(position: Position, record: list | None = None) -> Position:
     """Play the naive policy to the end (mutates ``position``); append moves to ``record``.
 
@@ -99,9 +113,8 @@ def play_naive(position: Position, record: list | None = None) -> Position:
     scan = rules.scan_order
     stock_i, waste_i = rules.stock, rules.waste
     apply = position.apply
-    # Moves are values: build each once per game and reuse it (no allocation per move).
-    ups: dict[int, Move] = {}
-    turns = [_new(Move, (TURN, stock_i, waste_i, card, 1)) for card in range(52)]
+    # Moves are values: each is built once per compiled variant and reused.
+    ups, turns = _move_memo(rules)
     has_all_access = any(rules.access[p] == ACCESS_ALL for p in scan)
     keep = record.append if record is not None else None
     while True:

@@ -37,11 +37,22 @@ def _global_options(
         use_plugin_files(plugin)
 
 
+_registered = False
+
+
 def _register_commands() -> None:
-    from patience_core.cli import play_cmd, variant_cmds  # noqa: F401  (each registers its commands on ``app``)
-    from patience_core.cli import plugins_cmd  # noqa: F401
-    from patience_core.cli import stats_cmd  # noqa: F401
-    from patience_core.cli import solve_cmd  # noqa: F401
+    """Every command, named here, in the order ``patience --help`` lists them."""
+    global _registered
+    if _registered:
+        return
+    from patience_core.cli import play_cmd, plugins_cmd, solve_cmd, stats_cmd, variant_cmds
+
+    for name, function in (("list", variant_cmds.list_variants), ("show", variant_cmds.show),
+                           ("validate", variant_cmds.validate), ("schema", variant_cmds.schema),
+                           ("play", play_cmd.play), ("solve", solve_cmd.solve_command),
+                           ("stats", stats_cmd.stats), ("plugins", plugins_cmd.plugins)):
+        app.command(name)(function)
+    _registered = True
 
 
 def main(argv: list[str] | None = None) -> None:

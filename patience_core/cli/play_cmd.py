@@ -38,7 +38,6 @@ def read_moves_source(source: str) -> list:
     return parse_moves_text(text, source)
 
 
-@app.command("play")
 def play(
     variant: Optional[str] = VariantArg,
     file: Optional[str] = FileOpt,

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from patience_core.plugins.hooks import get_plugin_manager, hook_names
-from patience_core.cli import app
 from patience_core.cli.common import JsonOpt, print_json
 
 
@@ -23,7 +22,6 @@ def plugin_rows() -> list[dict]:
     return rows
 
 
-@app.command("plugins")
 def plugins(as_json: bool = JsonOpt) -> None:
     """List the loaded plugins: name, version, where from, and the hooks each implements."""
     rows = plugin_rows()

@@ -11,7 +11,6 @@ from patience_core.model.notation import describe_move, moves_to_json
 from patience_core.solver.search import TABLE_LIMIT
 from patience_core.solver.solve import UNKNOWN, WON, solve_position
 from patience_core.ui.render import printable
-from patience_core.cli import app
 from patience_core.cli.common import (DealOpt, FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, positions_budget,
                                       print_json, seconds_limit)
 
@@ -30,7 +29,6 @@ _LIMIT_TEXT = {
 }
 
 
-@app.command("solve")
 def solve_command(
     variant: Optional[str] = VariantArg,
     file: Optional[str] = FileOpt,

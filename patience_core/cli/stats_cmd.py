@@ -16,11 +16,9 @@ from patience_core.stats.cluster import parse_scheduler
 from patience_core.stats.results import ResultsFile, describe_run
 from patience_core.stats.runner import (MAX_POSITIONS, POLICIES, RunSpec, StatsReport, check_range, check_workers,
                                         command_line_plugin_files, run_stats)
-from patience_core.cli import app
 from patience_core.cli.common import FileOpt, JsonOpt, ParamOpt, VariantArg, print_json
 
 
-@app.command("stats")
 def stats(
     variant: Optional[str] = VariantArg,
     deals: Optional[int] = typer.Option(None, "--deals", "-n", help="How many deals (seeds START..START+N-1)."),

@@ -12,11 +12,9 @@ from patience_core.errors import PatienceError
 from patience_core.variants.loader import parameter_text, parse_param_options, read_document, referenced_parameters
 from patience_core.ui.render import printable, rules_text
 from patience_core.variants.schema import schema_document
-from patience_core.cli import app
 from patience_core.cli.common import JsonOpt, ParamOpt, print_json
 
 
-@app.command("list")
 def list_variants(as_json: bool = JsonOpt) -> None:
     """List the variants that can be played."""
     registry = build_registry()
@@ -33,7 +31,6 @@ def list_variants(as_json: bool = JsonOpt) -> None:
         print(f"{r['name']:<{width}}  {printable(r['title'])}{aliases}" + (f"  [{params}]" if params else ""))
 
 
-@app.command("show")
 def show(variant: str = typer.Argument(..., help="Variant name, alias, or a YAML file."),
          params: Optional[List[str]] = ParamOpt, as_json: bool = JsonOpt) -> None:
     """Show a variant's rules, rendered from its definition, with parameters and defaults."""
@@ -50,7 +47,6 @@ def show(variant: str = typer.Argument(..., help="Variant name, alias, or a YAML
     print(rules_text(rules))
 
 
-@app.command("validate")
 def validate(files: List[Path] = typer.Argument(..., help="Variant YAML files to check."),
              as_json: bool = JsonOpt) -> None:
     """Check variant files: schema, references, parameters, and that the pack adds up."""
@@ -104,7 +100,6 @@ def _checked_parameter_sets(source) -> list[dict]:
     return sets
 
 
-@app.command("schema")
 def schema() -> None:
     """Print the JSON Schema of the variant file format (for editors)."""
     print_json(schema_document())

@@ -19,7 +19,7 @@ from patience_core.model.rules import Rules
 def dealt_pack(rules: Rules) -> list[int]:
     """The cards that are shuffled and dealt: the full pack less the set-out bases
     (taken from the first deck, before shuffling, so no deal is favoured)."""
-    pack = cards.full_pack(rules.decks)
+    pack = list(rules.pack)  # Spider's one- and two-suit packs hold the same number of cards
     for _f, card in rules.setout:
         pack.remove(card)  # removes the first deck's copy
     return pack

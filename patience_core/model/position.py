@@ -31,8 +31,10 @@ class Position:
         self.rules = rules
         self.piles = piles
         self.redeals_left = rules.redeals if redeals_left is None else redeals_left
-        self.down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
-                     if down is None else down)
+        if down is None:
+            down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
+                    if rules.any_face_down else [0] * rules.n_piles)
+        self.down = down
         self.on_foundations = sum(len(piles[f]) for f in rules.foundations)
         self.trail: list[tuple] = []  # the Step of every move played, as plain tuples (see history)
         self.ranks = self._foundation_ranks()
@@ -42,7 +44,11 @@ class Position:
                 insort(self.takers[card], f)
 
     def _foundation_ranks(self) -> dict[int, tuple[int, ...] | None]:
+        """The rules' sequences, with a base chosen by the deal filled in (never changed
+        afterwards, so copies share it)."""
         rules = self.rules
+        if not rules.base_from_deal:
+            return rules.f_rank_at
         ranks = dict(rules.f_rank_at)
         for f in rules.foundations:
             spec = rules.f_spec[f]
@@ -165,42 +171,11 @@ class Position:
         kind, src, dst, card, count = move
         rules = self.rules
         if count == 1:
-            # The two commonest moves, inline: they are most of every game the policies
-            # and the solver's oracle play.
+            # The commonest move, inline: most of every game's moves are turns.
             if kind is TURN and not rules.is_foundation[dst]:
                 piles = self.piles
                 piles[dst].append(piles[src].pop())
                 self.trail.append((move, NO_PILE, -1, False, False, False))
-                return
-            if kind is TO_FOUNDATION and rules.f_incremental[dst] and not rules.is_foundation[src]:
-                piles = self.piles
-                pile = piles[src]
-                index = -1
-                if rules.access[src] == ACCESS_ALL:
-                    index = pile.index(card)
-                    del pile[index]
-                else:
-                    pile.pop()
-                piles[dst].append(card)
-                self.on_foundations += 1
-                self._advance(dst, card)
-                flipped = fill_flipped = False
-                down = self.down
-                if down[src] and len(pile) == down[src]:
-                    down[src] -= 1
-                    flipped = True
-                filled = NO_PILE
-                if not pile:
-                    for source in rules.fill[src]:
-                        take = piles[source]
-                        if take:
-                            pile.append(take.pop())
-                            filled = source
-                            if down[source] and len(take) == down[source]:
-                                down[source] -= 1
-                                fill_flipped = True
-                            break
-                self.trail.append((move, filled, index, flipped, fill_flipped, False))
                 return
         if kind is TO_FOUNDATION or kind is BETWEEN_PILES:
             self._move_cards(move)
@@ -250,23 +225,35 @@ class Position:
                 self._retarget(src, before_src)
             else:
                 self._retreat(src, card)
+        flipped, filled, fill_flipped = self._settle(src, pile)
+        self.trail.append((move, filled, index, flipped, fill_flipped, False))
+
+    def _settle(self, src: int, pile: list[int]) -> tuple[bool, int, bool]:
+        """Cards just left ``pile`` (pile ``src``): turn up the face-down card it exposed and
+        fill a gap at once. Returns (turned up, the pile the gap was filled from, whether
+        taking that card turned one up there)."""
         down = self.down
-        flipped = fill_flipped = False
+        flipped = False
         if down[src] and len(pile) == down[src]:
             down[src] -= 1
             flipped = True
-        filled = NO_PILE
-        if not pile:
-            for source in rules.fill[src]:
-                take = piles[source]
-                if take:
-                    pile.append(take.pop())
-                    filled = source
-                    if down[source] and len(take) == down[source]:
-                        down[source] -= 1
-                        fill_flipped = True
-                    break
-        self.trail.append((move, filled, index, flipped, fill_flipped, False))
+        if pile:
+            return flipped, NO_PILE, False
+        filled, fill_flipped = self._fill_gap(src, pile)
+        return flipped, filled, fill_flipped
+
+    def _fill_gap(self, src: int, pile: list[int]) -> tuple[int, bool]:
+        """Fill the empty ``pile`` from the first of its sources that has a card."""
+        piles, down = self.piles, self.down
+        for source in self.rules.fill[src]:
+            take = piles[source]
+            if take:
+                pile.append(take.pop())
+                if down[source] and len(take) == down[source]:
+                    down[source] -= 1
+                    return source, True
+                return source, False
+        return NO_PILE, False
 
     def _turn(self, move: Move) -> None:
         piles = self.piles
@@ -402,7 +389,7 @@ class Position:
         clone.redeals_left = self.redeals_left
         clone.on_foundations = self.on_foundations
         clone.trail = list(self.trail)
-        clone.ranks = dict(self.ranks)
+        clone.ranks = self.ranks
         return clone
 
     def on_foundation_counts(self) -> list[int]:
@@ -455,15 +442,22 @@ class FamilyPosition(Position):
         piles[dst].append(card)
         self.on_foundations += 1
         self._advance(dst, card)
-        filled = NO_PILE
-        if not pile:
-            for source in rules.fill[src]:
-                take = piles[source]
-                if take:
-                    pile.append(take.pop())
-                    filled = source
-                    break
+        filled = self._fill_gap(src, pile)[0] if not pile else NO_PILE
         self.trail.append((move, filled, index, False, False, False))
+
+    def _advance(self, f: int, card: int) -> None:
+        """As :meth:`Position._advance`, for fixed sequences in suit (all the family has)."""
+        takers = self.takers
+        rules = self.rules
+        n = len(self.piles[f]) - 1
+        if n == 0 and rules.f_suit[f] < 0:
+            rank = rules.f_rank_at[f][0]
+            for old in (rank, 13 + rank, 26 + rank, 39 + rank):
+                takers[old].remove(f)
+        else:
+            takers[card].remove(f)
+        if n + 1 < rules.f_length[f]:
+            insort(takers[card - card % 13 + rules.f_rank_at[f][n + 1]], f)
 
 
 class HookedPosition(Position):

@@ -109,6 +109,7 @@ class Rules:
         self.redeals = self.stock_spec.redeals   # UNLIMITED (infinity): no limit
         self.draw = self.stock_spec.draw
 
+        self._check_foundation_fit()
         self._compile_setout()
         self._compile_deal(definition)
         self._check_capacity()
@@ -238,8 +239,8 @@ class Rules:
             down = _per_pile(spec.get("face_down", 0), count)[i]
         if down > dealt or (down and down == dealt):
             what = "face_down" if "face_down" in spec else "face_up"
-            raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} cards and {down} "
-                             f"face down; expected at least its top card face up")
+            raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} card{'s' if dealt != 1 else ''} "
+                             f"and {down} face down; expected at least its top card face up")
         build = _build_rule(spec.get("build"))
         empty = spec.get("empty", "any" if build is not None or kind == "cell" else "none")
         if empty not in ("any", "none"):
@@ -255,6 +256,10 @@ class Rules:
         if spec.get("limit") == "supermove" and moves not in ("run",):
             raise self._fail(("piles", group, "limit"), "supermove limits run moves; expected moves: run")
         max_cards = spec.get("max", 1 if kind == "cell" else None)
+        if max_cards is not None and dealt > max_cards:
+            what = "max" if "max" in spec else "cards"
+            raise self._fail(("piles", group, what), f"pile {i + 1} is dealt {dealt} cards but holds at most "
+                             f"{max_cards}{' (a free cell holds one)' if kind == 'cell' and 'max' not in spec else ''}")
         return PileSpec(number=p, name=self.pile_names[p], group=group, kind=kind,
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
                         limit=spec.get("limit"), max_cards=max_cards,
@@ -283,6 +288,10 @@ class Rules:
             elif build is None and length > 13:
                 raise self._fail(("foundations", group, "length"), f"{length} cards in one sequence "
                                  "repeat a rank; expected at most 13, or a build rule (Golf's up or down)")
+            if build is None and base_word == "any":
+                raise self._fail(("foundations", group, "base"), "base: any starts a pile with any card, "
+                                 "so it needs a build rule (build:) saying what follows; expected a rank, "
+                                 "deal, or a build rule")
             if build is not None and base_word != "any":
                 raise self._fail(("foundations", group, "base"), "a foundation with a build rule starts "
                                  "with any card; expected base: any")
@@ -355,6 +364,9 @@ class Rules:
                 raise self._fail(("stock", "to"), f"{group!r} is not a foundation group of one pile; "
                                  "expected waste or such a group")
             to_foundation = piles[0]
+        if raw.get("deal_when") is not None and not raw.get("deal"):
+            raise self._fail(("stock", "deal_when"), "says when a row is dealt, but the stock deals no rows; "
+                             "expected stock.deal naming a pile group, or no deal_when")
         if len(self.waste_piles) > 1 and (redeals != 0):
             raise self._fail(("stock", "redeals"), "several waste piles cannot be turned over into one "
                              "stock; expected redeals: 0")
@@ -490,6 +502,17 @@ class Rules:
                 raise self._fail(("foundations", spec.group, "takes"), "no pile builds runs for it to take; "
                                  "expected a pile group with a build rule")
 
+    def _check_foundation_fit(self) -> None:
+        for f in self.foundations:
+            spec = self.f_spec[f]
+            if spec.worry and not any(self.piles[p].takes_cards for p in self._layout()):
+                raise self._fail(("foundations", spec.group, "worry"), "no layout pile takes a card, so "
+                                 "nothing can come back from the foundations; expected worry: false")
+            if spec.suit >= 0 and spec.suit not in self.pack_suits:
+                raise self._fail(("foundations", spec.group, "suits"), f"{spec.name} builds "
+                                 f"{cards.SUITS[spec.suit]}, which the pack ({' '.join(cards.SUITS[s] for s in self.pack_suits)}) "
+                                 "does not hold; expected suits: any or regardless")
+
     def _layout(self) -> list[int]:
         return [p for p in range(self.n_piles) if self.piles[p] is not None]
 
@@ -519,6 +542,8 @@ class Rules:
         # Piles that a card may be moved onto (building, empty places, cells).
         self.receivers = [p for p in self._layout() if self.piles[p].takes_cards]
         self.face_down = [self.piles[p].face_down if self.piles[p] else 0 for p in range(n)]
+        self.any_face_down = any(self.face_down)
+        self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
         # What each receiving pile takes on each top card, and when empty (legal.pile_moves).
         self.max_cards = [self.piles[p].max_cards if self.piles[p] else None for p in range(n)]
         self.accepts_on: dict[int, list[tuple[int, ...]]] = {}
@@ -553,6 +578,8 @@ class Rules:
             p for p in tableau + list(self.waste_piles) + reserve + undealt + cells
             if self.access[p] != ACCESS_NONE]
         self.has_stock = self.n_dealt > len(self.deal_targets)
+        # With waste piles the player chooses, the card in hand (the stock's top) is seen.
+        self.stock_visible = len(self.waste_piles) > 1
         # A waste pile is shown where the stock turns onto it.
         self.shows_waste = not self.stock_spec.deal_to and self.stock_spec.to_foundation is None and (
             self.n_dealt > len(self.deal_targets) or any(self.waste in s for s in self.fill))

@@ -475,7 +475,7 @@ def _checked_dealer(rules, dealer: Any, who: str):
     if not callable(deal):
         raise PluginError(f"plugin {who!r}: patience_dealer returned a {type(dealer).__name__}; "
                           f"expected a Dealer or a function (rules, order) -> piles")
-    expected = Counter(cards.full_pack(rules.decks))
+    expected = Counter(rules.pack)
 
     def checked_deal(rules_, order):
         try:

@@ -205,13 +205,18 @@ def _stock_line(position: Position, labels: PileLabels, glyphs: Glyphs) -> Text:
     line = Text()
     line.append(f"Stock ({labels.label(rules.stock)}) ", style="bold" if glyphs.colour else "")
     line.append(f"{len(stock)} card{'s' if len(stock) != 1 else ''}")
+    if rules.stock_visible and stock:
+        line.append(" (in hand: ")
+        line.append_text(card_text(stock[-1], glyphs))
+        line.append(")")
     if rules.stock_spec.deal_to:
         line.append(" (deals a row)")
     if rules.shows_waste:
         for w in rules.waste_piles:
             waste = position.piles[w]
             line.append("    ")
-            line.append(f"Waste ({labels.label(w)}) ", style="bold" if glyphs.colour else "")
+            line.append(f"{rules.waste_spec.get('title', 'Waste')} ({labels.label(w)}) ",
+                        style="bold" if glyphs.colour else "")
             if waste:
                 # Draw N: the last N cards fanned, the top one last (the only free one).
                 shown = waste[-rules.draw:] if rules.draw > 1 and rules.access[w] != ACCESS_ALL else waste[-1:]

@@ -38,7 +38,7 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     pile = rules.piles[first]
     sizes = [rules.piles[p].cards for p in piles]
     size = sizes[0]
-    ids = f"{group}:1..{len(piles)}"
+    ids = f"{group}:1..{len(piles)}" if len(piles) > 1 else rules.pile_names[first]
     if pile.takes_cards:
         return _building_group_text(rules, group, spec, piles, sizes)
     if rules.pile_kind[first] == "tableau":
@@ -153,7 +153,7 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
         if fspec.base_from_deal:
             how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
     back = "; a top card may come back to the layout" if fspec.worry else ""
-    return f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} ({span}), {how}{back};"
+    return f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} ({span}), {how}{back}."
 
 
 def _general_tail(rules: Rules, lines: list[str]) -> str:
@@ -161,8 +161,12 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     stock = rules.stock_spec
     dealt = rules.definition.get("deal") or []
     stock_size = rules.n_dealt - len(rules.deal_targets)
-    lines.append(f"Deal: {', then '.join(dealt)}, row by row; the other {stock_size} cards form the stock."
-                 if dealt else f"Deal: all {stock_size} cards form the stock.")
+    if not dealt:
+        lines.append(f"Deal: all {stock_size} cards form the stock.")
+    elif stock_size:
+        lines.append(f"Deal: {', then '.join(dealt)}, row by row; the other {stock_size} cards form the stock.")
+    else:
+        lines.append(f"Deal: {', then '.join(dealt)}, row by row: every card; there is no stock.")
     if stock_size:
         if stock.deal_to:
             when = " when no pile is empty" if stock.deal_needs_no_gap else ""
@@ -209,18 +213,21 @@ def position_text(position: Position) -> str:
     for f in rules.foundations:
         pile = position.piles[f]
         wanted = position.wanted(f)
-        need = "/".join(cards.card_name(c) for c in wanted) if wanted else "full"
+        need = ("/".join(cards.card_name(c) for c in wanted) if wanted
+                else "a whole run" if rules.f_spec[f].takes_run and len(pile) < rules.f_length[f] else "full")
         top = cards.card_name(pile[-1]) if pile else "--"
         out.append(f"{rules.pile_names[f]:>14}: {top:>3} ({len(pile)} cards, needs {need})")
     for group in rules.group_specs:
         for p in rules.groups[group]:
             down = position.down[p]
-            out.append(f"{rules.pile_names[p]:>14}: " + " ".join(
-                "##" if i < down else cards.card_name(c) for i, c in enumerate(position.piles[p])))
-    for w in rules.waste_piles:
+            out.append((f"{rules.pile_names[p]:>14}: " + " ".join(
+                "##" if i < down else cards.card_name(c) for i, c in enumerate(position.piles[p]))).rstrip())
+    for w in rules.waste_piles if rules.shows_waste or not rules.has_stock and rules.foundation_only else ():
         waste = position.piles[w]
         out.append(f"{rules.pile_names[w]:>14}: {cards.card_name(waste[-1]) if waste else '--'} ({len(waste)} cards)")
-    out.append(f"{'stock':>14}: {len(position.piles[rules.stock])} cards, {position.redeals_left} redeal(s) left")
+    if rules.has_stock or rules.foundation_only:
+        left = "unlimited redeals" if position.redeals_left == float("inf") else f"{position.redeals_left} redeal(s) left"
+        out.append(f"{'stock':>14}: {len(position.piles[rules.stock])} cards, {left}")
     if getattr(position, "choosing", False):  # a plugin's choice after the deal
         out.append(f"{'to choose':>14}: {rules.opening.question}? {' or '.join(rules.opening.options)}")
     gap = getattr(position, "pending", -1)
