@@ -45,7 +45,7 @@ class Game:
         env.pop("COLUMNS", None)
         env.pop("LINES", None)
         env.update(extra_env or {})
-        self.child = pexpect.spawn(sys.executable, ["-m", "patience_core", "play", *args], env=env,
+        self.child = pexpect.spawn(sys.executable, ["-m", "patience_core", "play", "--line", *args], env=env,
                                    dimensions=(50, 120), encoding="utf-8", timeout=15)
         self.screen = self.wait_prompt()
 

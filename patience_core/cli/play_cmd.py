@@ -14,6 +14,7 @@ from patience_core.model.notation import apply_json_moves, moves_to_json, parse_
 from patience_core.agents.policies import play_naive
 from patience_core.storage.userdata import read_limited
 from patience_core.ui.render import position_text, printable
+from patience_core.ui.terminal import full_screen_possible
 from patience_core.cli import app
 from patience_core.cli.common import DealOpt, FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
 
@@ -49,6 +50,8 @@ def play(
     as_json: bool = JsonOpt,
     resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE",
                                          help="Go on with a game saved with `save` in the interactive game."),
+    line: bool = typer.Option(False, "--line", help="Play with typed commands under a redrawn board, "
+                                                    "not full-screen."),
 ) -> None:
     """Play a game: interactively in the terminal, or scripted with --moves / --policy."""
     if resume is not None:
@@ -60,7 +63,12 @@ def play(
             raise typer.BadParameter(f"--resume takes the game from the save file; do not give {', '.join(given)}")
         from patience_core.ui.interactive import resume_interactive
 
-        resume_interactive(resume)
+        if not line and full_screen_possible():
+            from patience_core.ui.app import resume_app  # the full-screen game (textual)
+
+            resume_app(resume)
+        else:
+            resume_interactive(resume)
         return
     if moves is not None and policy is not None:
         raise typer.BadParameter("give --moves or --policy, not both")
@@ -73,7 +81,12 @@ def play(
     if moves is None and policy is None:
         from patience_core.ui.interactive import run_interactive  # the terminal game (rich)
 
-        run_interactive(spec, rules, position)
+        if not line and full_screen_possible():
+            from patience_core.ui.app import run_app  # the full-screen game (textual)
+
+            run_app(spec, rules, position)
+        else:
+            run_interactive(spec, rules, position)
         return
     played: list = []
     if moves is not None:
