@@ -15,7 +15,6 @@ from patience_core.agents.policies import play_naive
 from patience_core.storage.userdata import read_limited
 from patience_core.ui.render import position_text, printable
 from patience_core.ui.terminal import full_screen_possible
-from patience_core.cli import app
 from patience_core.cli.common import DealOpt, FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
 
 POLICIES = ("naive",)
