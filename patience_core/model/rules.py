@@ -125,8 +125,14 @@ class Rules:
 
     def install(self, record) -> None:
         """Use the plugins' resolved record (``None`` everywhere: the built-in behaviour)."""
+        from patience_core.model.position import FamilyPosition, HookedPosition
+
         self.plugin = record
         self.fill = list(record.fill) if record.fill is not None else list(self.yaml_fill)
+        # Plugins that change the move rules need HookedPosition; the family's games take
+        # FamilyPosition's short path; ``None``: the general Position.
+        self._position_class = (HookedPosition if record.changes_moves
+                                else FamilyPosition if self.foundation_only else None)
 
     # Views of the plugin record, for the engine's hot paths and for readers.
     @property
@@ -161,14 +167,8 @@ class Rules:
 
     @property
     def position_class(self) -> type | None:
-        """The class of this variant's positions: plugins that change the move rules need
-        :class:`HookedPosition`; the family's games take the short path of
-        :class:`FamilyPosition`; ``None``: the general :class:`Position`."""
-        from patience_core.model.position import FamilyPosition, HookedPosition
-
-        if self.plugin.changes_moves:
-            return HookedPosition
-        return FamilyPosition if self.foundation_only else None
+        """The class of this variant's positions (decided in :meth:`install`)."""
+        return self._position_class
 
     # -- the pack -------------------------------------------------------------------
     def _compile_pack(self, definition: dict[str, Any]) -> None:
