@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
+from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
 from patience_core.model.moves import (BETWEEN_PILES, DEAL_ROW, NO_CARD, REDEAL, TO_FOUNDATION, TURN,
                                        Move)
 
 if TYPE_CHECKING:
     from patience_core.model.position import Position
 
-ACCESS_NONE, ACCESS_TOP, ACCESS_ALL = 0, 1, 2
 
 
 def free_cards(position: "Position") -> Iterator[tuple[int, int]]:

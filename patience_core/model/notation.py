@@ -19,7 +19,7 @@ from patience_core.model import legal
 from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, NO_CARD, REDEAL, TO_FOUNDATION,
                                        TURN, Move)
 from patience_core.model.position import Position
-from patience_core.model.rules import Rules
+from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
 
 def move_to_json(rules: Rules, move: Move) -> dict[str, Any]:
@@ -131,9 +131,9 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         if card in pile and len(pile) - 1 - pile[::-1].index(card) < position.down[src]:
             return f": {cards.card_name(card)} is face down"
         units = dict(legal.movable_units(position, src)) if not rules.is_foundation[src] else {}
-        if card not in units and rules.access[src] != 2:
+        if card not in units and rules.access[src] != ACCESS_ALL:
             return f": the free card of {rules.pile_names[src]} is {cards.card_name(top)}"
-    if rules.access[src] == 0 and not rules.is_foundation[src]:
+    if rules.access[src] == ACCESS_NONE and not rules.is_foundation[src]:
         return f": no card of {rules.pile_names[src]} may move"
     if rules.is_foundation[dst]:
         wanted = position.wanted(dst)
@@ -141,7 +141,7 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
             return f": {rules.pile_names[dst]} takes only a whole run, K down to A in one suit"
         need = ", ".join(cards.card_name(c) for c in wanted[:8]) if wanted else "nothing (it is full)"
         return f": {rules.pile_names[dst]} needs {need}"
-    spec = rules.piles[dst] if dst < len(rules.piles) else None
+    spec = rules.piles[dst]
     if spec is None or not spec.takes_cards:
         return ": cards move only to the foundations" if not rules.receivers else \
             f": {rules.pile_names[dst]} takes no cards"

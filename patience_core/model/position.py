@@ -278,10 +278,6 @@ class Position:
     def _turn(self, move: Move) -> None:
         piles = self.piles
         stock, dst = piles[move.src], piles[move.dst]
-        if move.count == 1 and not self.rules.is_foundation[move.dst]:
-            dst.append(stock.pop())
-            self.trail.append((move, NO_PILE, -1, False, False, False))
-            return
         onto_foundation = self.rules.is_foundation[move.dst]  # Golf turns onto its foundation
         if onto_foundation:
             before = self.wanted(move.dst)
