@@ -35,7 +35,7 @@ from typing import Optional
 
 from patience_core.model import cards
 from patience_core.agents.choose import longest_way
-from patience_core.agents.policies import move_cap
+from patience_core.agents.policies import play_without_repeats
 from patience_core.agents.safe import is_safe
 from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move, MoveKind
 from patience_core.model.position import Position
@@ -424,16 +424,7 @@ def play_player(position: Position, record: Optional[list] = None) -> Position:
             if record is not None:
                 record.append(move)
         return position
-    seen = {position.key()}
-    for _ in range(move_cap(position.rules)):
-        move, _ = choose_move(position, seen)
-        if move is None:
-            break
-        position.apply(move)
-        seen.add(position.key())
-        if record is not None:
-            record.append(move)
-    return position
+    return play_without_repeats(position, lambda p, seen: choose_move(p, seen)[0], record)
 
 
 __all__ = ["choose_move", "play_player", "distance", "best_foundation"]

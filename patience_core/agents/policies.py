@@ -32,6 +32,23 @@ def move_cap(rules) -> int:
     return MOVES_PER_CARD * rules.n_cards
 
 
+def play_without_repeats(position: Position, choose, record: list | None = None,
+                         cap: int | None = None) -> Position:
+    """Play ``choose(position, seen) -> move | None`` until it returns ``None`` or ``cap``
+    moves are made (default :func:`move_cap`), never back into a position of ``seen``:
+    how every policy plays where cards move between piles and positions can repeat."""
+    seen = {position.key()}
+    for _ in range(move_cap(position.rules) if cap is None else cap):
+        move = choose(position, seen)
+        if move is None:
+            break
+        position.apply(move)
+        seen.add(position.key())
+        if record is not None:
+            record.append(move)
+    return position
+
+
 def _family_fast(position: Position) -> bool:
     """Cards go only to the foundations and no plugin changes the moves: the tables say
     everything, so the policy can read ``takers`` directly."""
@@ -99,16 +116,7 @@ def play_naive(position: Position, record: list | None = None) -> Position:
     """
     rules = position.rules
     if not _family_fast(position):
-        seen = {position.key()}
-        for _ in range(move_cap(rules) if rules.plain_moves else 10**9):
-            move = naive_move(position, seen)
-            if move is None:
-                break
-            position.apply(move)
-            seen.add(position.key())
-            if record is not None:
-                record.append(move)
-        return position
+        return play_without_repeats(position, naive_move, record, None if rules.plain_moves else 10**9)
     piles, takers = position.piles, position.takers
     scan = rules.scan_order
     stock_i, waste_i = rules.stock, rules.waste
