@@ -11,6 +11,7 @@ Two modes, besides ``off``:
 """
 from __future__ import annotations
 
+from patience_core.agents.choose import first_taker
 from patience_core.agents.safe import plain_rules, safe_moves, waiting_for_choice
 from patience_core.model.moves import TO_FOUNDATION, Move
 from patience_core.model.position import Position
@@ -31,9 +32,8 @@ def next_automatic(position: Position, mode: str) -> Move | None:
             # A plugin may forbid some plays: take only what the position calls legal.
             return next((m for m in position.legal_moves() if m.kind is TO_FOUNDATION), None)
         for p, card in position.free_cards():
-            takers = position.takers[card]
-            if takers:
-                return Move(TO_FOUNDATION, p, takers[0], card)
+            if position.takers[card]:
+                return Move(TO_FOUNDATION, p, first_taker(position, card), card)
         return None
     if mode == "safe":
         return next(safe_moves(position), None)
