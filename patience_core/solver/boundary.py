@@ -1,0 +1,178 @@
+"""The typed boundary between Python and a compiled search: one field table makes both sides.
+
+A :class:`Boundary` is a named list of :class:`Field` records (an int32 scalar, or an
+int32 array whose length is a number or a product of scalars named before it).
+From it, :meth:`Boundary.c_header` writes a C struct with one member per field and a
+``NAME_bind`` function that checks a buffer and points the struct into it, and
+:meth:`Boundary.pack` writes that buffer from keyword arguments named like the
+fields. Adding a field is one line in the table: both sides follow, and a buffer
+packed by another version of the table is refused by name, not read out of step.
+
+Buffer layout (int32): ``magic, version, n_fields``, then ``offset, length`` per field,
+then the data. ``version`` is a hash of the field table, so C built from one table
+refuses a buffer packed from another.
+
+``python -m patience_core.solver.boundary`` rewrites the committed headers of
+:data:`HEADERS` (a test checks they are not stale).
+"""
+from __future__ import annotations
+
+import importlib
+import zlib
+from array import array
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+INT32_MIN, INT32_MAX = -(2 ** 31), 2 ** 31 - 1
+HEADER_WORDS = 3
+
+
+class BoundaryError(ValueError):
+    """A value does not fit its field (a bug on the Python side, named by field)."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named member: ``length`` 1 is a scalar; else an int, or scalar names joined by ``*``."""
+
+    name: str
+    length: int | str
+    doc: str
+
+    @property
+    def scalar(self) -> bool:
+        return self.length == 1
+
+    def factors(self) -> list[str | int]:
+        if isinstance(self.length, int):
+            return [self.length]
+        return [int(part) if part.isdigit() else part for part in self.length.split("*")]
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """A named field table (``name`` is the C struct's and functions' prefix)."""
+
+    name: str
+    magic: int
+    fields: tuple[Field, ...]
+
+    def __post_init__(self) -> None:
+        seen: set[str] = set()
+        scalars: set[str] = set()
+        for f in self.fields:
+            if f.name in seen or not f.name.isidentifier():
+                raise BoundaryError(f"{self.name}: field {f.name!r} repeated or not an identifier")
+            for factor in f.factors():
+                if isinstance(factor, str) and factor not in scalars:
+                    raise BoundaryError(f"{self.name}.{f.name}: length names {factor!r}, "
+                                        "which is not a scalar field before it")
+            seen.add(f.name)
+            if f.scalar:
+                scalars.add(f.name)
+
+    @property
+    def version(self) -> int:
+        text = ";".join(f"{f.name}:{f.length}" for f in self.fields)
+        return zlib.crc32(f"{self.name}|{text}".encode()) & 0x7FFFFFFF
+
+    # -- Python side -------------------------------------------------------------
+    def pack(self, **values: int | Sequence[int]) -> array:
+        """The buffer for ``values`` (every field, by name; arrays as flat sequences)."""
+        missing = [f.name for f in self.fields if f.name not in values]
+        extra = sorted(set(values) - {f.name for f in self.fields})
+        if missing or extra:
+            raise BoundaryError(f"{self.name}: missing fields {missing}, unknown fields {extra}")
+        scalars: dict[str, int] = {}
+        data: list[array] = []
+        for f in self.fields:
+            value = values[f.name]
+            if f.scalar:
+                if not isinstance(value, int):
+                    raise BoundaryError(f"{self.name}.{f.name}: expected an int, got {type(value).__name__}")
+                scalars[f.name] = value
+                chunk = [value]
+            else:
+                chunk = list(value)
+                want = 1
+                for factor in f.factors():
+                    want *= factor if isinstance(factor, int) else scalars[factor]
+                if len(chunk) != want:
+                    raise BoundaryError(f"{self.name}.{f.name}: {len(chunk)} values, expected {want} ({f.length})")
+            bad = next((v for v in chunk if not (INT32_MIN <= v <= INT32_MAX)), None)
+            if bad is not None:
+                raise BoundaryError(f"{self.name}.{f.name}: {bad} does not fit in 32 bits")
+            data.append(array("i", chunk))
+        head = array("i", [self.magic, self.version, len(self.fields)])
+        offset = HEADER_WORDS + 2 * len(self.fields)
+        for chunk in data:
+            head.extend((offset, len(chunk)))
+            offset += len(chunk)
+        for chunk in data:
+            head.extend(chunk)
+        return head
+
+    # -- C side --------------------------------------------------------------------
+    def c_header(self) -> str:
+        """The generated C header: the struct and its bind function."""
+        guard = f"{self.name.upper()}_FIELDS_H"
+        lines = [f"/* Generated by patience_core/solver/boundary.py from the field table {self.name}:",
+                 " * do not edit; run `python -m patience_core.solver.boundary`. */",
+                 f"#ifndef {guard}", f"#define {guard}", "#include <stdint.h>", "#include <stddef.h>", "",
+                 f"#define {self.name.upper()}_MAGIC {self.magic}",
+                 f"#define {self.name.upper()}_VERSION {self.version}", "",
+                 "typedef struct {"]
+        for f in self.fields:
+            member = f"int32_t {f.name};" if f.scalar else f"const int32_t *{f.name};"
+            lines.append(f"    {member:<34} /* {f.doc} [{f.length}] */")
+        lines += [f"}} {self.name}_t;", "",
+                  "/* Point `out` into `buf` (`n` int32 words); NULL, or what is wrong. */",
+                  f"static const char *{self.name}_bind(const int32_t *buf, size_t n, {self.name}_t *out)",
+                  "{",
+                  f"    if (n < {HEADER_WORDS + 2 * len(self.fields)} || buf[0] != {self.name.upper()}_MAGIC)",
+                  f"        return \"not a {self.name} buffer\";",
+                  f"    if (buf[1] != {self.name.upper()}_VERSION || buf[2] != {len(self.fields)})",
+                  f"        return \"{self.name}: packed by another version of the field table\";"]
+        sizes = {x for f in self.fields for x in f.factors() if isinstance(x, str)}
+        for i, f in enumerate(self.fields):
+            at = HEADER_WORDS + 2 * i
+            expected = " * ".join(str(x) if isinstance(x, int) else f"(size_t)out->{x}" for x in f.factors())
+            lines += [f"    {{   /* {f.name} */",
+                      f"        size_t off = (size_t)buf[{at}], len = (size_t)buf[{at + 1}];",
+                      f"        if (buf[{at}] < 0 || buf[{at + 1}] < 0 || off + len > n || len != {expected})",
+                      f"            return \"{self.name}.{f.name}: wrong length or offset\";"]
+            if f.scalar:
+                lines.append(f"        out->{f.name} = buf[off];")
+                if f.name in sizes:  # a length: negative would wrap around in size_t
+                    lines.append(f"        if (out->{f.name} < 0) return \"{self.name}.{f.name}: negative\";")
+            else:
+                lines.append(f"        out->{f.name} = buf + off;")
+            lines.append("    }")
+        lines += ["    return NULL;", "}", "", f"#endif /* {guard} */", ""]
+        return "\n".join(lines)
+
+
+# Every boundary with a committed header: (module:attribute, header path from the repository root).
+HEADERS: tuple[tuple[str, str], ...] = ()
+
+
+def generated(headers: Iterable[tuple[str, str]] = None) -> dict[Path, str]:
+    """Header path -> the text the field tables generate now."""
+    root = Path(__file__).resolve().parents[2]
+    out: dict[Path, str] = {}
+    for target, path in (HEADERS if headers is None else headers):
+        module, attribute = target.split(":")
+        boundary = getattr(importlib.import_module(module), attribute)
+        out[root / path] = boundary.c_header()
+    return out
+
+
+def main() -> None:
+    for path, text in generated().items():
+        path.write_text(text)
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
