@@ -1,4 +1,4 @@
-"""The compiled search engine (patience_core/solver/_engine.c) against the Python search.
+"""The compiled search engine (patience_core/solver/family/*.c) against the Python search.
 
 The engine is a port of ``Search.run()``: on every input it must give the same verdict,
 the same winning line and the same position counts (the search's own and rule R3's),
@@ -10,6 +10,7 @@ solver uses.
 from __future__ import annotations
 
 import random
+from array import array
 import shutil
 import sysconfig
 import textwrap
@@ -177,12 +178,36 @@ def test_an_unknown_engine_name_is_refused():
 def test_a_malformed_spec_is_refused_not_crashed_on():
     rules = get_rules("royal-cotillion")
     spec = engine.pack(Search(start_position(rules, seeded_order(rules, 1))))
-    with pytest.raises(ValueError, match="spec version"):
+    with pytest.raises(ValueError, match="not a family_spec buffer"):
         engine._engine.run(b"\x00\x00\x00\x00" + spec.tobytes()[4:], -1, -1.0)
-    with pytest.raises(ValueError, match="malformed"):
+    other = array("i", spec)
+    other[1] ^= 1
+    with pytest.raises(ValueError, match="another version of the field table"):
+        engine._engine.run(other.tobytes(), -1, -1.0)
+    with pytest.raises(ValueError, match="wrong length or offset"):
         engine._engine.run(spec.tobytes()[:-8], -1, -1.0)
-    with pytest.raises(ValueError, match="malformed"):
+    with pytest.raises(ValueError, match="words after the last field"):
         engine._engine.run(spec.tobytes() + b"\x00\x00\x00\x00", -1, -1.0)
+
+
+@needs_engine
+@pytest.mark.parametrize("table, value, words", [
+    ("takers", [[60]] + [[]] * 51, "family_spec.takers: not piles"),
+    ("fill", None, "family_spec.fill: more than 4 or not piles"),
+    ("rank_at", None, "family_spec.found_ranks: longer than 13 or not ranks"),
+])
+def test_a_value_out_of_range_is_refused_by_name(table, value, words):
+    """The bind checks the lengths; the loader checks that every index fits its table."""
+    rules = get_rules("royal-cotillion")
+    search = Search(start_position(rules, seeded_order(rules, 1)))
+    if table == "takers":
+        search.takers = value
+    elif table == "fill":
+        search.fill = [[0] * 5 for _ in search.fill]
+    else:
+        search.rank_at = {f: list(range(14)) for f in search.rank_at}
+    with pytest.raises(ValueError, match=words):
+        engine._engine.run(engine.pack(search).tobytes(), -1, -1.0)
 
 
 @needs_engine

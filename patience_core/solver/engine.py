@@ -1,30 +1,36 @@
 """The compiled search engine: the same search as :class:`~.search.Search`, in C.
 
 ``Search.run()`` hands its work to the extension module ``patience_core.solver._engine`` when
-it is built and supports the search's configuration. The C code is a line-for-line port
-of the Python search (macros, safe plays, D1, B1, B2, the key, restarts with the same
-random numbers, R3 and R3 ahead), so both give the same verdict, the same winning line
-and the same position counts on every input; the tests hold them to that. Python stays
-the reference and the fallback (a machine without a C compiler installs the package
-without the module), which is why a position budget gives the same answer everywhere.
+it is built and supports the search's configuration. The C code (``patience_core/solver/family/``,
+one file a job: see ``f_engine.h``) is a line-for-line port of the Python search (macros, safe
+plays, D1, B1, B2, the key, restarts with the same random numbers, R3 and R3 ahead), so both
+give the same verdict, the same winning line and the same position counts on every input;
+the tests hold them to that. Python stays the reference and the fallback (a machine without a
+C compiler installs the package without the module), which is why a position budget gives the
+same answer everywhere.
 
-This module is the boundary: it flattens the search's compiled tables and its position
-into one array of integers (:func:`pack`), calls the module, and writes the results back
-into the search object. The layout of the array is read by ``_engine.c`` in the same
-order; ``SPEC_VERSION`` changes whenever either side does.
+This module is the boundary. :data:`SPEC` is its field table: every value the C side reads,
+by name (a nested list is two fields, ``X_end`` and ``X``: row ``i`` is
+``X[X_end[i-1]:X_end[i]]``, row 0 from 0). From the table, :mod:`.boundary` generates the C
+header ``family/f_spec.h`` (a struct and its checked bind) and the packer :func:`pack` uses;
+the table's hash is the version, so a module built from another table is not used
+(:func:`available`) and refuses the buffer. :func:`run` calls the module and writes the
+results back into the search object.
 """
 from __future__ import annotations
 
 import os
 import time
 from array import array
+from typing import Iterable, Sequence
 
-try:  # built by ``pip install`` from _engine.c; optional (see pyproject.toml)
+from patience_core.solver.boundary import Boundary, Field
+
+try:  # built by ``pip install`` from family/*.c; optional (see pyproject.toml)
     from patience_core.solver import _engine
 except ImportError:  # pragma: no cover - exercised where no compiler was available
     _engine = None
 
-SPEC_VERSION = 4  # 4: run() takes the table size limit
 # Limits of the C tables (the module refuses larger inputs; Python then runs the search).
 MAX_PILES, MAX_FOUNDATIONS, MAX_TALON, MAX_PILE_CARDS = 64, 32, 120, 255
 
@@ -33,11 +39,103 @@ ENGINE_ENV = "PATIENCE_ENGINE"
 
 VERDICT_WON, VERDICT_LOST, VERDICT_LIMIT, VERDICT_TABLE_FULL = 1, 0, -1, -2
 
+RNG_WORDS = 625  # random.Random's state: 624 Mersenne Twister words and the index
+
+
+def _rows(name: str, count: str, what: str, doc: str) -> tuple[Field, ...]:
+    """A nested list as CSR: its total length, the ends of its ``count`` rows, the values."""
+    return (Field(f"n_{name}", 1, f"entries of {name}, all rows"),
+            Field(f"{name}_end", count, f"where each row of {name} ends ({what})"),
+            Field(name, f"n_{name}", doc))
+
+
+SPEC = Boundary("family_spec", 0x46414D53, (  # "FAMS"
+    # The layout and the pack.
+    Field("n_piles", 1, "piles of the position (1..64)"),
+    Field("stock_pile", 1, "the stock's pile"),
+    Field("waste_pile", 1, "the waste's pile"),
+    Field("decks", 1, "decks in the pack (1 or 2)"),
+    Field("n_cards", 1, "cards the foundations hold when the game is won"),
+    # The search's switches.
+    Field("prune", 1, "1: safe plays and rules D1, B1, B2"),
+    Field("waste_feeds", 1, "1: the waste refills a playable pile"),
+    Field("foundations_in_key", 1, "1: the key holds the foundations"),
+    # Constants of the search module (one source of truth: search.py).
+    Field("stock_free_min_waste", 1, "R3 at nodes with at least this much waste"),
+    Field("stock_free_max_stock", 1, "R3 at nodes with at most this much stock"),
+    Field("turn_ahead_max_stock", 1, "R3 ahead at nodes with at most this much stock"),
+    Field("turn_ahead_min_budget", 1, "R3 ahead in restart attempts of at least this budget"),
+    Field("restart_growth_limit", 1, "restart budgets grow 10 % up to here, then double"),
+    Field("restart_budget", 1, "the first attempt's budget"),
+    # The counts so far.
+    Field("on_foundations", 1, "cards on the foundations now"),
+    Field("positions", 1, "positions the search has counted"),
+    Field("most_on_foundations", 1, "the most cards on the foundations at a node so far"),
+    # The talon: one sequence in turning order; the waste and the stock as stacks of its indices.
+    Field("n_talon", 1, "cards in the talon (0..120)"),
+    Field("talon", "n_talon", "the card at each talon index"),
+    Field("talon_present", "n_talon", "1: the talon card is still in the stock or the waste"),
+    Field("n_waste", 1, "cards in the waste"),
+    Field("waste", "n_waste", "talon indices, top last"),
+    Field("n_stock", 1, "cards in the stock"),
+    Field("stock", "n_stock", "talon indices, top last"),
+    Field("redeals", 1, "redeals left (0..255)"),
+    # The piles.
+    Field("access", "n_piles", "what a pile lets go: 0 nothing, 1 its top card, 2 any card"),
+    *_rows("fill", "n_piles", "one row a pile", "the piles that refill an empty pile, in order (at most 4)"),
+    *_rows("pile_cards", "n_piles", "one row a pile", "the cards of each pile, bottom first"),
+    Field("n_playable", 1, "piles a card is played from"),
+    Field("playable", "n_playable", "those piles, in the search's order"),
+    Field("n_columns", 1, "columns (access top, no fill)"),
+    Field("columns", "n_columns", "those piles, in the search's order"),
+    # Key classes of refilling piles.
+    Field("n_classes", 1, "key classes of refilling piles"),
+    Field("class_generic", "n_classes", "0: one-card piles keyed as a multiset; 1: the sorted contents"),
+    *_rows("class_piles", "n_classes", "one row a class", "the piles of each class"),
+    # The foundations.
+    Field("n_found", 1, "foundations (1..32)"),
+    Field("found_pile", "n_found", "the pile of each foundation"),
+    Field("found_static_suit", "n_found", "its fixed suit, -1 any"),
+    Field("found_suit", "n_found", "its suit now, -1 none yet"),
+    Field("found_height", "n_found", "the cards on it"),
+    Field("found_class", "n_found", "its class: foundations alike share one (numbered in order)"),
+    *_rows("found_ranks", "n_found", "one row a foundation",
+           "the rank sequence of each foundation (its length is the foundation's)"),
+    # The foundation key: piles weighed alone (in weight order), then the twin groups.
+    Field("n_weighted", 1, "foundations keyed alone"),
+    Field("weighted", "n_weighted", "their piles, in weight order"),
+    Field("n_twins", 1, "groups of twin foundations"),
+    *_rows("twin_piles", "n_twins", "one row a group", "the piles of each group, keyed as a sorted tuple"),
+    # What the foundations take.
+    *_rows("takers", 52, "one row a card", "the foundations that take each card now, in the search's order"),
+    Field("placed", 52, "copies of each card on the foundations"),
+    # Rule B1's candidates: a card in a column with same-suit cards under it.
+    Field("n_blocks", 1, "candidates (0..2048)"),
+    Field("block_pile", "n_blocks", "the column"),
+    Field("block_index", "n_blocks", "the card's position in it"),
+    Field("block_card", "n_blocks", "the card"),
+    *_rows("block_under", "n_blocks", "one row a candidate", "the same-suit cards under it, sorted (at most 26)"),
+    # Rule R3 (its columns are the search's).
+    Field("stock_free", 1, "1: rule R3 is on"),
+    Field("stock_free_budget", 1, "positions one check may take"),
+    Field("stock_free_positions", 1, "positions the checks have taken so far"),
+    Field("stock_free_longer_rest", 1, "1: rule S1r in the checks"),
+    Field("n_stock_free_cells", 1, "piles whose cards the check treats as free"),
+    Field("stock_free_cells", "n_stock_free_cells", "those piles"),
+    Field("turn_ahead", 1, "1: R3 ahead"),
+    Field("cut_stock", 1, "stock cards at the last cut of R3 ahead (its next guess)"),
+    Field("checking", 1, "1: R3 is checked now"),
+    Field("looking_ahead", 1, "1: R3 ahead is tried now"),
+    # Restarts: the generator's state.
+    Field("has_rng", 1, "1: the search restarts (and has a generator)"),
+    Field("rng_state", f"has_rng*{RNG_WORDS}", "random.Random's state as signed words"),
+))
+
 
 def available() -> bool:
-    """True when the compiled module is importable, built from this version of the C code
-    (a stale build would read the arguments differently) and not switched off."""
-    return (_engine is not None and getattr(_engine, "SPEC_VERSION", None) == SPEC_VERSION
+    """True when the compiled module is importable, built from this field table (a stale
+    build would refuse the buffer) and not switched off."""
+    return (_engine is not None and getattr(_engine, "SPEC_VERSION", None) == SPEC.version
             and os.environ.get(ENGINE_ENV, "").lower() != "python")
 
 
@@ -52,99 +150,75 @@ def supports(search) -> bool:
     return search.n_talon <= MAX_TALON and search.n_cards <= MAX_PILE_CARDS
 
 
+def _csr(name: str, rows: Iterable[Iterable[int]]) -> dict[str, int | list[int]]:
+    """The three fields of a nested list (see :func:`_rows`)."""
+    ends: list[int] = []
+    values: list[int] = []
+    for row in rows:
+        values.extend(row)
+        ends.append(len(values))
+    return {f"n_{name}": len(values), f"{name}_end": ends, name: values}
+
+
 def pack(search) -> array:
-    """The search's tables and position as one int32 array (layout: ``_engine.c``)."""
+    """The search's tables and position as the int32 buffer of :data:`SPEC`."""
     from patience_core.solver import search as S
 
-    out = array("i")
-    put = out.append
-
-    def put_list(values) -> None:
-        values = list(values)
-        put(len(values))
-        out.extend(values)
-
-    put(SPEC_VERSION)
-    put(len(search.piles))
-    put(search.STOCK)
-    put(search.WASTE)
-    put(search.decks)
-    put(int(search.prune))
-    put(search.n_cards)
-    put(search.on_foundations)
-    put(search.redeals)
-    put(int(search.waste_feeds))
-    put(int(search.foundations_in_key))
-    put(search.positions)
-    put(search.most_on_foundations)
-    # Constants of the search module (one source of truth: search.py).
-    for value in (S.STOCK_FREE_MIN_WASTE, S.STOCK_FREE_MAX_STOCK, S.TURN_AHEAD_MAX_STOCK,
-                  S.TURN_AHEAD_MIN_BUDGET, S.RESTART_GROWTH_LIMIT, search.restart_budget):
-        put(value)
-    # The talon, the waste and the stock (stacks of talon indices, top last).
-    put_list(search.talon)
-    put_list(search.waste)
-    put_list(search.stock)
-    put_list((search.tmask >> i) & 1 for i in range(search.n_talon))  # talon cards still there
-    # Piles: access, fill sources, cards (bottom first).
-    for p, pile in enumerate(search.piles):
-        put(search.access[p])
-        put_list(search.fill[p])
-        put_list(pile)
-    put_list(search.playable)
-    put_list(search.columns)
-    # Key classes of refilling piles: a kind (0: one-card multiset, 1: generic) and piles.
-    put(len(search.cell_classes))
-    for cls in search.cell_classes:
-        put(int(cls in search.generic_classes))
-        put_list(cls)
-    # Foundations: pile, length, fixed suit, suit now, height, class number, rank sequence.
+    found = search.found
     classes: dict = {}
-    put(len(search.found))
-    for f in search.found:
-        put(f)
-        put(search.f_length[f])
-        put(search.static_suit[f])
-        put(search.fsuit[f])
-        put(search.h[f])
-        put(classes.setdefault(search.f_class[f], len(classes)))
-        put_list(search.rank_at[f])
-    # Foundation key: piles weighed alone (in weight order), then the twin groups.
-    weighted = sorted(search.f_weight, key=search.f_weight.get)
-    put_list(weighted)
-    put(len(search.f_twins))
-    for group in search.f_twins:
-        put_list(group)
-    for card in range(52):
-        put_list(search.takers[card])
-    out.extend(search.placed)
-    # Rule B1's candidates: column, position, card, and the same-suit cards under it.
-    put(len(search._blocks))
-    for p, i, c, under in search._blocks:
-        put(p)
-        put(i)
-        put(c)
-        put_list(sorted(under))
-    # Rule R3: on or off, its budget, its cells (the columns are the search's).
+    class_number = [classes.setdefault(search.f_class[f], len(classes)) for f in found]
     check = search.stock_free
-    put(int(check is not None))
-    put(check.budget if check is not None else 0)
-    put(check.positions if check is not None else 0)
-    put(int(check is not None and check.longer_rest))
-    put_list(check.cells if check is not None else ())
-    put(int(search.turn_ahead))
-    put(search.cut_stock)
-    put(int(search.checking))
-    put(int(search.looking_ahead))
-    # Restarts: the generator's Mersenne Twister state (624 words and the index).
-    rng = search.rng
-    if rng is None:
-        put(0)
-    else:
-        _version, state, _gauss = rng.getstate()
-        put(1)
-        out.extend(_signed(word) for word in state)
-    return out
+    rng_state: Sequence[int] = ()
+    if search.rng is not None:
+        _version, state, _gauss = search.rng.getstate()
+        rng_state = [_signed(word) for word in state]
+    return SPEC.pack(
+        n_piles=len(search.piles), stock_pile=search.STOCK, waste_pile=search.WASTE,
+        decks=search.decks, n_cards=search.n_cards,
+        prune=int(search.prune), waste_feeds=int(search.waste_feeds),
+        foundations_in_key=int(search.foundations_in_key),
+        stock_free_min_waste=S.STOCK_FREE_MIN_WASTE, stock_free_max_stock=S.STOCK_FREE_MAX_STOCK,
+        turn_ahead_max_stock=S.TURN_AHEAD_MAX_STOCK, turn_ahead_min_budget=S.TURN_AHEAD_MIN_BUDGET,
+        restart_growth_limit=S.RESTART_GROWTH_LIMIT, restart_budget=search.restart_budget,
+        on_foundations=search.on_foundations, positions=search.positions,
+        most_on_foundations=search.most_on_foundations,
+        n_talon=search.n_talon, talon=search.talon,
+        talon_present=[(search.tmask >> i) & 1 for i in range(search.n_talon)],
+        n_waste=len(search.waste), waste=search.waste, n_stock=len(search.stock), stock=search.stock,
+        redeals=search.redeals,
+        access=search.access,
+        **_csr("fill", search.fill),
+        **_csr("pile_cards", search.piles),
+        n_playable=len(search.playable), playable=search.playable,
+        n_columns=len(search.columns), columns=search.columns,
+        n_classes=len(search.cell_classes),
+        class_generic=[int(cls in search.generic_classes) for cls in search.cell_classes],
+        **_csr("class_piles", search.cell_classes),
+        n_found=len(found), found_pile=found,
+        found_static_suit=[search.static_suit[f] for f in found],
+        found_suit=[search.fsuit[f] for f in found],
+        found_height=[search.h[f] for f in found],
+        found_class=class_number,
+        **_csr("found_ranks", (search.rank_at[f] for f in found)),
+        n_weighted=len(search.f_weight), weighted=sorted(search.f_weight, key=search.f_weight.get),
+        n_twins=len(search.f_twins), **_csr("twin_piles", search.f_twins),
+        **_csr("takers", (search.takers[card] for card in range(52))),
+        placed=search.placed,
+        n_blocks=len(search._blocks),
+        block_pile=[p for p, _i, _c, _under in search._blocks],
+        block_index=[i for _p, i, _c, _under in search._blocks],
+        block_card=[c for _p, _i, c, _under in search._blocks],
+        **_csr("block_under", (sorted(under) for _p, _i, _c, under in search._blocks)),
+        stock_free=int(check is not None),
+        stock_free_budget=check.budget if check is not None else 0,
+        stock_free_positions=check.positions if check is not None else 0,
+        stock_free_longer_rest=int(check is not None and check.longer_rest),
+        n_stock_free_cells=len(check.cells) if check is not None else 0,
+        stock_free_cells=check.cells if check is not None else (),
+        turn_ahead=int(search.turn_ahead), cut_stock=search.cut_stock,
+        checking=int(search.checking), looking_ahead=int(search.looking_ahead),
+        has_rng=int(search.rng is not None), rng_state=rng_state,
+    )
 
 
 def _signed(word: int) -> int:
