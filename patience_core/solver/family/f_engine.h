@@ -25,6 +25,7 @@
 #define F_ENGINE_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
 
 #if defined(__GNUC__)
@@ -182,6 +183,51 @@ static inline int rest_is_prefix(const E *e, int g, int pg, int f, int pf) {
     return 1;
 }
 
+/* Called for every card of every node from f_moves.c, f_prune.c and f_r3.c: inline, as in one file. */
+/* The free cards of pile p, in the order the Python search tries them: the top card, or
+ * for a pile of access all its distinct cards in increasing order. */
+static inline int free_cards(const E *e, int p, int out[52]) {
+    if (!e->plen[p]) return 0;
+    if (e->access[p] != ACCESS_ALL) {
+        out[0] = e->pile[p][e->plen[p] - 1];
+        return 1;
+    }
+    uint8_t seen[52] = {0};
+    for (int i = 0; i < e->plen[p]; i++) seen[e->pile[p][i]] = 1;
+    int n = 0;
+    for (int c = 0; c < 52; c++)
+        if (seen[c]) out[n++] = c;
+    return n;
+}
+
+/* Rule D1's test (Search.beaten): is g the better place for a card that fits f at height
+ * hf and g at hg? */
+static inline int beaten(E *e, int f, int hf, int g, int hg) {
+    int fi = e->fi_of[f], gi = e->fi_of[g];
+    int8_t *memo = &e->beaten_memo[fi][hf][gi][hg];
+    if (*memo < 0)
+        *memo = (int8_t)(rest_is_prefix(e, f, hf, g, hg) && (rest_len(e, f, hf) != rest_len(e, g, hg) || g < f));
+    return *memo;
+}
+
+/* Search.choose: the foundations worth trying for card (out), from takers t. */
+static inline int choose(E *e, int card, int out[MAXF]) {
+    int n = e->ntakers[card], *t = e->takers[card], m = 0;
+    if (n == 1 || !e->prune) {
+        memcpy(out, t, (size_t)n * sizeof(int));
+        return n;
+    }
+    for (int i = 0; i < n; i++) {
+        int f = t[i], bad = 0;
+        for (int j = 0; j < n && !bad; j++) {
+            int g = t[j];
+            if (g != f && beaten(e, f, e->h[f], g, e->h[g])) bad = 1;
+        }
+        if (!bad) out[m++] = f;
+    }
+    return m;
+}
+
 /* f_table.c */
 FAMILY_API int set_init(KeySet *s, size_t cap);
 FAMILY_API void set_free(KeySet *s);
@@ -197,15 +243,12 @@ FAMILY_API int play(E *e, int src, int f, int card);
 FAMILY_API int turn(E *e);
 FAMILY_API int redeal(E *e);
 FAMILY_API void undo_to(E *e, int depth);
-FAMILY_API int free_cards(const E *e, int p, int out[52]);
 FAMILY_API int children(E *e); /* appended to e->kids; -1 out of memory */
 
 /* f_key.c */
 FAMILY_API size_t make_key(E *e, uint8_t *k);
 
 /* f_prune.c */
-FAMILY_API int beaten(E *e, int f, int hf, int g, int hg);
-FAMILY_API int choose(E *e, int card, int out[MAXF]);
 FAMILY_API int no_rival_place(const E *e, int card, int f);
 FAMILY_API int apply_safe(E *e); /* -1 out of memory */
 FAMILY_API int dead_end(const E *e);

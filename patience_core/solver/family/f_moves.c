@@ -187,22 +187,6 @@ void undo_to(E *e, int depth) {
     while (e->depth > depth) undo(e);
 }
 
-/* The free cards of pile p, in the order the Python search tries them: the top card, or
- * for a pile of access all its distinct cards in increasing order. */
-int free_cards(const E *e, int p, int out[52]) {
-    if (!e->plen[p]) return 0;
-    if (e->access[p] != ACCESS_ALL) {
-        out[0] = e->pile[p][e->plen[p] - 1];
-        return 1;
-    }
-    uint8_t seen[52] = {0};
-    for (int i = 0; i < e->plen[p]; i++) seen[e->pile[p][i]] = 1;
-    int n = 0;
-    for (int c = 0; c < 52; c++)
-        if (seen[c]) out[n++] = c;
-    return n;
-}
-
 /* -- children (Search.children), appended to e->kids from index base; returns count */
 static int push_kid(E *e, int k, int src, int f, int card) {
     if (e->nkids == e->kcap) {

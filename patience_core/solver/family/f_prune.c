@@ -1,36 +1,9 @@
-/* Pruning: rule D1 (Search.beaten, choose), the safe plays (Search.slot_open, is_safe,
- * _no_rival_place, _best_place, apply_safe) and the dead ends of rules B1 and B2. */
+/* Pruning: the safe plays (Search.slot_open, is_safe,
+ * _no_rival_place, _best_place, apply_safe) and the dead ends of rules B1 and B2. Rule D1
+ * (beaten, choose) is in f_engine.h: every node calls it many times. */
 #include <string.h>
 
 #include "f_engine.h"
-
-/* Rule D1's test (Search.beaten): is g the better place for a card that fits f at height
- * hf and g at hg? */
-int beaten(E *e, int f, int hf, int g, int hg) {
-    int fi = e->fi_of[f], gi = e->fi_of[g];
-    int8_t *memo = &e->beaten_memo[fi][hf][gi][hg];
-    if (*memo < 0)
-        *memo = (int8_t)(rest_is_prefix(e, f, hf, g, hg) && (rest_len(e, f, hf) != rest_len(e, g, hg) || g < f));
-    return *memo;
-}
-
-/* Search.choose: the foundations worth trying for card (out), from takers t. */
-int choose(E *e, int card, int out[MAXF]) {
-    int n = e->ntakers[card], *t = e->takers[card], m = 0;
-    if (n == 1 || !e->prune) {
-        memcpy(out, t, (size_t)n * sizeof(int));
-        return n;
-    }
-    for (int i = 0; i < n; i++) {
-        int f = t[i], bad = 0;
-        for (int j = 0; j < n && !bad; j++) {
-            int g = t[j];
-            if (g != f && beaten(e, f, e->h[f], g, e->h[g])) bad = 1;
-        }
-        if (!bad) out[m++] = f;
-    }
-    return m;
-}
 
 /* -- safe plays */
 static int slot_open(const E *e, int g, int pos, int suit) {
