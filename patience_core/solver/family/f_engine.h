@@ -13,7 +13,7 @@
  *   f_rng.c     Python's random.Random (MT19937) for the restarts
  *   f_moves.c   play, turn, redeal and undo; the takers lists; the children of a node
  *   f_key.c     the key of a position
- *   f_prune.c   rule D1 (choose), the safe plays, the dead ends of B1 and B2
+ *   f_prune.c   the safe plays, the dead ends of B1 and B2 (rule D1, choose, is inline below)
  *   f_r3.c      rule R3, the stock-free check
  *   f_search.c  the depth-first search, its restarts and R3 ahead
  *   f_load.c    the input: the buffer packed by engine.py, bound through f_spec.h, into E
