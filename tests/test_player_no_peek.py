@@ -1,7 +1,8 @@
-"""The player and the hint do not peek: where cards lie face down (Klondike, Yukon, Spider)
-or the stock is turned blind (Klondike, Spider, Golf, and Odd and Even and Royal Cotillion,
-whose gaps take the stock's top card when the waste is empty), shuffling the cards nobody
-has seen yet among their places never changes the move chosen or the reason given for it.
+"""The player and the hint do not peek: where cards lie face down (Klondike, Yukon, Spider,
+Canfield's reserve) or the stock is turned blind (Klondike, Spider, Golf, Forty Thieves;
+Odd and Even and Royal Cotillion, whose gaps take the stock's top card when the waste is
+empty), shuffling the cards nobody has seen yet among their places never changes the
+move chosen or the reason given for it.
 
 A game is played some moves into a deal (the player's own moves, with random legal
 moves mixed in to reach other positions). The cards not seen by then are the face-down
@@ -35,6 +36,7 @@ CASES = [
     ("golf", {}), ("golf", {"wrap": "no"}),
     # a gap filled from the stock when the waste is empty: the card it takes is unseen
     ("odd-and-even", {}), ("royal-cotillion", {}),
+    ("canfield", {}), ("forty-thieves", {}),  # a face-down reserve; a stock turned one by one
 ]
 HIDDEN = "a card not seen"
 
