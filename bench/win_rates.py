@@ -1,7 +1,8 @@
 """Measure the win rates of every shipped variant and write docs/win-rates.md from them.
 
     python bench/win_rates.py measure [--policy player|naive|solver ...] [--only VARIANT]
-                                      [--deals 2000] [--solver-deals 1000] [--max-positions N]
+                                      [--case 'VARIANT K=V ...']
+                                      [--deals 2000] [--solver-deals N] [--max-positions N]
                                       [--workers 2]
     python bench/win_rates.py write          # docs/win-rates.md from bench/win_rates.json
 
@@ -9,13 +10,15 @@
 for each case and policy and stores the counts in ``bench/win_rates.json``; ``write``
 turns that file into the table, so no number in the document is typed by hand. Each
 row carries the exact command that reproduces it. Measure one policy at a time on a
-shared machine; the solver is by far the slowest.
+shared machine; the solver is by far the slowest. Each case names the solver's deals
+and position budget (``--solver-deals`` and ``--max-positions`` override them for a run).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from patience_core.stats.runner import RunSpec, decided_interval, run_stats
@@ -24,29 +27,90 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "win_rates.json"
 DOC = ROOT / "docs" / "win-rates.md"
 
+FAMILY_BUDGET = 1_000_000  # positions per deal where cards go only to the foundations
+CONTRADANCE_BUDGET = 100_000  # the budget its stored rows were measured with
+# Where cards move between piles: a first budget, the family's (not yet measured: the
+# compiled solver for these games may call for another).
+BETWEEN_PILES_BUDGET = 1_000_000
+
+
+@dataclass(frozen=True)
+class Case:
+    """One row of the table: a variant, the parameter values its sheet names, and what the
+    solver may spend on each of its deals."""
+
+    name: str
+    params: dict[str, str] = field(default_factory=dict)
+    solver_positions: int = FAMILY_BUDGET
+    solver_deals: int = 1000
+    no_figure: str = "none published"  # the book column where BOOK has no entry for the row
+
+
+def _between_piles(name: str, **params: str) -> Case:
+    # For these games the book column says what a search of the literature found (see the notes).
+    return Case(name, params, BETWEEN_PILES_BUDGET, no_figure="none found")
+
+
 # Every shipped variant with the parameter sets its sheet names (docs/rules/*.md).
-CASES: list[tuple[str, dict[str, str]]] = [
-    ("royal-cotillion", {}),
-    ("royal-cotillion", {"bases": "dealt"}),
-    ("gavotte", {}),
-    ("gavotte", {"ranks": "6,7"}),
-    ("gavotte", {"free": "left"}),
-    ("odd-and-even", {}),
-    ("odd-and-even", {"redeals": "2"}),
-    ("contradance", {}),
-    ("contradance", {"bases": "dealt"}),
-    ("contradance", {"redeals": "2"}),
-    ("contradance", {"redeals": "2", "bases": "dealt"}),
+CASES: list[Case] = [
+    Case("royal-cotillion"),
+    Case("royal-cotillion", {"bases": "dealt"}),
+    Case("gavotte"),
+    Case("gavotte", {"ranks": "6,7"}),
+    Case("gavotte", {"free": "left"}),
+    Case("odd-and-even"),
+    Case("odd-and-even", {"redeals": "2"}),
+    Case("contradance", {}, CONTRADANCE_BUDGET),
+    Case("contradance", {"bases": "dealt"}, CONTRADANCE_BUDGET),
+    Case("contradance", {"redeals": "2"}, CONTRADANCE_BUDGET),
+    Case("contradance", {"redeals": "2", "bases": "dealt"}, CONTRADANCE_BUDGET),
+    # Klondike: the default (draw 1, unlimited redeals), the sheet's traditional single pass,
+    # its common three-card game with three passes, and draw 3 with unlimited redeals, with
+    # and without worrying back (the published figures are for worrying back allowed).
+    _between_piles("klondike"),
+    _between_piles("klondike", redeals="0"),
+    _between_piles("klondike", draw="3"),
+    _between_piles("klondike", draw="3", redeals="2"),
+    _between_piles("klondike", draw="3", worry="yes"),
+    _between_piles("freecell"),
+    _between_piles("bakers-game"),
+    _between_piles("bakers-game", cells="3"),  # the sheet's published figures: 3, 4 and 5 cells
+    _between_piles("bakers-game", cells="5"),
+    _between_piles("spider"),
+    _between_piles("spider", suits="2"),
+    _between_piles("spider", suits="1"),
+    _between_piles("golf"),
+    _between_piles("golf", wrap="no"),
+    _between_piles("sir-tommy"),
+    _between_piles("calculation"),
+    _between_piles("yukon"),
+    _between_piles("canfield"),
+    _between_piles("canfield", draw="1"),
+    _between_piles("forty-thieves"),
 ]
 
-# What the books and web pages say, and how it compares (see the rule sheets).
+# What the books and web pages say, and how it compares (see the rule sheets and the notes).
 BOOK = {
     ("royal-cotillion", ()): ("about 1 in 5 (Morehead & Mott-Smith, 1949), for a player who does not "
                               "know the stock order: compare with the player's column"),
     ("contradance", ()): ('"about 40 %" (the source page): does not reproduce under any version of '
                           "the rules; see the four Contradance rows"),
+    ("klondike", (("draw", "3"), ("worry", "yes"))): (
+        "solvable: 81.945 % ± 0.084 % (Blake & Gent, Solvitaire, arXiv:1906.12314), 81.96 % ± 0.05 % "
+        "(lonelybot); not seeing the face-down cards: 44.52 % ± 0.50 % (lonelybot's MCTS player, "
+        "38 884 deals), over 35 % (Bjarnason, Fern & Tadepalli, ICAPS 2009): compare with the "
+        "solvable and player columns"),
+    ("klondike", (("draw", "3"),)): "none for this rule: the figures of draw=3 worry=yes allow worrying back",
+    ("freecell", ()): ("Microsoft's deals 1-32000 all solvable but #11982, the first million all but 8 "
+                       "(FreeCell FAQ; macroxue/freecell): Microsoft's numbering, not these seeds"),
+    ("bakers-game", ()): "75.0 % solvable (Jerry Bryan's solver, 750 611 of a million deals, 2004)",
+    ("bakers-game", (("cells", "3"),)): "28.9 % solvable (Jerry Bryan, a million deals, 2004)",
+    ("bakers-game", (("cells", "5"),)): "97.9 % solvable (Jerry Bryan, a million deals, 2004)",
+    ("spider", ()): "none found (Weisser's 2012 thesis on it reaches no figure)",
+    ("golf", ()): "none read: Wolter's 2013 solver analysis covers this rule (see below)",
+    ("golf", (("wrap", "no"),)): "none read: Wolter's 2013 solver analysis covers this rule (see below)",
+    ("canfield", ()): "none found for whole-pile moves (see below)",
 }
-NO_FIGURE = "none published"
 
 
 def case_key(name: str, params: dict[str, str]) -> str:
@@ -72,12 +136,18 @@ def load() -> dict:
 
 def measure(args: argparse.Namespace) -> None:
     results = load()
-    for name, params in CASES:
-        if args.only and name != args.only:
-            continue
+    chosen = [case for case in CASES if (not args.only or case.name == args.only)
+              and (not args.case or case_key(case.name, case.params) == args.case)]
+    if not chosen:
+        raise SystemExit(f"no case matches; the cases: {', '.join(case_key(c.name, c.params) for c in CASES)}")
+    for case in chosen:
+        name, params = case.name, case.params
         for policy in args.policy:
-            deals = args.solver_deals if policy == "solver" else args.deals
-            limit = args.max_positions if policy == "solver" else None
+            if policy == "solver":
+                deals = args.solver_deals or case.solver_deals
+                limit = args.max_positions or case.solver_positions
+            else:
+                deals, limit = args.deals, None
             spec = RunSpec(variant=name, params=tuple(params.items()), policy=policy, max_positions=limit)
             began = time.time()
             report = run_stats(spec, args.start, deals, workers=args.workers)
@@ -120,8 +190,12 @@ def write() -> None:
         "  the ceiling for any player. Deals it could not decide within its position limit count as lost",
         "  for the lower bound of the interval and as won for the upper bound.",
         "- **player**: the no-peeking player (`patience_core/agents/player.py`), which sees only what a human",
-        "  sees. It is what `hint` uses.",
-        "- **naive**: always play the first card that fits (columns, waste, reserve), else turn the stock.",
+        "  sees: never the stock order, never a face-down card (`tests/test_player_no_peek.py` shuffles the",
+        "  cards nobody has seen and checks that neither its move nor the hint's changes). It is what `hint`",
+        "  uses.",
+        "- **naive**: always play the first card that fits (columns, waste, reserve), else turn the stock;",
+        "  where cards move between piles, the first legal move that leads to a position not yet seen in",
+        "  the game.",
         "- **book**: the figure the rule books or web pages give, if any.",
         "",
         "Each figure is a win rate over deals 1..N with its 95 % Wilson interval in brackets; the",
@@ -134,11 +208,12 @@ def write() -> None:
         "|---|---|---|---|---|---|",
     ]
     commands = []
-    for name, params in CASES:
+    for case in CASES:
+        name, params = case.name, case.params
         key = case_key(name, params)
         entry = results.get(key, {})
         shown = " ".join(f"{k}={v}" for k, v in params.items()) or "(defaults)"
-        book = BOOK.get((name, tuple(sorted(params.items()))), NO_FIGURE)
+        book = BOOK.get((name, tuple(sorted(params.items()))), case.no_figure)
         solver = cell(entry.get("solver"), "pending (see below)")
         lines.append(f"| {name} | {shown} | {solver} | {cell(entry.get('player'), 'pending')} | "
                      f"{cell(entry.get('naive'), 'pending')} | {book} |")
@@ -159,13 +234,17 @@ SOLVER_NOTE = [
     "",
     "**About the solvable column.** Each row gives its deals and its position budget per deal (the",
     "rows of the games whose waste feeds a reserve: 1000 deals at 1000000 positions, about 0.2 s a",
-    "deal with the compiled engine, see `docs/solver.md`; without it the same commands give the",
-    "same numbers some 100 times more slowly). The solver finds wins but does not yet prove those",
-    "games' deals lost: the deals it did not decide make the interval's upper bound high, and the",
-    "rate shown is a floor. The verdicts depend on the solver's code as well as the budget: rerun",
-    "with the same commit.",
-    "A row marked *pending* was not measured in time; `python bench/win_rates.py measure --policy",
-    "solver` fills it in and `python bench/win_rates.py write` updates this page.",
+    "deal with the compiled engine, see `docs/solver.md`, and 100000 for Contradance; without the",
+    "compiled engine the same commands give the same numbers some 100 times more slowly). The",
+    "solver finds wins but does not yet prove those games' deals lost: the deals it did not decide",
+    "make the interval's upper bound high, and the rate shown is a floor. The verdicts depend on",
+    "the solver's code as well as the budget: rerun with the same commit.",
+    "The games where cards move between piles (Klondike to Forty Thieves) are *pending*: today the",
+    "solver searches them exhaustively in Python, and a compiled search for them is on its way.",
+    "`python bench/win_rates.py measure --policy solver --only klondike` (or one row:",
+    "`--case 'klondike draw=3 worry=yes'`) fills them in at the deals and budget `CASES` in",
+    "`bench/win_rates.py` gives each row, and `python bench/win_rates.py write` updates this page.",
+    "For those games the player and naive columns are measured over deals 1-2000.",
 ]
 
 USAGE = [
@@ -209,6 +288,39 @@ NOTES = [
     "  (`test_contradance_playing_at_once_is_not_always_best`) shows the smallest such case. With",
     "  the bases found and one redeal (the default) every decided deal is lost, as the others say.",
     "- **Gavotte, Odd and Even.** No published figure exists; these are the first.",
+    "- **Klondike.** The published figures are for one rule set: three cards at a time, unlimited",
+    "  redeals, worrying back allowed: Solvitaire's `klondike` preset (deal count 3, redeal, removable",
+    "  foundations) and lonelybot's (\"standard 3-card klondike\", which \"cannot disallow worrying",
+    "  back\"); the `draw=3 worry=yes` row plays them. Knowing every card, 81.945 % ± 0.084 % of deals",
+    "  can be won (Blake & Gent, \"The Winnability of Klondike Solitaire and Many Other Patience",
+    "  Games\", arXiv:1906.12314) and 81.96 % ± 0.05 % (lonelybot's README, 2 396 069 deals). Without",
+    "  seeing the face-down cards, lonelybot's Monte-Carlo player wins 44.52 % ± 0.50 % (38 884 deals)",
+    "  and Bjarnason, Fern & Tadepalli (ICAPS 2009, \"Lower Bounding Klondike Solitaire with",
+    "  Monte-Carlo Planning\") show a policy winning \"over 35 %\" (36.97 % ± 1.92 % as lonelybot",
+    "  quotes it; that paper's exact rules are not checked here). This project's player chooses one",
+    "  move at a time by what the move visibly does, with no look-ahead: it wins far fewer (the",
+    "  player column), a floor for a careful human, not an estimate of one. No figure for the",
+    "  other rule sets (draw 1, one pass, three passes) was found.",
+    "- **FreeCell.** Every Microsoft deal 1-32000 can be won but #11982 (Michael Keller's FreeCell FAQ,",
+    "  solitairelaboratory.com/fcfaq.html), and of the first million all but 8 (the rule sheet, after",
+    "  the FAQ; macroxue/freecell's solver also counts 8). Those are Microsoft's deal numbers",
+    "  (`--deal ms:N`), not the seeds of this table. The player and the naive policy win almost",
+    "  nothing: without a plan, free cells fill up.",
+    "- **Baker's Game.** Jerry Bryan's solver (jerrybryan.com/math/baker4.html, 2004, a million deals",
+    "  each): 28.9 % with three cells, 75.0 % with four, 97.9 % with five; compare with the solvable",
+    "  column when it is measured.",
+    "- **Spider, Golf, Sir Tommy, Calculation, Yukon, Canfield, Forty Thieves.** No published figure",
+    "  for these rules was found. Mark Weisser's thesis on Spider (\"How Many Games of Spider",
+    "  Solitaire are Winnable?\", Wesleyan, 2012) reaches no definitive figure. Jan Wolter's solver",
+    "  analysis of Golf (politaire.com/article/golf.html, 2013) covers the no-wrap rule and a wrapping",
+    "  one (his Golf-B and Golf-C), but its figures could not be read for this page, so none is",
+    "  quoted. Solvitaire's Canfield lets part of a pile move, which the shipped rules (whole piles,",
+    "  as the books say) do not, so its figure would be for another game.",
+    "- **The policies in these games.** In Golf the player and the naive policy win exactly the same",
+    "  deals, and in Canfield nearly: neither looks ahead, and there the first card that fits is",
+    "  mostly the one the player's scores prefer too. Where a game needs a plan (FreeCell, Baker's",
+    "  Game, Spider with two or four suits, Forty Thieves) both win next to nothing: those columns",
+    "  measure the policies, not the games.",
     "",
     "## What the player knows and how it plays",
     "",
@@ -224,6 +336,14 @@ NOTES = [
     "below): foundation progress now is worth more than the choice of the card the gap takes, since",
     "each gap takes the waste top whenever it is made, so every reserve play also digs one card out",
     "of the waste.",
+    "",
+    "Where cards move between piles (Klondike to Forty Thieves), the player scores every legal move",
+    "by what it visibly does (a card that goes up safely, then any card up, a move that turns up a",
+    "face-down card, one that empties a column, a waste card onto the layout, ... down to a card",
+    "back from the foundations) and plays the best one that leads to a position not seen before in",
+    "the game. It knows that a move turns a card up, never which card: `tests/test_player_no_peek.py`",
+    "shuffles the face-down cards and the stock cards not yet turned (Klondike, Yukon, Spider, Golf,",
+    "Canfield, Forty Thieves) and checks that its choice and its reason stay the same, and the hint's.",
 ]
 
 
@@ -250,9 +370,10 @@ def main() -> None:
     m = sub.add_parser("measure")
     m.add_argument("--policy", action="append", choices=("player", "naive", "solver"))
     m.add_argument("--only", help="one variant name")
+    m.add_argument("--case", help='one row, as bench/win_rates.json names it: "klondike draw=3 worry=yes"')
     m.add_argument("--deals", type=int, default=2000)
-    m.add_argument("--solver-deals", type=int, default=1000)
-    m.add_argument("--max-positions", type=int, default=1_000_000)
+    m.add_argument("--solver-deals", type=int, default=None, help="default: each case's own")
+    m.add_argument("--max-positions", type=int, default=None, help="default: each case's own budget")
     m.add_argument("--start", type=int, default=1)
     m.add_argument("--workers", type=int, default=2)
     sub.add_parser("write")

@@ -3,9 +3,10 @@
 The no-peeking player of ``patience_core.agents.player`` (``choose_move(position) ->
 (move | None, reason)``) gives the hint when it is installed; it is looked up at call
 time, so the game picks it up as soon as it exists. Until then, or if it fails, the
-fallback heuristic below answers. Neither looks at the order of the stock: only at
-what the player sees (the layout, the foundations, the waste top, how many cards the
-stock holds).
+fallback heuristic below answers. Neither looks at the order of the stock nor at a
+face-down card: only at what the player sees (the face-up cards of the layout, the
+foundations, the waste, how many cards the stock holds); tests/test_player_no_peek.py
+shuffles the unseen cards and checks that no answer changes.
 """
 from __future__ import annotations
 
@@ -29,10 +30,12 @@ def heuristic_move(position: Position) -> tuple[Move | None, str]:
 
     1. a provably safe play (see :mod:`.autoplay`);
     2. a play from a pile whose gap is never filled (it can only help: it frees the card
-       under it), best if the freed card fits at once;
+       under it), best if the freed card fits at once (a face-down card beneath is only
+       known to turn up);
     3. the waste top when it fits (the next turn would bury it);
     4. a play from a place refilled from the waste when the card that would fill the gap is
-       worth keeping (it fits soon), or when nothing is left to fill it;
+       worth keeping (it fits soon), or when nothing is left to fill it, or when the gap
+       takes an unseen stock card (it stays free there instead of under the waste);
     5. turn the stock; redeal; otherwise play what fits.
     """
     rules = position.rules
@@ -54,7 +57,10 @@ def heuristic_move(position: Position) -> tuple[Move | None, str]:
             score, why = 70, f"play the waste top {name}: the next turn would bury it"
         elif not rules.fill[p]:
             under = piles[p][-2] if len(piles[p]) > 1 and rules.top_only[p] else None
-            if under is not None and position.takers[under]:
+            if under is not None and position.is_face_down(p, len(piles[p]) - 2):
+                # The card beneath is turned up by the play: nobody knows it yet.
+                score, why = 80, f"{name} turns up the face-down card beneath it"
+            elif under is not None and position.takers[under]:
                 score, why = 90, (f"{name} frees {cards.card_name(under)}, which fits at once")
             elif under is not None:
                 score, why = 80 - min(_distance(position, under), 20), (
@@ -62,9 +68,14 @@ def heuristic_move(position: Position) -> tuple[Move | None, str]:
             else:
                 score, why = 75, f"{name} empties its pile; nothing is lost"
         else:
-            filler = next((piles[s][-1] for s in rules.fill[p] if piles[s]), None)
+            source = next((s for s in rules.fill[p] if piles[s]), None)
+            filler = piles[source][-1] if source is not None else None
             if filler is None:
                 score, why = 85, f"{name}: nothing is left to fill the gap, so play it"
+            elif position.is_face_down(source, len(piles[source]) - 1):
+                # The gap takes a card nobody has seen (the stock's top): it stays free there
+                # instead of going under the waste, whatever it is.
+                score, why = 55, f"{name}: the gap takes the next card of the {rules.pile_names[source]}, unseen"
             elif position.takers[filler] or _distance(position, filler) <= 1:
                 score, why = 65, (f"{name}: the gap takes {cards.card_name(filler)}, "
                                   "which is worth keeping (it fits soon)")
