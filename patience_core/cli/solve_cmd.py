@@ -52,7 +52,8 @@ def solve_command(
     if as_json:
         data = {"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
                 "positions": result.positions, "seconds": round(result.seconds, 3),
-                "most_on_foundations": result.most_on_foundations, "search": result.search}
+                "most_on_foundations": result.most_on_foundations, "search": result.search,
+                "perfect_information": result.perfect_information}
         if result.verdict == UNKNOWN:
             data["limit"] = result.limit
         print_json(data)
@@ -61,6 +62,8 @@ def solve_command(
     if result.search == "exhaustive":
         print("(the exhaustive search: every legal move, no pruning, so large games may need a big "
               "--max-positions; it sees face-down cards and the stock order)", file=sys.stderr)
+    elif rules.any_face_down:
+        print("(perfect information: the solver sees the face-down cards and the stock order)", file=sys.stderr)
     print(f"{result.positions} positions searched in {result.seconds:.2f} s")
     if result.verdict == UNKNOWN:
         print(_LIMIT_TEXT.get(result.limit, "the search was stopped"))

@@ -128,7 +128,7 @@ class Boundary:
             lines.append(f"    {member:<34} /* {f.doc} [{f.length}] */")
         lines += [f"}} {self.name}_t;", "",
                   "/* Point `out` into `buf` (`n` int32 words); NULL, or what is wrong. */",
-                  f"static const char *{self.name}_bind(const int32_t *buf, size_t n, {self.name}_t *out)",
+                  f"static inline const char *{self.name}_bind(const int32_t *buf, size_t n, {self.name}_t *out)",
                   "{",
                   f"    if (n < {HEADER_WORDS + 2 * len(self.fields)} || buf[0] != {self.name.upper()}_MAGIC)",
                   f"        return \"not a {self.name} buffer\";",
@@ -156,6 +156,8 @@ class Boundary:
 # Every boundary with a committed header: (module:attribute, header path from the repository root).
 HEADERS: tuple[tuple[str, str], ...] = (
     ("patience_core.solver.engine:SPEC", "patience_core/solver/family/f_spec.h"),
+    ("patience_core.solver.general.fields:RULES", "patience_core/solver/general/g_rules_fields.h"),
+    ("patience_core.solver.general.fields:POSITION", "patience_core/solver/general/g_position_fields.h"),
 )
 
 

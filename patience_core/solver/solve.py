@@ -25,6 +25,7 @@ from patience_core.model.position import HookedPosition, Position
 from patience_core.model.rules import Rules
 from patience_core.solver.relaxations import split_lost, suits_independent
 from patience_core.solver.search import TABLE_LIMIT, Search, SearchLimit
+from patience_core.solver.general import search as general
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
@@ -54,9 +55,12 @@ class SolveResult:
     most_on_foundations: int = 0
     # Which limit left the deal undecided: "positions", "time" or "table" (None when decided).
     limit: str | None = None
-    # Which search ran: "pruned" (the Royal Cotillion family's, compiled where built) or
-    # "exhaustive" (every legal move of the engine, no pruning: slow on big games).
+    # Which search ran: "pruned" (the family's, compiled where built; or the compiled
+    # search of every other game) or "exhaustive" (every legal move of the engine, no
+    # pruning, in Python: slow on big games).
     search: str = "pruned"
+    # Every search sees the stock order and face-down cards (Solvitaire's "thoughtful" games).
+    perfect_information: bool = True
 
 
 def solve(rules: Rules, order: list[int], *, max_positions: int | None = None,
@@ -78,8 +82,13 @@ def solve_position(position: Position, *, max_positions: int | None = None,
     collecting = gc.isenabled()
     gc.disable()
     exhaustive = _engine_only(start)
+    compiled = exhaustive and prune and general.unsupported(start) is None
     try:
-        if exhaustive:
+        if compiled:
+            verdict, moves, positions, most, limit = general.compiled_search(
+                start, max_positions, deadline, TABLE_LIMIT)
+            exhaustive = False
+        elif exhaustive:
             verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)
         else:
             verdict, moves, positions, most, limit = _fast_search(start, max_positions, deadline, prune)
@@ -93,10 +102,11 @@ def solve_position(position: Position, *, max_positions: int | None = None,
 
 
 def _engine_only(position: Position) -> bool:
-    """The pruned search knows the games whose cards go only to the foundations, by the
-    YAML's tables. Plugins that check moves, decide outcomes or let the player choose
-    fills change those rules, and games with moves between piles are beyond it: they
-    use the exhaustive search over the engine's own moves."""
+    """The family's pruned search knows the games whose cards go only to the foundations,
+    by the YAML's tables. Games with moves between piles go to the compiled search of
+    :mod:`.general` where it is built; plugins that check moves, decide outcomes or let
+    the player choose fills change the rules both know, and use the exhaustive search
+    over the engine's own moves."""
     rules = position.rules
     return isinstance(position, HookedPosition) or not rules.plain_moves or not rules.foundation_only
 

@@ -1,0 +1,146 @@
+/* Canonical keys and the exact table of positions seen.
+ *
+ * A key is every pile's length, face-down count and cards, piles of one interchangeable
+ * class (fields.key_class) sorted among themselves, so positions that differ only by
+ * which of two such piles holds what share one key. A foundation contributes its length
+ * and top card (the rest follows: the cards elsewhere are the complement, and only the top
+ * can matter later), all its cards where its top may come back (worry). The table stores
+ * whole keys: no two positions are ever taken for one. */
+#include <stdlib.h>
+#include <string.h>
+#include "g_state.h"
+
+static size_t pile_bytes(const GState *s, int p, uint8_t *out) {
+    const g_rules_t *R = s->R;
+    int n = s->len[p], fi = s->fidx[p];
+    size_t k = 0;
+    out[k++] = (uint8_t)n;
+    if (fi >= 0 && !R->f_worry[fi]) {
+        if (n) out[k++] = s->cards[p][n - 1];
+        return k;
+    }
+    out[k++] = (uint8_t)s->down[p];
+    memcpy(out + k, s->cards[p], (size_t)n);
+    return k + (size_t)n;
+}
+
+size_t g_key(const GState *s, uint8_t *out) {
+    const g_rules_t *R = s->R;
+    size_t k = 0;
+    out[k++] = (uint8_t)(s->redeals_left & 0xFF);
+    int stock_empty = !s->len[R->stock];
+    /* fixed piles first, in pile order; then each class, sorted */
+    int classed[GMAXP], nclassed = 0;
+    for (int p = 0; p < s->n; p++) {
+        int c = R->key_class[p];
+        if (c >= 0 && (stock_empty || !R->class_needs_no_stock[p])) { classed[nclassed++] = p; continue; }
+        k += pile_bytes(s, p, out + k);
+    }
+    /* insertion sort by (class, bytes) */
+    uint8_t bytes[GMAXP][GMAXC + 2];
+    size_t blen[GMAXP];
+    int order[GMAXP];
+    for (int i = 0; i < nclassed; i++) {
+        blen[i] = pile_bytes(s, classed[i], bytes[i]);
+        order[i] = i;
+    }
+    for (int i = 1; i < nclassed; i++) {
+        int x = order[i], j = i - 1;
+        while (j >= 0) {
+            int y = order[j];
+            int cx = R->key_class[classed[x]], cy = R->key_class[classed[y]];
+            int less;
+            if (cx != cy) less = cx < cy;
+            else {
+                size_t m = blen[x] < blen[y] ? blen[x] : blen[y];
+                int c = memcmp(bytes[x], bytes[y], m);
+                less = c < 0 || (c == 0 && blen[x] < blen[y]);
+            }
+            if (!less) break;
+            order[j + 1] = y;
+            j--;
+        }
+        order[j + 1] = x;
+    }
+    for (int i = 0; i < nclassed; i++) {
+        memcpy(out + k, bytes[order[i]], blen[order[i]]);
+        k += blen[order[i]];
+    }
+    return k;
+}
+
+static uint64_t hash_bytes(const uint8_t *k, size_t n) {
+    uint64_t h = 1469598103934665603ULL;   /* FNV-1a, then a final mix */
+    for (size_t i = 0; i < n; i++) { h ^= k[i]; h *= 1099511628211ULL; }
+    h ^= h >> 33; h *= 0xff51afd7ed558ccdULL; h ^= h >> 33;
+    return h;
+}
+
+int g_table_init(GTable *t, size_t cap) {
+    memset(t, 0, sizeof *t);
+    t->cap = cap;
+    t->slots = calloc(cap, sizeof *t->slots);
+    t->size = 1 << 20;
+    t->arena = malloc(t->size);
+    return t->slots && t->arena ? 0 : -1;
+}
+
+void g_table_free(GTable *t) {
+    free(t->slots);
+    free(t->arena);
+    memset(t, 0, sizeof *t);
+}
+
+#define OFFSET_BITS 40
+#define OFFSET_MASK ((1ULL << OFFSET_BITS) - 1)
+
+static int grow(GTable *t) {
+    size_t cap = t->cap * 2;
+    uint64_t *slots = calloc(cap, sizeof *slots);
+    if (!slots) return -1;
+    for (size_t i = 0; i < t->cap; i++) {
+        uint64_t v = t->slots[i];
+        if (!v) continue;
+        size_t off = (size_t)(v & OFFSET_MASK) - 1;
+        size_t n = t->arena[off];
+        uint64_t h = hash_bytes(t->arena + off + 1, n);
+        size_t j = (size_t)h & (cap - 1);
+        while (slots[j]) j = (j + 1) & (cap - 1);
+        slots[j] = v;
+    }
+    free(t->slots);
+    t->slots = slots;
+    t->cap = cap;
+    return 0;
+}
+
+int g_table_add(GTable *t, const uint8_t *key, size_t n) {
+    if (n > 255) return -1;  /* longer than any key of GMAXP piles and 104 cards */
+    if (2 * (t->count + 1) > t->cap && grow(t) < 0) return -1;
+    uint64_t h = hash_bytes(key, n);
+    uint64_t tag = h >> OFFSET_BITS;
+    size_t j = (size_t)h & (t->cap - 1);
+    for (;;) {
+        uint64_t v = t->slots[j];
+        if (!v) break;
+        if ((v >> OFFSET_BITS) == tag) {
+            size_t off = (size_t)(v & OFFSET_MASK) - 1;
+            if (t->arena[off] == n && !memcmp(t->arena + off + 1, key, n)) return 0;
+        }
+        j = (j + 1) & (t->cap - 1);
+    }
+    if (t->used + n + 1 > t->size) {
+        size_t size = t->size * 2;
+        while (t->used + n + 1 > size) size *= 2;
+        uint8_t *arena = realloc(t->arena, size);
+        if (!arena) return -1;
+        t->arena = arena;
+        t->size = size;
+    }
+    t->arena[t->used] = (uint8_t)n;
+    memcpy(t->arena + t->used + 1, key, n);
+    t->slots[j] = (tag << OFFSET_BITS) | (uint64_t)(t->used + 1);
+    t->used += n + 1;
+    t->count++;
+    return 1;
+}

@@ -1,0 +1,159 @@
+/* The Python glue of the general search: buffers in (fields.py's tables), tuples out. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include "g_search.h"
+#include "g_position_fields.h"
+
+typedef struct {
+    Py_buffer rules_view, pos_view;
+    g_rules_t R;
+    GState s;
+} Loaded;
+
+static void release(Loaded *L) {
+    if (L->rules_view.obj) PyBuffer_Release(&L->rules_view);
+    if (L->pos_view.obj) PyBuffer_Release(&L->pos_view);
+}
+
+/* Bind the rules and load the position; on failure a ValueError is set. */
+static int load(Loaded *L, PyObject *rules, PyObject *position) {
+    memset(&L->rules_view, 0, sizeof L->rules_view);
+    memset(&L->pos_view, 0, sizeof L->pos_view);
+    if (PyObject_GetBuffer(rules, &L->rules_view, PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (PyObject_GetBuffer(position, &L->pos_view, PyBUF_C_CONTIGUOUS) < 0) { release(L); return -1; }
+    if (L->rules_view.len % 4 || L->pos_view.len % 4) {
+        PyErr_SetString(PyExc_ValueError, "buffers must hold 32-bit integers");
+        release(L);
+        return -1;
+    }
+    const char *why = g_rules_bind((const int32_t *)L->rules_view.buf, (size_t)L->rules_view.len / 4, &L->R);
+    if (!why) why = g_load(&L->s, &L->R, (const int32_t *)L->pos_view.buf, (size_t)L->pos_view.len / 4);
+    if (why) {
+        PyErr_SetString(PyExc_ValueError, why);
+        release(L);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *move_tuple(GMove m) {
+    return Py_BuildValue("(iiiii)", m.kind, m.src, m.dst, m.card, m.count);
+}
+
+static PyObject *state_tuple(const GState *s) {
+    PyObject *lengths = PyTuple_New(s->n), *down = PyTuple_New(s->n), *cards = PyList_New(0);
+    if (!lengths || !down || !cards) { Py_XDECREF(lengths); Py_XDECREF(down); Py_XDECREF(cards); return NULL; }
+    for (int p = 0; p < s->n; p++) {
+        PyTuple_SET_ITEM(lengths, p, PyLong_FromLong(s->len[p]));
+        PyTuple_SET_ITEM(down, p, PyLong_FromLong(s->down[p]));
+        for (int i = 0; i < s->len[p]; i++) {
+            PyObject *c = PyLong_FromLong(s->cards[p][i]);
+            PyList_Append(cards, c);
+            Py_DECREF(c);
+        }
+    }
+    return Py_BuildValue("(NNNi)", lengths, down, cards, s->redeals_left);
+}
+
+static int parse_move(PyObject *t, GMove *m) {
+    int kind, src, dst, card, count;
+    if (!PyArg_ParseTuple(t, "iiiii", &kind, &src, &dst, &card, &count)) return -1;
+    m->kind = (int8_t)kind; m->src = (int8_t)src; m->dst = (int8_t)dst; m->card = (int8_t)card; m->count = (uint8_t)count;
+    return 0;
+}
+
+static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
+    PyObject *rules, *position;
+    Loaded L;
+    if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
+    GMove moves[GMAXMOVES];
+    int n = g_legal(&L.s, moves, GMAXMOVES);
+    release(&L);
+    if (n > GMAXMOVES) { PyErr_SetString(PyExc_ValueError, "more legal moves than the search holds"); return NULL; }
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out && i < n; i++) PyList_SET_ITEM(out, i, move_tuple(moves[i]));
+    return out;
+}
+
+static PyObject *py_children(PyObject *self, PyObject *args) {
+    PyObject *rules, *position;
+    int prune;
+    Loaded L;
+    if (!PyArg_ParseTuple(args, "OOp", &rules, &position, &prune) || load(&L, rules, position) < 0) return NULL;
+    static GChild kids[GMAXMOVES];
+    int n = g_children(&L.s, kids, GMAXMOVES, prune);
+    release(&L);
+    if (n < 0 || n > GMAXMOVES) { PyErr_SetString(PyExc_ValueError, "more children than the search holds"); return NULL; }
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out && i < n; i++)
+        PyList_SET_ITEM(out, i, Py_BuildValue("(iN)", kids[i].pre, move_tuple(kids[i].play)));
+    return out;
+}
+
+static PyObject *py_apply_undo(PyObject *self, PyObject *args) {
+    PyObject *rules, *position, *move;
+    Loaded L;
+    GMove m;
+    GUndo u;
+    if (!PyArg_ParseTuple(args, "OOO", &rules, &position, &move) || parse_move(move, &m) < 0) return NULL;
+    if (load(&L, rules, position) < 0) return NULL;
+    g_apply(&L.s, m, &u);
+    PyObject *after = state_tuple(&L.s);
+    g_undo(&L.s, &u);
+    PyObject *back = state_tuple(&L.s);
+    release(&L);
+    return Py_BuildValue("(NN)", after, back);
+}
+
+static PyObject *py_safe_move(PyObject *self, PyObject *args) {
+    PyObject *rules, *position;
+    Loaded L;
+    if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
+    GMove m;
+    int found = g_find_safe(&L.s, &m);
+    release(&L);
+    if (!found) Py_RETURN_NONE;
+    return move_tuple(m);
+}
+
+static int interrupted(void) { return PyErr_CheckSignals() < 0; }
+
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    PyObject *rules, *position;
+    GSearchArgs a = {0};
+    Loaded L;
+    if (!PyArg_ParseTuple(args, "OOLdLp", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune))
+        return NULL;
+    if (load(&L, rules, position) < 0) return NULL;
+    a.interrupted = interrupted;
+    GSearchOut o;
+    g_search(&L.s, &a, &o);
+    release(&L);
+    if (o.verdict == G_INTERRUPTED) { free(o.line); return NULL; }   /* KeyboardInterrupt is set */
+    if (o.verdict == G_NOMEM) { free(o.line); return PyErr_NoMemory(); }
+    PyObject *line = PyList_New((Py_ssize_t)o.line_len);
+    for (size_t i = 0; line && i < o.line_len; i++) PyList_SET_ITEM(line, (Py_ssize_t)i, move_tuple(o.line[i]));
+    free(o.line);
+    return Py_BuildValue("(iLiLN)", o.verdict, o.positions, o.most, o.table, line);
+}
+
+static PyMethodDef methods[] = {
+    {"legal_moves", py_legal_moves, METH_VARARGS, "legal_moves(rules, position) -> [(kind, src, dst, card, count)]"},
+    {"children", py_children, METH_VARARGS, "children(rules, position, prune) -> [(pre, move)]"},
+    {"apply_undo", py_apply_undo, METH_VARARGS, "apply_undo(rules, position, move) -> (after, after undo)"},
+    {"safe_move", py_safe_move, METH_VARARGS, "safe_move(rules, position) -> the first safe play or None"},
+    {"search", py_search, METH_VARARGS,
+     "search(rules, position, max_positions, seconds, table_limit, prune) -> (verdict, positions, most, table, line)"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_general",
+                                    "The compiled search over any variant's rules (patience_core/solver/general).",
+                                    -1, methods};
+
+PyMODINIT_FUNC PyInit__general(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    PyModule_AddIntConstant(m, "RULES_VERSION", G_RULES_VERSION);
+    PyModule_AddIntConstant(m, "POSITION_VERSION", G_POSITION_VERSION);
+    return m;
+}

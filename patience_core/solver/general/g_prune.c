@@ -1,0 +1,219 @@
+/* What the pruned search plays without branching, what it folds into macros, what it
+ * never tries, and in which order it tries the rest. Every rule reads the compiled
+ * rules; docs/solver.md ("One pruned search for every game") gives the arguments. */
+#include <string.h>
+#include "g_state.h"
+
+/* Foundations f and g are interchangeable now (agents/safe.py twins). */
+static int twins(const GState *s, int f, int g) {
+    const g_rules_t *R = s->R;
+    int fi = s->fidx[f], gi = s->fidx[g];
+    if (R->f_regardless[fi] != R->f_regardless[gi] || R->f_suit[fi] != R->f_suit[gi]
+        || R->f_length[fi] != R->f_length[gi] || memcmp(s->ranks[fi], s->ranks[gi], 13))
+        return 0;
+    if (R->f_regardless[fi]) return s->len[f] == s->len[g];
+    return s->len[f] == s->len[g] && !memcmp(s->cards[f], s->cards[g], (size_t)s->len[f]);
+}
+
+/* Safe play (agents/safe.py nobody_builds_on): a card goes up by a rank sequence when no
+ * card that could ever be built on it in the layout is still off the foundations, and
+ * every other foundation that takes it is a twin of this one. */
+int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]) {
+    const g_rules_t *R = s->R;
+    if (m.kind != GK_TO_FOUNDATION || m.count != 1 || !R->safe_plays) return 0;
+    int fi = s->fidx[m.dst], card = m.card;
+    if (s->ranks[fi][0] < 0 || R->fill_start[2 * m.src + 1]) return 0;
+    if (s->is_waste[m.src] && R->draw > 1 && R->redeals != 0) return 0;
+    for (int t = 0; t < ntak[card]; t++)
+        if (takers[card][t] != m.dst && !twins(s, m.dst, takers[card][t])) return 0;
+    for (int r = 0; r < R->n_safe_rules; r++) {
+        const int32_t *row = R->follows + R->safe_rules[r] * 2704 + card * 52;
+        for (int other = 0; other < 52; other++)
+            if (row[other] && R->copies[other] && s->fcount[other] < R->copies[other]) return 0;
+    }
+    return 1;
+}
+
+/* The first safe play in the order a player scans free cards (safe.safe_moves). */
+int g_find_safe(const GState *s, GMove *out) {
+    const g_rules_t *R = s->R;
+    int8_t takers[52][GMAXF];
+    int ntak[52];
+    g_takers(s, takers, ntak);
+    for (int i = 0; i < R->n_scan; i++) {
+        int p = R->scan_order[i], n = s->len[p];
+        if (!n) continue;
+        int first = R->access[p] == G_ACCESS_ALL ? 0 : n - 1;
+        uint8_t seen[52] = {0};
+        for (int j = first; j < n; j++) {
+            int c = s->cards[p][j];
+            if (seen[c]) continue;
+            seen[c] = 1;
+            for (int t = 0; t < ntak[c]; t++) {
+                GMove m = {GK_TO_FOUNDATION, (int8_t)p, takers[c][t], (int8_t)c, 1};
+                if (g_is_safe(s, m, takers, ntak)) { *out = m; return 1; }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Is pile p's key class in force now (fields.class_needs_no_stock)? */
+static inline int class_of(const GState *s, int p) {
+    const g_rules_t *R = s->R;
+    int c = R->key_class[p];
+    if (c < 0 || (R->class_needs_no_stock[p] && s->len[R->stock])) return -1;
+    return c;
+}
+
+/* Dominance of equal destinations: of several empty interchangeable piles only the first
+ * is tried, and a whole pile is never moved into an empty pile interchangeable with it
+ * (both give positions with one key). */
+static int dominated(const GState *s, GMove m) {
+    if (m.kind != GK_BETWEEN_PILES || s->len[m.dst]) return 0;
+    int c = class_of(s, m.dst);
+    if (c < 0) return 0;
+    for (int p = 0; p < m.dst; p++)
+        if (!s->len[p] && class_of(s, p) == c) return 1;
+    return s->fidx[m.src] < 0 && class_of(s, m.src) == c && m.count == s->len[m.src] && !s->down[m.src];
+}
+
+static int score(const GState *s, GMove m) {
+    const g_rules_t *R = s->R;
+    switch (m.kind) {
+    case GK_TO_FOUNDATION: return 60;
+    case GK_DEAL_ROW: return -30;
+    case GK_TURN: return -5;
+    case GK_REDEAL: return -6;
+    }
+    if (s->fidx[m.src] >= 0) return -40;                    /* worrying back */
+    int v = 0, n = s->len[m.src], down = s->down[m.src];
+    if (down && m.count == n - down) v += 50;                 /* turns a card up */
+    else if (m.count == n && !R->fill_start[2 * m.src + 1]) v += 25;  /* empties a pile */
+    if (s->is_cell[m.src]) v += 20;
+    if (s->is_cell[m.dst]) v -= 20;
+    else if (!s->len[m.dst]) v -= 10;
+    return v;
+}
+
+static void add(GChild *out, int *k, int max, GMove m, int pre, int sc) {
+    if (*k < max) { out[*k].play = m; out[*k].pre = (int16_t)pre; out[*k].score = (int16_t)sc; }
+    (*k)++;
+}
+
+/* One step of the talon: a turn, else a redeal; 0 when neither is possible. */
+static int talon_step(const GState *s, GMove *m) {
+    const g_rules_t *R = s->R;
+    int st = R->stock, w = R->waste_piles[0], ns = s->len[st];
+    if (ns) {
+        GMove t = {GK_TURN, (int8_t)st, (int8_t)w, (int8_t)s->cards[st][ns - 1], (uint8_t)(R->draw < ns ? R->draw : ns)};
+        *m = t;
+        return 1;
+    }
+    if (s->redeals_left != 0 && s->len[w]) {
+        GMove t = {GK_REDEAL, (int8_t)w, (int8_t)st, G_NO_CARD, 1};
+        *m = t;
+        return 1;
+    }
+    return 0;
+}
+
+/* K+ macros (Bjarnason, Fern and Tadepalli): every waste top the talon can reach by turns
+ * and redeals alone, played at once (to a foundation or a pile), as one child whose `pre`
+ * talon steps are replayed first. Complete where pack.kplus_applies holds: turning then
+ * commutes with every other move, so any line can turn just before it plays from the waste. */
+static void kplus(GState *s, GChild *out, int *k, int max) {
+    const g_rules_t *R = s->R;
+    int w = R->waste_piles[0], start_waste = s->len[w];
+    int8_t takers[52][GMAXF];
+    int ntak[52];
+    g_takers(s, takers, ntak);
+    GUndo steps[2 * 4 * GMAXC + 8];
+    int n = 0, redeals = 0;
+    GMove m;
+    while (n < (int)(sizeof steps / sizeof steps[0]) && talon_step(s, &m)) {
+        if (m.kind == GK_REDEAL && s->redeals_left == G_UNLIMITED && ++redeals > 1) break;
+        g_apply(s, m, &steps[n++]);
+        if (redeals && s->redeals_left == G_UNLIMITED && s->len[w] == start_waste && m.kind == GK_TURN) break;
+        int nw = s->len[w];
+        if (!nw) continue;
+        int c = s->cards[w][nw - 1];
+        for (int t = 0; t < ntak[c]; t++) {
+            GMove play = {GK_TO_FOUNDATION, (int8_t)w, takers[c][t], (int8_t)c, 1};
+            add(out, k, max, play, n, score(s, play) - 5 - n / 3);
+        }
+        for (int r = 0; r < R->n_recv; r++) {
+            int d = R->receivers[r];
+            if (!g_accepts(s, d, c, 1)) continue;
+            GMove play = {GK_BETWEEN_PILES, (int8_t)w, (int8_t)d, (int8_t)c, 1};
+            if (dominated(s, play)) continue;
+            add(out, k, max, play, n, score(s, play) - 5 - n / 3);
+        }
+    }
+    while (n) g_undo(s, &steps[--n]);
+}
+
+/* How promising a position looks (higher: better), from the rules alone: cards home, the
+ * next cards the foundations want buried under few others, free cells and empty piles,
+ * few face-down cards, cards lying on cards they follow by their pile's build rule. */
+static int evaluate(const GState *s) {
+    const g_rules_t *R = s->R;
+    int v = 12 * s->on_found;
+    int8_t want[52];
+    uint8_t wanted[52] = {0};
+    for (int fi = 0; fi < R->n_found; fi++) {
+        int k = g_wanted(s, fi, want);
+        for (int i = 0; i < k; i++) wanted[want[i]] = 1;
+    }
+    for (int p = 0; p < s->n; p++) {
+        if (s->fidx[p] >= 0 || p == R->stock) continue;
+        int n = s->len[p];
+        if (!n) { v += s->is_cell[p] ? 3 : 6; continue; }
+        if (s->is_cell[p]) continue;
+        v -= 3 * s->down[p];
+        int rule = R->build_rule[p];
+        for (int i = 0; i < n; i++) {
+            int c = s->cards[p][i];
+            if (wanted[c]) v -= 2 * (n - 1 - i);
+            if (i > s->down[p] && g_follows(R, rule, s->cards[p][i - 1], c)) v += 1;
+        }
+    }
+    return v;
+}
+
+/* The children of a position: every legal move (prune 0, in legal.py's order), or the
+ * pruned set, best first by the position each leads to (prune 1). Returns how many (at
+ * most max written; -1 when the legal moves overflow). */
+int g_children(GState *s, GChild *out, int max, int prune) {
+    GMove moves[GMAXMOVES];
+    int n = g_legal(s, moves, GMAXMOVES), k = 0;
+    if (n > GMAXMOVES) return -1;
+    int macros = prune && s->R->kplus;
+    for (int i = 0; i < n; i++) {
+        GMove m = moves[i];
+        if (prune) {
+            if (macros && (m.kind == GK_TURN || m.kind == GK_REDEAL)) continue;
+            if (dominated(s, m)) continue;
+        }
+        add(out, &k, max, m, 0, 0);
+    }
+    if (macros) kplus(s, out, &k, max);
+    if (!prune || k > max) return k;
+    GUndo steps[2 * 4 * GMAXC + 8];
+    for (int i = 0; i < k; i++) {   /* score each child by the position it leads to */
+        int depth = 0;
+        GMove step;
+        for (int j = 0; j < out[i].pre && talon_step(s, &step); j++) g_apply(s, step, &steps[depth++]);
+        g_apply(s, out[i].play, &steps[depth++]);
+        int v = evaluate(s) + score(s, out[i].play) / 10 - out[i].pre / 4;
+        while (depth) g_undo(s, &steps[--depth]);
+        out[i].score = (int16_t)(v < -32000 ? -32000 : v > 32000 ? 32000 : v);
+    }
+    for (int i = 1; i < k; i++) {  /* stable: best score first */
+        GChild x = out[i];
+        int j = i - 1;
+        while (j >= 0 && out[j].score < x.score) { out[j + 1] = out[j]; j--; }
+        out[j + 1] = x;
+    }
+    return k;
+}

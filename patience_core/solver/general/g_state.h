@@ -1,0 +1,88 @@
+/* The general search's position and the declarations its files share.
+ *
+ * Files by job: g_moves.c (legal moves, apply, undo: the mirror of model/legal.py and
+ * model/position.py), g_key.c (canonical keys and the table of seen positions),
+ * g_prune.c (safe plays, K+ stock macros, dominance, move order), g_search.c (the
+ * depth-first search), g_module.c (the Python glue). The rules arrive through the
+ * generated struct g_rules_t (fields.py is the one table behind both sides). */
+#ifndef G_STATE_H
+#define G_STATE_H
+#include <stdint.h>
+#include <stddef.h>
+#include "g_rules_fields.h"
+
+#define GMAXP 64     /* piles */
+#define GMAXC 160    /* cards in one pile */
+#define GMAXF 32     /* foundations */
+#define GMAXMOVES 4096
+#define GKEYMAX (GMAXP * 3 + 2 * 104 + 16)
+
+enum { GK_TO_FOUNDATION, GK_BETWEEN_PILES, GK_TURN, GK_REDEAL, GK_DEAL_ROW };
+enum { GM_CARD, GM_RUN, GM_FACE_UP, GM_PILE };
+#define G_EMPTY_NONE (-2)
+#define G_EMPTY_ANY (-1)
+#define G_ACCESS_NONE 0
+#define G_ACCESS_TOP 1
+#define G_ACCESS_ALL 2
+#define G_NO_CARD (-1)
+#define G_UNLIMITED (-1)
+
+typedef struct {
+    int8_t kind, src, dst, card;
+    uint8_t count;
+} GMove;
+
+/* What undo needs (model/moves.py's Step). */
+typedef struct {
+    GMove move;
+    int8_t filled;        /* pile the gap was filled from, -1: none */
+    int16_t index;        /* where a card left an every-card pile, -1: the top */
+    uint8_t flipped, fill_flipped;
+} GUndo;
+
+typedef struct {
+    const g_rules_t *R;
+    int n;
+    uint8_t cards[GMAXP][GMAXC];
+    int len[GMAXP];
+    int down[GMAXP];
+    int redeals_left;            /* G_UNLIMITED: no limit */
+    int8_t ranks[GMAXF][13];     /* each foundation's rank sequence (-1: none / past its end) */
+    int8_t fidx[GMAXP];          /* pile -> foundation index, -1: not a foundation */
+    uint8_t is_waste[GMAXP];
+    uint8_t is_cell[GMAXP];
+    uint8_t fcount[52];          /* copies of each card on the foundations */
+    int on_found;
+} GState;
+
+/* g_moves.c */
+int g_follows(const g_rules_t *R, int rule, int lower, int upper);
+int g_wanted(const GState *s, int fi, int8_t out[52]);
+void g_takers(const GState *s, int8_t takers[52][GMAXF], int ntak[52]);
+int g_accepts(const GState *s, int d, int card, int count);
+int g_run_limit(const GState *s, int src, int dst);
+int g_legal(const GState *s, GMove *out, int max);
+int g_stock_moves(const GState *s, GMove *out);
+void g_apply(GState *s, GMove m, GUndo *u);
+void g_undo(GState *s, const GUndo *u);
+const char *g_load(GState *s, const g_rules_t *R, const int32_t *pos, size_t n);
+
+/* g_key.c */
+size_t g_key(const GState *s, uint8_t *out);
+typedef struct {
+    uint64_t *slots;     /* 0: empty; else (hash tag << 40) | (arena offset + 1) */
+    size_t cap, count;
+    uint8_t *arena;
+    size_t used, size;
+} GTable;
+int g_table_init(GTable *t, size_t cap);
+void g_table_free(GTable *t);
+int g_table_add(GTable *t, const uint8_t *key, size_t n); /* 1 added, 0 present, -1 no memory */
+
+/* g_prune.c */
+int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]);
+int g_find_safe(const GState *s, GMove *out);
+typedef struct { GMove play; int16_t pre; int16_t score; } GChild;
+int g_children(GState *s, GChild *out, int max, int prune);
+
+#endif

@@ -1,0 +1,153 @@
+"""Rules and positions into the general search's buffers, and its moves back into records.
+
+Everything here reads the compiled :class:`~patience_core.model.rules.Rules` tables (never a
+variant's name); the field tables are :mod:`.fields`.
+"""
+from __future__ import annotations
+
+from array import array
+
+from patience_core.model.moves import BETWEEN_PILES, DEAL_ROW, REDEAL, TO_FOUNDATION, TURN, Move
+from patience_core.model.rules import Rules
+from patience_core.model.specs import UNLIMITED
+from patience_core.solver.general import fields as F
+
+KINDS = {F.K_TO_FOUNDATION: TO_FOUNDATION, F.K_BETWEEN_PILES: BETWEEN_PILES, F.K_TURN: TURN,
+         F.K_REDEAL: REDEAL, F.K_DEAL_ROW: DEAL_ROW}
+CODES = {kind: code for code, kind in KINDS.items()}
+_MOVES = {"card": F.MOVES_CARD, "run": F.MOVES_RUN, "face-up": F.MOVES_FACE_UP, "pile": F.MOVES_PILE}
+
+
+def kplus_applies(rules: Rules) -> bool:
+    """K+ macros (turns folded into the play of the card they expose) are complete when
+    turning the stock commutes with every other move: one waste pile, turned onto with
+    only its top card free, and no gap ever filled from the waste or the stock."""
+    spec = rules.stock_spec
+    talon = {rules.stock, *rules.waste_piles}
+    return (rules.has_stock and len(rules.waste_piles) == 1 and not spec.deal_to
+            and spec.to_foundation is None and rules.access[rules.waste] == 1
+            and not any(talon & set(sources) for sources in rules.fill))
+
+
+def key_classes(rules: Rules) -> tuple[list[int], list[int]]:
+    """Which piles are interchangeable in the search's key (sorted there), and which only
+    once the stock is empty (a deal of rows reaches them in a fixed order).
+
+    Piles of one group share every rule; they are interchangeable unless gaps among them
+    are filled (the order of sources matters) or they fill other piles. Several waste
+    piles are, when none is ever turned over (redeals take the first) or feeds a gap."""
+    n = rules.n_piles
+    key_class, needs_no_stock = [-1] * n, [0] * n
+    feeding = {s for sources in rules.fill for s in sources}
+    groups = [piles for group, piles in rules.groups.items() if group in rules.group_specs]
+    if rules.redeals == 0 and not feeding & set(rules.waste_piles):
+        groups.append(list(rules.waste_piles))
+    deal_to = set(rules.stock_spec.deal_to)
+    for number, piles in enumerate(groups):
+        if len(piles) < 2 or any(rules.fill[p] for p in piles) or feeding & set(piles):
+            continue
+        for p in piles:
+            key_class[p] = number
+            needs_no_stock[p] = int(bool(deal_to & set(piles)))
+    return key_class, needs_no_stock
+
+
+def pack_rules(rules: Rules) -> array:
+    """The rules' buffer (:data:`fields.RULES`)."""
+    n = rules.n_piles
+    relations: dict = {}
+
+    def relation(rule) -> int:
+        return -1 if rule is None else relations.setdefault(rule, len(relations))
+
+    build = [-1] * n
+    run = [-1] * n
+    moves = [-1] * n
+    supermove = [0] * n
+    empty = [F.EMPTY_NONE] * n
+    max_cards = [-1] * n
+    for p, spec in enumerate(rules.piles):
+        if spec is None:
+            continue
+        build[p] = relation(spec.build)
+        run[p] = relation(spec.run_rule)
+        moves[p] = _MOVES[spec.moves]
+        supermove[p] = int(spec.limit == "supermove")
+        empty[p] = F.EMPTY_ANY if spec.empty == "any" else F.EMPTY_NONE if spec.empty == "none" else spec.empty
+        max_cards[p] = -1 if spec.max_cards is None else spec.max_cards
+    found = rules.foundations
+    f_rule = [relation(rules.f_spec[f].build) for f in found]
+    safe_rules = [relation(rule) for rule in rules.build_rules]
+    follows = array("i", bytes(4 * 2704 * len(relations)))
+    for rule, r in relations.items():
+        base = r * 2704
+        for lower in range(52):
+            for upper in range(52):
+                if rule.follows(lower, upper):
+                    follows[base + lower * 52 + upper] = 1
+    fill_start, fill_src = [], []
+    for p in range(n):
+        fill_start += [len(fill_src), len(rules.fill[p])]
+        fill_src += rules.fill[p]
+    key_class, needs_no_stock = key_classes(rules)
+    fixed_ranks = []
+    for f in found:
+        ranks = list(rules.f_spec[f].ranks or ())[:13]
+        fixed_ranks += ranks + [-1] * (13 - len(ranks))
+    stock = rules.stock_spec
+    return F.RULES.pack(
+        n_piles=n, n_cards=rules.n_cards, n_found=len(found), n_waste=len(rules.waste_piles),
+        n_recv=len(rules.receivers), n_scan=len(rules.scan_order), n_cells=len(rules.cells),
+        n_open=len(rules.open_columns), n_worry=len(rules.worry_from), n_runf=len(rules.run_foundations),
+        n_deal_to=len(stock.deal_to), n_fill=len(fill_src), n_rules=len(relations),
+        n_safe_rules=len(safe_rules), n_suits=len(rules.pack_suits),
+        stock=rules.stock, draw=rules.draw,
+        redeals=F.UNLIMITED_REDEALS if rules.redeals == UNLIMITED else int(rules.redeals),
+        deal_needs_no_gap=int(stock.deal_needs_no_gap),
+        to_foundation=-1 if stock.to_foundation is None else stock.to_foundation,
+        safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
+        access=rules.access, is_foundation=[int(x) for x in rules.is_foundation], max_cards=max_cards,
+        build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove, empty_rule=empty,
+        key_class=key_class, class_needs_no_stock=needs_no_stock, fill_start=fill_start, fill_src=fill_src,
+        waste_piles=rules.waste_piles, receivers=rules.receivers, scan_order=rules.scan_order,
+        cells=rules.cells, open_columns=rules.open_columns, worry_from=rules.worry_from,
+        run_foundations=rules.run_foundations, deal_to=stock.deal_to, foundations=found,
+        f_length=[rules.f_length[f] for f in found], f_suit=[rules.f_suit[f] for f in found],
+        f_regardless=[int(rules.f_regardless[f]) for f in found],
+        f_takes_run=[int(rules.f_spec[f].takes_run) for f in found], f_rule=f_rule,
+        f_worry=[int(rules.f_spec[f].worry) for f in found], f_fixed_ranks=fixed_ranks,
+        follows=follows, safe_rules=safe_rules, copies=rules.copies, pack_suits=rules.pack_suits)
+
+
+def pack_position(position) -> array:
+    """The position's buffer (:data:`fields.POSITION`)."""
+    rules = position.rules
+    cards = [c for pile in position.piles for c in pile]
+    ranks = []
+    for f in rules.foundations:
+        sequence = list(position.ranks[f] or ())[:13]
+        ranks += sequence + [-1] * (13 - len(sequence))
+    left = position.redeals_left
+    return F.POSITION.pack(
+        n_piles=rules.n_piles, n_found=len(rules.foundations), n_total=len(cards),
+        redeals_left=F.UNLIMITED_REDEALS if left == UNLIMITED else int(left),
+        pile_len=[len(p) for p in position.piles], down=position.down, cards=cards, ranks=ranks)
+
+
+def as_move(entry: tuple[int, int, int, int, int]) -> Move:
+    kind, src, dst, card, count = entry
+    return Move(KINDS[kind], src, dst, card, count)
+
+
+def as_entry(move: Move) -> tuple[int, int, int, int, int]:
+    return CODES[move.kind], move.src, move.dst, move.card, move.count
+
+
+def piles_of(buffer: tuple) -> tuple[list[list[int]], list[int], int]:
+    """(piles, down, redeals left) from the C side's ``(lengths, down, cards, redeals)``."""
+    lengths, down, cards, redeals = buffer
+    piles, at = [], 0
+    for n in lengths:
+        piles.append(list(cards[at:at + n]))
+        at += n
+    return piles, list(down), (UNLIMITED if redeals == F.UNLIMITED_REDEALS else redeals)

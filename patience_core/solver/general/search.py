@@ -1,0 +1,94 @@
+"""The compiled pruned search for every game the YAML can say (the C in this folder).
+
+:func:`compiled_search` packs the rules and the position (:mod:`.pack`), runs the search
+and turns its line back into :class:`~patience_core.model.moves.Move` records; the caller
+replays the line through the engine. :func:`unsupported` says, in one place, why a
+position is beyond it (the caller then runs the exhaustive search in Python).
+"""
+from __future__ import annotations
+
+import os
+import time
+from functools import lru_cache
+
+from patience_core.model.rules import Rules
+from patience_core.solver.general import fields
+from patience_core.solver.general.pack import as_entry, as_move, pack_position, pack_rules
+
+try:  # built by ``pip install`` from the C files here; optional (see pyproject.toml)
+    from patience_core.solver import _general
+except ImportError:  # pragma: no cover - exercised where no compiler was available
+    _general = None
+
+# The C side's fixed sizes (g_state.h): larger games go to the exhaustive search.
+MAX_PILES, MAX_FOUNDATIONS, MAX_PILE_CARDS = 64, 32, 160
+ENGINE_ENV = "PATIENCE_ENGINE"   # PATIENCE_ENGINE=python: every search in Python
+
+WON, LOST, LIMIT_POSITIONS, LIMIT_TABLE, LIMIT_TIME = 1, 0, -1, -2, -3
+LIMITS = {LIMIT_POSITIONS: "positions", LIMIT_TABLE: "table", LIMIT_TIME: "time"}
+
+
+def available() -> bool:
+    """The module is built from these field tables and not switched off."""
+    return (_general is not None and _general.RULES_VERSION == fields.RULES.version
+            and _general.POSITION_VERSION == fields.POSITION.version
+            and os.environ.get(ENGINE_ENV, "").lower() != "python")
+
+
+def unsupported(position) -> str | None:
+    """Why the compiled search cannot take this position (``None``: it can)."""
+    rules = position.rules
+    if not available():
+        return "the compiled search is not built" if _general is None else "the compiled search is switched off"
+    if not rules.plain_moves or type(position).__name__ == "HookedPosition":
+        return "a plugin changes how moves work"
+    if rules.n_piles > MAX_PILES or len(rules.foundations) > MAX_FOUNDATIONS or rules.n_cards > 104:
+        return "more piles or cards than the compiled search holds"
+    return None
+
+
+@lru_cache(maxsize=64)
+def _rules_buffer(rules: Rules):
+    return pack_rules(rules)
+
+
+def rules_buffer(rules: Rules):
+    """The packed rules, once per compiled variant."""
+    return _rules_buffer(rules)
+
+
+def compiled_search(position, max_positions: int | None, deadline: float | None, table_limit: int,
+                    prune: bool = True):
+    """(verdict, line, positions, most cards on the foundations, limit) — the contract of
+    ``solve._engine_search``. A Ctrl-C raises KeyboardInterrupt at once."""
+    seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
+    verdict, positions, most, _table, line = _general.search(
+        rules_buffer(position.rules), pack_position(position),
+        -1 if max_positions is None else max_positions, seconds, table_limit, prune)
+    moves = [as_move(entry) for entry in line]
+    if verdict == WON:
+        return "won", moves, positions, most, None
+    if verdict == LOST:
+        return "lost", [], positions, most, None
+    return "unknown", [], positions, most, LIMITS[verdict]
+
+
+def legal_moves(position) -> list:
+    """The C side's legal moves of ``position`` (for the tests that hold it to legal.py)."""
+    return [as_move(m) for m in _general.legal_moves(rules_buffer(position.rules), pack_position(position))]
+
+
+def children(position, prune: bool = True) -> list:
+    """``(talon steps first, play)`` for each child the search tries, in its order."""
+    return [(pre, as_move(m)) for pre, m in _general.children(rules_buffer(position.rules),
+                                                              pack_position(position), prune)]
+
+
+def safe_move(position):
+    found = _general.safe_move(rules_buffer(position.rules), pack_position(position))
+    return None if found is None else as_move(found)
+
+
+def apply_undo(position, move):
+    """The C side's position after ``move``, and after undoing it (packed tuples)."""
+    return _general.apply_undo(rules_buffer(position.rules), pack_position(position), as_entry(move))

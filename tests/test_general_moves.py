@@ -1,0 +1,69 @@
+"""The compiled search's rules of play (solver/general/g_moves.c) against the engine's.
+
+Along random playouts of every game with moves between piles, the C side must list the
+very moves ``model/legal.py`` lists, in the same order, make the same position when it
+plays one and the same again when it takes it back, and find the same first safe play as
+``agents/safe.py``. A failure names the game, the deal, the step and the move.
+"""
+import random
+
+import pytest
+
+from patience_core.agents.safe import safe_moves
+from patience_core.model.deal import seeded_order, start_position
+from patience_core.variants.catalog import load_rules
+from patience_core.solver.general import search as general
+from patience_core.solver.general.pack import piles_of
+
+pytestmark = pytest.mark.skipif(not general.available(), reason="the compiled search is not built")
+
+GAMES = [("klondike", {}), ("klondike", {"draw": "3"}), ("klondike", {"redeals": "unlimited"}),
+         ("freecell", {}), ("freecell", {"cells": "2"}), ("bakers-game", {}), ("spider", {}),
+         ("spider", {"suits": "1"}), ("spider", {"suits": "2"}), ("golf", {}), ("golf", {"wrap": "yes"}),
+         ("sir-tommy", {}), ("calculation", {}), ("yukon", {}), ("canfield", {}),
+         ("canfield", {"draw": "1"}), ("forty-thieves", {})]
+
+
+def _state(position):
+    return [list(p) for p in position.piles], list(position.down), position.redeals_left
+
+
+@pytest.mark.parametrize("name, params", GAMES, ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in p.items())}"
+                                                      for n, p in GAMES])
+def test_moves_apply_undo_and_safe_plays_agree_with_the_engine(name, params):
+    rules = load_rules(name, params)
+    checked = 0
+    for seed in range(1, 5):
+        rng = random.Random(seed)
+        position = start_position(rules, seeded_order(rules, seed))
+        for step in range(120):
+            where = f"{name} {params} seed {seed} step {step}"
+            engine = position.legal_moves()
+            assert general.legal_moves(position) == engine, f"{where}: legal moves differ"
+            assert general.safe_move(position) == next(iter(safe_moves(position)), None), \
+                f"{where}: first safe play differs"
+            if not engine:
+                break
+            move = rng.choice(engine)
+            before = _state(position)
+            after, back = general.apply_undo(position, move)
+            position.apply(move)
+            assert list(piles_of(after)) == list(_state(position)), f"{where}: {move} played differently"
+            assert list(piles_of(back)) == list(before), f"{where}: {move} taken back differently"
+            checked += 1
+    assert checked > 20
+
+
+def test_pruned_children_are_legal_or_talon_macros():
+    """Every child of the pruned search is a legal move, or a K+ macro: talon steps
+    that are each legal, then a legal play of the waste top."""
+    rules = load_rules("klondike", {})
+    position = start_position(rules, seeded_order(rules, 3))
+    kids = general.children(position, prune=True)
+    assert any(pre for pre, _ in kids), "draw 1 with redeals: K+ macros expected"
+    for pre, play in kids:
+        trial = position.copy()
+        for _ in range(pre):
+            step = next(m for m in trial.legal_moves() if m.kind.value in ("turn", "redeal"))
+            trial.apply(step)
+        assert play in trial.legal_moves()

@@ -1,0 +1,122 @@
+"""The compiled pruned search agrees with the exhaustive oracle, by verdict.
+
+Small problems of every game with moves between piles: endings of won deals (the last
+cards of a line the search found), and the same endings with two cards swapped, which
+blocks some of them for good. The oracle (``solve.engine_search``: every legal move, no
+pruning) decides them; the pruned search must give the same verdict, and its winning
+lines replay through the engine (``solve`` checks every one).
+"""
+import random
+
+import pytest
+
+from patience_core.model.deal import seeded_order, start_position
+from patience_core.model.position import Position
+from patience_core.solver.general import search as general
+from patience_core.solver.solve import engine_search, solve, solve_position
+from patience_core.variants.catalog import load_rules
+
+pytestmark = pytest.mark.skipif(not general.available(), reason="the compiled search is not built")
+
+GAMES = [("klondike", {}), ("klondike", {"draw": "3"}), ("freecell", {}), ("bakers-game", {}),
+         ("spider", {"suits": "1"}), ("golf", {}), ("sir-tommy", {}), ("calculation", {}), ("yukon", {}),
+         ("canfield", {}), ("forty-thieves", {})]
+ORACLE_BUDGET = 30_000
+
+
+def _cut(rules, seed, rest):
+    """Deal ``seed`` cut down to its last ``rest`` cards: the cards the foundations want
+    next are taken from wherever they lie (from the talon first, else the top-most copy)
+    and put up, until ``rest`` remain; face-down cards stay face down where they still have a card above them."""
+    position = start_position(rules, seeded_order(rules, seed))
+    piles = [list(p) for p in position.piles]
+    down = list(position.down)
+    layout = [p for p in range(rules.n_piles) if not rules.is_foundation[p]]
+    talon = {rules.stock, *rules.waste_piles}
+    while sum(len(piles[p]) for p in layout) > rest:
+        current = Position(rules, piles, position.redeals_left, down)
+        taken = False
+        for f in rules.foundations:
+            wanted = current.wanted(f)
+            if rules.f_spec[f].takes_run and not piles[f]:
+                wanted = rules.f_spec[f].ranks and [s * 13 + rules.f_spec[f].ranks[len(piles[f])]
+                                                    for s in rules.pack_suits]
+            for card in wanted or ():
+                where = [(p, i) for p in layout for i, c in enumerate(piles[p]) if c == card]
+                if where:
+                    # the stock's and the waste's copy first, so the ending keeps its layout
+                    p, i = max(where, key=lambda w: (w[0] in talon, w[1] - len(piles[w[0]]), w[0]))
+                    del piles[p][i]
+                    piles[f].append(card)
+                    taken = True
+                    break
+            if taken:
+                break
+        if not taken:   # a run foundation mid-run: go on with the same suit
+            f = next(f for f in rules.run_foundations if 0 < len(piles[f]) < 13)
+            card = piles[f][0] - piles[f][0] % 13 + rules.f_spec[f].ranks[len(piles[f])]
+            p, i = next((p, i) for p in layout for i, c in enumerate(piles[p]) if c == card)
+            del piles[p][i]
+            piles[f].append(card)
+        down = [min(d, max(0, len(piles[p]) - 1)) for p, d in enumerate(down)]
+    return Position(rules, piles, position.redeals_left, down)
+
+
+def _endings(rules, seed, rest):
+    """The cut deal, and copies with two of its cards swapped (some of them blocked)."""
+    position = _cut(rules, seed, rest)
+    yield position
+    rng = random.Random(seed * 100 + rest)
+    layout = [p for p in range(rules.n_piles) if not rules.is_foundation[p] and position.piles[p]]
+    for _ in range(3 if layout else 0):
+        piles = [list(p) for p in position.piles]
+        a, b = rng.choice(layout), rng.choice(layout)
+        i, j = rng.randrange(len(piles[a])), rng.randrange(len(piles[b]))
+        piles[a][i], piles[b][j] = piles[b][j], piles[a][i]
+        yield Position(rules, piles, position.redeals_left, list(position.down))
+
+
+@pytest.mark.parametrize("name, params", GAMES, ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in p.items())}"
+                                                      for n, p in GAMES])
+def test_pruned_verdicts_agree_with_the_oracle(name, params):
+    rules = load_rules(name, params)
+    verdicts = []
+    for seed, rest in ((1, 5), (2, 6), (3, 7), (4, 8), (5, 9), (6, 10)):
+        for position in _endings(rules, seed, rest):
+            oracle = engine_search(position, max_positions=ORACLE_BUDGET)
+            if oracle.verdict == "unknown":
+                continue
+            pruned = solve_position(position)
+            assert pruned.search == "pruned"
+            assert pruned.verdict == oracle.verdict, (
+                f"{name} seed {seed}, {rest} cards left: pruned {pruned.verdict}, oracle {oracle.verdict}")
+            verdicts.append(oracle.verdict)
+    assert len(verdicts) >= 6, f"{name}: the oracle decided only {len(verdicts)} endings"
+
+
+def test_the_comparison_covers_won_and_lost_endings():
+    """Both verdicts occur above, lost ones with cycles among them (FreeCell's cells)."""
+    seen = {}
+    for name in ("freecell", "yukon", "klondike"):
+        rules = load_rules(name, {})
+        for seed, rest in ((1, 8), (2, 12), (3, 16)):
+            for position in _endings(rules, seed, rest):
+                verdict = engine_search(position, max_positions=ORACLE_BUDGET).verdict
+                seen[verdict] = seen.get(verdict, 0) + 1
+    assert seen.get("won", 0) >= 3 and seen.get("lost", 0) >= 3, seen
+
+
+def test_without_the_compiled_search_the_oracle_answers(monkeypatch):
+    monkeypatch.setenv("PATIENCE_ENGINE", "python")
+    rules = load_rules("golf", {})
+    result = solve(rules, seeded_order(rules, 1))
+    assert result.search == "exhaustive" and result.verdict in ("won", "lost")
+
+
+def test_microsoft_deal_11982_is_proved_lost():
+    from patience_core.model import deal_numbers
+
+    rules = load_rules("freecell", {})
+    order = deal_numbers.order_for(rules, deal_numbers.parse_deal("ms:11982"))
+    result = solve(rules, order, max_positions=1_000_000)
+    assert result.verdict == "lost" and result.search == "pruned"
