@@ -81,6 +81,6 @@ def test_the_cli_says_which_limit_ended_the_search(monkeypatch):
     monkeypatch.setattr(search, "TABLE_LIMIT", 300)
     out = CliRunner().invoke(app, ["solve", "royal-cotillion", "--seed", "9"])
     assert out.exit_code == 0, out.output
-    assert "unknown" in out.output and "the limit reached: the table of lost positions" in out.output
+    assert "unknown" in out.output and "the limit reached: the search's table of positions" in out.output
     out = CliRunner().invoke(app, ["solve", "royal-cotillion", "--seed", "9", "--max-positions", "50", "--json"])
     assert json.loads(out.output)["limit"] == "positions"

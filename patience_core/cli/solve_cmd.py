@@ -24,7 +24,7 @@ _VERDICT_TEXT = {
 _LIMIT_TEXT = {
     "positions": "the limit reached: --max-positions",
     "time": "the limit reached: --timeout",
-    "table": (f"the limit reached: the table of lost positions holds at most {TABLE_LIMIT} "
+    "table": (f"the limit reached: the search's table of positions holds at most {TABLE_LIMIT} "
               f"(it grows with the search until memory runs out)"),
 }
 

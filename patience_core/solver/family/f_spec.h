@@ -91,7 +91,7 @@ typedef struct {
 } family_spec_t;
 
 /* Point `out` into `buf` (`n` int32 words); NULL, or what is wrong. */
-static const char *family_spec_bind(const int32_t *buf, size_t n, family_spec_t *out)
+static inline const char *family_spec_bind(const int32_t *buf, size_t n, family_spec_t *out)
 {
     if (n < 161 || buf[0] != FAMILY_SPEC_MAGIC)
         return "not a family_spec buffer";
