@@ -32,7 +32,7 @@ from patience_core.model.position import Position
 from patience_core.variants.loader import parse_param_options
 
 from peers_support import (LOST, UNKNOWN, WON, Outcome, Row, add_common_options, missing_peer, pin_one_core,
-                           print_json, print_rows_csv, print_summary, rows_json, run_ours, summarize)
+                           print_json, print_rows_csv, print_summary, report_progress, rows_json, run_ours, summarize)
 
 INSTALL = ("install it in your venv: apt-get install -y libfreecell-solver0 && pip install freecell-solver")
 # fc-solve's answers (fcs_enums.h) that decide a deal.
@@ -146,6 +146,8 @@ def main() -> None:
                 print(str(exc).splitlines()[0], file=sys.stderr)
                 raise SystemExit(1)
         rows.append(row)
+        if args.progress:
+            report_progress(row)
     summary = summarize(rows)
     peer_name = f"fc-solve ({args.preset} configuration)"
     cells = " ".join(args.param or []) or "(defaults)"

@@ -36,8 +36,8 @@ from patience_core.model.position import Position
 from patience_core.variants.loader import parse_param_options
 
 from peers_support import (LOST, UNKNOWN, WON, Outcome, Row, TimedWorker, add_common_options, missing_peer,
-                           pin_one_core, print_json, print_rows_csv, print_summary, rows_json, run_ours,
-                           solvable_share, summarize)
+                           pin_one_core, print_json, print_rows_csv, print_summary, report_progress, rows_json,
+                           run_ours, solvable_share, summarize)
 
 INSTALL = "install it in your venv: pip install pyksolve"
 SOLVITAIRE_KLONDIKE = ["draw=3", "worry=yes"]
@@ -198,6 +198,8 @@ def main() -> None:
                     parser.error(f"seed {seed}: not a Klondike layout Klondike-Solver reads: {exc}")
                 row.theirs = worker.run(KsJob(deck, rules.draw, args.max_states), args.timeout)
             rows.append(row)
+            if args.progress:
+                report_progress(row)
     finally:
         if worker:
             worker.close()

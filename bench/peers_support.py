@@ -74,6 +74,7 @@ def add_common_options(parser: argparse.ArgumentParser, *, peer: str) -> None:
     only.add_argument("--peer-only", action="store_true", help=f"run only {peer}")
     parser.add_argument("--cpu", type=int, default=None,
                         help="the core to run on (default: the first this process may use)")
+    parser.add_argument("--progress", action="store_true", help="one line per deal on stderr as it is done")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--csv", action="store_true", help="one CSV row per deal, then the summary")
     output.add_argument("--json", action="store_true", help="the summary and the rows as JSON")
@@ -129,12 +130,19 @@ class TimedWorker:
         self._pipe.send(payload)
         # The child times the solve itself; the margin covers passing the answer back.
         if self._pipe.poll(timeout + 1.0):
-            return self._pipe.recv()
+            try:
+                return self._pipe.recv()
+            except EOFError:  # the child died (the peer crashed): a fresh one for the next deal
+                self._restart()
+                return Outcome(UNKNOWN, timeout * 1000, "the peer's process died")
+        self._restart()
+        return Outcome(UNKNOWN, timeout * 1000, "killed at the timeout")
+
+    def _restart(self) -> None:
         self._process.kill()
         self._process.join()
         self._pipe.close()
         self._start()
-        return Outcome(UNKNOWN, timeout * 1000, "killed at the timeout")
 
     def close(self) -> None:
         self._pipe.close()
@@ -226,6 +234,11 @@ def solvable_share(outcomes: list[Outcome]) -> Share:
     unknown = sum(o.verdict == UNKNOWN for o in outcomes)
     low, high = wilson(won, n)
     return Share(n, won, unknown, won / n, low, high, unknown / n, (won + unknown) / n)
+
+
+def report_progress(row: Row) -> None:
+    sides = [f"{name} {o.verdict} {o.ms:.1f} ms" for name, o in (("ours", row.ours), ("theirs", row.theirs)) if o]
+    print(f"deal {row.deal}: " + ", ".join(sides), file=sys.stderr, flush=True)
 
 
 def print_rows_csv(rows: list[Row]) -> None:
