@@ -211,6 +211,28 @@ def test_a_value_out_of_range_is_refused_by_name(table, value, words):
 
 
 @needs_engine
+def _wait_until_busy(pid: int, cpu_seconds: float, timeout: float = 60.0) -> None:
+    """Wait until the process has used ``cpu_seconds`` of CPU (so it is searching, past its
+    imports, whatever the machine's load); where /proc is missing, wait that long."""
+    import os
+    import time
+
+    stat = f"/proc/{pid}/stat"
+    if not os.path.exists(stat):
+        time.sleep(cpu_seconds)
+        return
+    ticks = os.sysconf("SC_CLK_TCK")
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            fields = open(stat).read().rsplit(")", 1)[1].split()
+        except OSError:
+            return
+        if (int(fields[11]) + int(fields[12])) / ticks >= cpu_seconds:
+            return
+        time.sleep(0.05)
+
+
 def test_ctrl_c_stops_a_compiled_search_without_limits():
     """The search runs without the GIL, so it must look for signals itself: an unlimited
     solve of a deal it cannot decide stops at Ctrl-C within a moment (exit 130)."""
@@ -221,7 +243,7 @@ def test_ctrl_c_stops_a_compiled_search_without_limits():
 
     process = subprocess.Popen([sys.executable, "-m", "patience_core", "solve", "royal-cotillion",
                                 "--seed", "9"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(1.5)
+    _wait_until_busy(process.pid, cpu_seconds=1.5)
     assert process.poll() is None, "the solve ended before the signal"
     process.send_signal(signal.SIGINT)
     try:
