@@ -25,7 +25,10 @@ ever be built on it in the layout is still off the foundations (so it is nobody'
 base any more), it goes onto a foundation with a fixed rank sequence, and every
 foundation that takes it is a twin of the others. Taking it up then only frees its
 place: any line that keeps it in the layout can be followed with it on the
-foundation, because no card ever needs it.
+foundation, because no card ever needs it. On a foundation that takes any suit, also
+no other card of its rank may still be out: that one might be the card that has to go
+up there first (a helper's oracle test found a Sir Tommy ending lost by the rule without
+this condition).
 
 Variants whose legality, fills or outcome a plugin overrides get no safe moves at all:
 the arguments above only know the rules the YAML can say.
@@ -131,6 +134,13 @@ def nobody_builds_on(position: Position, move: Move) -> bool:
     if any(not twins(position, f, g) for g in position.takers[card] if g != f):
         return False
     on_foundations = position.on_foundation_counts()
+    if rules.f_regardless[f]:
+        # Any card of this rank would do there: another one still out may be the one that
+        # must go up first (it covers a card another foundation needs), so wait for it.
+        rank = card % 13
+        out = sum(rules.copies[c] - on_foundations[c] for c in range(rank, 52, 13))
+        if out > 1:
+            return False
     for rule in rules.build_rules:
         for other in range(52):
             if rules.copies[other] and rule.follows(card, other) and on_foundations[other] < rules.copies[other]:

@@ -26,6 +26,11 @@ int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak
     if (s->is_waste[m.src] && R->draw > 1 && R->redeals != 0) return 0;
     for (int t = 0; t < ntak[card]; t++)
         if (takers[card][t] != m.dst && !twins(s, m.dst, takers[card][t])) return 0;
+    if (R->f_regardless[fi]) {   /* another card of this rank still out may have to go first */
+        int out = 0;
+        for (int c = card % 13; c < 52; c += 13) out += R->copies[c] - s->fcount[c];
+        if (out > 1) return 0;
+    }
     for (int r = 0; r < R->n_safe_rules; r++) {
         const int32_t *row = R->follows + R->safe_rules[r] * 2704 + card * 52;
         for (int other = 0; other < 52; other++)
