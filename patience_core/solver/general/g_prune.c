@@ -107,7 +107,7 @@ static void add(GChild *out, int *k, int max, GMove m, int pre, int sc) {
 }
 
 /* One step of the talon: a turn, else a redeal; 0 when neither is possible. */
-static int talon_step(const GState *s, GMove *m) {
+int g_talon_step(const GState *s, GMove *m) {
     const g_rules_t *R = s->R;
     int st = R->stock, w = R->waste_piles[0], ns = s->len[st];
     if (ns) {
@@ -136,7 +136,7 @@ static void kplus(GState *s, GChild *out, int *k, int max) {
     GUndo steps[2 * 4 * GMAXC + 8];
     int n = 0, redeals = 0;
     GMove m;
-    while (n < (int)(sizeof steps / sizeof steps[0]) && talon_step(s, &m)) {
+    while (n < (int)(sizeof steps / sizeof steps[0]) && g_talon_step(s, &m)) {
         if (m.kind == GK_REDEAL && s->redeals_left == G_UNLIMITED && ++redeals > 1) break;
         g_apply(s, m, &steps[n++]);
         if (redeals && s->redeals_left == G_UNLIMITED && s->len[w] == start_waste && m.kind == GK_TURN) break;
@@ -208,7 +208,7 @@ int g_children(GState *s, GChild *out, int max, int prune) {
     for (int i = 0; i < k; i++) {   /* score each child by the position it leads to */
         int depth = 0;
         GMove step;
-        for (int j = 0; j < out[i].pre && talon_step(s, &step); j++) g_apply(s, step, &steps[depth++]);
+        for (int j = 0; j < out[i].pre && g_talon_step(s, &step); j++) g_apply(s, step, &steps[depth++]);
         g_apply(s, out[i].play, &steps[depth++]);
         int v = evaluate(s) + score(s, out[i].play) / 10 - out[i].pre / 4;
         while (depth) g_undo(s, &steps[--depth]);

@@ -44,23 +44,12 @@ static void undo_to(GState *s, Vec *undo, size_t height) {
     while (undo->used > height) g_undo(s, (GUndo *)undo->data + --undo->used);
 }
 
-/* The talon step before a macro's play (the same as g_prune.c's talon_step). */
-static GMove talon_step(const GState *s) {
-    const g_rules_t *R = s->R;
-    int st = R->stock, w = R->waste_piles[0], ns = s->len[st];
-    if (ns) {
-        GMove t = {GK_TURN, (int8_t)st, (int8_t)w, (int8_t)s->cards[st][ns - 1], (uint8_t)(R->draw < ns ? R->draw : ns)};
-        return t;
-    }
-    GMove t = {GK_REDEAL, (int8_t)w, (int8_t)st, G_NO_CARD, 1};
-    return t;
-}
-
 /* Enter the position a child leads to: its talon steps, its play, then (pruned) the safe
  * plays that follow. */
 static int enter(GState *s, Vec *undo, const GChild *c, int prune) {
-    for (int i = 0; i < c->pre; i++)
-        if (push_move(s, undo, talon_step(s))) return -1;
+    GMove step;
+    for (int i = 0; i < c->pre && g_talon_step(s, &step); i++)
+        if (push_move(s, undo, step)) return -1;
     if (push_move(s, undo, c->play)) return -1;
     if (prune) {
         GMove m;

@@ -82,6 +82,7 @@ int g_table_add(GTable *t, const uint8_t *key, size_t n); /* 1 added, 0 present,
 /* g_prune.c */
 int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]);
 int g_find_safe(const GState *s, GMove *out);
+int g_talon_step(const GState *s, GMove *m);  /* a turn, else a redeal; 0: neither */
 typedef struct { GMove play; int16_t pre; int16_t score; } GChild;
 int g_children(GState *s, GChild *out, int max, int prune);
 
