@@ -153,15 +153,17 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
     return by_card, open_gaps
 
 
-def pile_moves(position: "Position") -> list[Move]:
+def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
     """Cards and runs between layout piles (and from the waste onto them), destinations
-    in pile order (the same as :func:`accepts` tried on every receiving pile)."""
+    in pile order (the same as :func:`accepts` tried on every receiving pile); only those
+    from pile ``source`` when it is given."""
     rules = position.rules
     piles = position.piles
     by_card, open_gaps = _takers_by_card(position)
     max_cards = rules.max_cards
     moves = []
-    for p in rules.scan_order:
+    scan = rules.scan_order if source is None else [p for p in rules.scan_order if p == source]
+    for p in scan:
         for card, count in movable_units(position, p):
             targets = by_card.get(card, ())
             if open_gaps:
@@ -178,6 +180,8 @@ def pile_moves(position: "Position") -> list[Move]:
                         continue
                 moves.append(Move(BETWEEN_PILES, p, d, card, count))
     for f in rules.worry_from:
+        if source is not None and f != source:
+            continue
         pile = piles[f]
         if pile:
             card = pile[-1]
@@ -214,11 +218,25 @@ def legal_moves(position: "Position") -> list[Move]:
     return moves
 
 
+def is_legal(position: "Position", move: Move) -> bool:
+    """Whether ``move`` is one of :func:`legal_moves`, listing only the moves of its kind
+    (between piles, only those from its source): the same answer for far less work, which
+    is what replaying a solver's line of hundreds of moves needs."""
+    kind = move.kind
+    if kind is TO_FOUNDATION:
+        return move in foundation_moves(position)
+    if kind is BETWEEN_PILES:
+        return move in pile_moves(position, move.src)
+    if kind is TURN or kind is REDEAL or kind is DEAL_ROW:
+        return move in stock_moves(position)
+    return move in legal_moves(position)
+
+
 def moves_from(position: "Position", pile: int, card: int | None = None) -> list[Move]:
     """The legal moves that take ``card`` (or anything, if ``None``) from ``pile``."""
     return [m for m in position.legal_moves()
             if m.src == pile and (card is None or m.card == card)]
 
 
-__all__ = ["legal_moves", "free_cards", "foundation_moves", "pile_moves", "stock_moves", "accepts",
+__all__ = ["legal_moves", "is_legal", "free_cards", "foundation_moves", "pile_moves", "stock_moves", "accepts",
            "movable_units", "run_limit", "moves_from"]

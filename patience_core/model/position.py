@@ -184,7 +184,8 @@ class Position:
         return legal.legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:
-        return move in self.legal_moves()
+        """``move in self.legal_moves()``, computed for the move's kind only (legal.is_legal)."""
+        return legal.is_legal(self, move)
 
     def apply(self, move: Move) -> None:
         """Play ``move`` (assumed legal), with the fill and the turn-up it causes."""
@@ -505,6 +506,9 @@ class HookedPosition(Position):
         if check is not None:
             moves = [m for m in moves if check(self, m)]
         return moves
+
+    def is_legal(self, move: Move) -> bool:
+        return move in self.legal_moves()   # plugins and open choices decide here
 
     def apply(self, move: Move) -> None:
         rules = self.rules

@@ -156,7 +156,7 @@ def replay_check(start: Position, moves: list) -> None:
     """Replay ``moves`` on a fresh copy of ``start``; raise SolverError unless it wins."""
     position = start.copy()
     for number, move in enumerate(moves, start=1):
-        if move not in position.legal_moves():
+        if not position.is_legal(move):
             raise SolverError(f"internal error: solver move {number} {move} is not legal on replay")
         position.apply(move)
     if not position.is_won():
