@@ -44,16 +44,17 @@ def main(argv=None) -> int:
     rules = load_rules(args.variant, dict(p.split("=", 1) for p in args.param))
     scheme, first, last = parse_deals(args.deals)
     counts = {"won": 0, "lost": 0, "unknown": 0}
-    times, positions, slowest = [], [], (0.0, None)
+    times, cpu_times, positions, slowest = [], [], [], (0.0, None)
     searches = set()
     for number in range(first, last + 1):
         if scheme is None:
             order = seeded_order(rules, number)
         else:
             order = deal_numbers.order_for(rules, deal_numbers.parse_deal(f"{scheme}:{number}"))
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         result = solve(rules, order, timeout=args.timeout, max_positions=args.max_positions)
         seconds = time.perf_counter() - began
+        cpu_times.append(time.process_time() - began_cpu)
         counts[result.verdict] += 1
         times.append(seconds)
         positions.append(result.positions)
@@ -71,6 +72,9 @@ def main(argv=None) -> int:
         "mean_ms": 1000 * statistics.fmean(times), "median_ms": 1000 * statistics.median(times),
         "max_ms": 1000 * slowest[0], "slowest_deal": slowest[1],
         "positions_per_second": sum(positions) / max(sum(times), 1e-9),
+        # CPU time and positions do not grow when other work shares the cores
+        "cpu_mean_ms": 1000 * statistics.fmean(cpu_times),
+        "mean_positions": statistics.fmean(positions), "median_positions": statistics.median(positions),
     }
     if args.json:
         print(json.dumps(summary, indent=1))
@@ -81,6 +85,8 @@ def main(argv=None) -> int:
         print(f"per deal: mean {summary['mean_ms']:.1f} ms, median {summary['median_ms']:.1f} ms, "
               f"slowest {summary['max_ms']:.0f} ms (deal {slowest[1]}); "
               f"{summary['positions_per_second']:,.0f} positions/s")
+        print(f"CPU mean {summary['cpu_mean_ms']:.1f} ms; positions per deal: mean {summary['mean_positions']:,.0f}, "
+              f"median {summary['median_positions']:,.0f}")
     return 0
 
 

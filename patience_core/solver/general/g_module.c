@@ -81,7 +81,7 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     Loaded L;
     if (!PyArg_ParseTuple(args, "OOp", &rules, &position, &prune) || load(&L, rules, position) < 0) return NULL;
     static GChild kids[GMAXMOVES];
-    int n = g_children(&L.s, kids, GMAXMOVES, prune);
+    int n = g_children(&L.s, kids, GMAXMOVES, prune, NULL);
     release(&L);
     if (n < 0 || n > GMAXMOVES) { PyErr_SetString(PyExc_ValueError, "more children than the search holds"); return NULL; }
     PyObject *out = PyList_New(n);

@@ -187,9 +187,11 @@ static int evaluate(const GState *s) {
 }
 
 /* The children of a position: every legal move (prune 0, in legal.py's order), or the
- * pruned set, best first by the position each leads to (prune 1). Returns how many (at
- * most max written; -1 when the legal moves overflow). */
-int g_children(GState *s, GChild *out, int max, int prune) {
+ * pruned set, best first by the position each leads to (prune 1). With ``jitter`` (a
+ * restart's random state, NULL for none) each score gets a small random nudge, so that a
+ * restart tries near-equal children in another order. Returns how many (at most max
+ * written; -1 when the legal moves overflow). */
+int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter) {
     GMove moves[GMAXMOVES];
     int n = g_legal(s, moves, GMAXMOVES), k = 0;
     if (n > GMAXMOVES) return -1;
@@ -211,6 +213,12 @@ int g_children(GState *s, GChild *out, int max, int prune) {
         for (int j = 0; j < out[i].pre && g_talon_step(s, &step); j++) g_apply(s, step, &steps[depth++]);
         g_apply(s, out[i].play, &steps[depth++]);
         int v = evaluate(s) + score(s, out[i].play) / 10 - out[i].pre / 4;
+        if (jitter) {   /* xorshift64: reproducible, one state per search */
+            uint64_t x = jitter->state;
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            jitter->state = x;
+            v += (int)(x % (uint64_t)(jitter->spread + 1));
+        }
         while (depth) g_undo(s, &steps[--depth]);
         out[i].score = (int16_t)(v < -32000 ? -32000 : v > 32000 ? 32000 : v);
     }

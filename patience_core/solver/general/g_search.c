@@ -59,74 +59,111 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune) {
     return 0;
 }
 
-int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
-    Vec undo = {0, 0, 0, sizeof(GUndo)}, kids = {0, 0, 0, sizeof(GChild)}, frames = {0, 0, 0, sizeof(Frame)};
+/* Restarts (pruned search only). The search runs in attempts: the first may expand
+ * RESTART_FIRST positions, each next one twice as many as the one before, and every attempt
+ * after the first nudges its children's order at random (GJitter). An attempt that reaches
+ * its budget is abandoned and the next starts over from the start with an empty table:
+ * nothing is carried over, so each attempt is the whole search above on its own, and one
+ * that ends (won, or every reachable position expanded) gives the verdict. The doubling
+ * keeps the work thrown away below the last attempt's; a deal a bad early choice would keep
+ * lost in a huge subtree is often won at once by another order (heavy tails, Gomes et al.). */
+enum { G_BUDGET = -100, RESTART_FIRST = 500, RESTART_SPREAD = 8 };
+
+typedef struct {
+    Vec undo, kids, frames;
     GTable table;
+    size_t start_height;         /* undo height of the start, after its safe plays */
+    double deadline;
+} Search;
+
+/* One attempt from the start; G_BUDGET when it expanded ``budget`` positions (-1: none). */
+static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
+                   long long budget, GJitter *jitter) {
     uint8_t key[GKEYMAX];
-    int verdict = G_LOST;
-    double deadline = a->seconds >= 0 ? now() + a->seconds : -1;
-    size_t entry_height = 0;   /* undo height before the move into the position to expand */
-    memset(o, 0, sizeof *o);
-    if (g_table_init(&table, 1 << 16)) { verdict = G_NOMEM; goto done; }
-    if (a->prune) {
-        GMove m;
-        while (g_find_safe(s, &m))
-            if (push_move(s, &undo, m)) { verdict = G_NOMEM; goto done; }
-    }
-    o->most = s->on_found;
-    if (s->on_found == s->R->n_cards) { verdict = G_WON; goto done; }
-    if (g_table_add(&table, key, g_key(s, key)) < 0) { verdict = G_NOMEM; goto done; }
+    long long expanded = 0;
+    size_t entry_height = w->start_height;   /* undo height before the move into the position to expand */
+    if (g_table_add(&w->table, key, g_key(s, key)) < 0) return G_NOMEM;
     for (;;) {
         /* expand the position just entered */
-        if (vec_reserve(&kids, GMAXMOVES) || vec_reserve(&frames, 1)) { verdict = G_NOMEM; goto done; }
-        int n = g_children(s, (GChild *)kids.data + kids.used, GMAXMOVES, a->prune);
-        if (n < 0 || n > GMAXMOVES) { verdict = G_NOMEM; goto done; }
-        Frame *fr = (Frame *)frames.data + frames.used++;
+        if (vec_reserve(&w->kids, GMAXMOVES) || vec_reserve(&w->frames, 1)) return G_NOMEM;
+        int n = g_children(s, (GChild *)w->kids.data + w->kids.used, GMAXMOVES, a->prune, jitter);
+        if (n < 0 || n > GMAXMOVES) return G_NOMEM;
+        Frame *fr = (Frame *)w->frames.data + w->frames.used++;
         fr->undo_base = entry_height;
-        fr->first = kids.used;
+        fr->first = w->kids.used;
         fr->n = n;
         fr->next = 0;
-        kids.used += (size_t)n;
+        w->kids.used += (size_t)n;
         /* enter the next child not seen before, backing up where a position is done */
         for (;;) {
-            if (!frames.used) goto done;   /* every reachable position expanded: lost */
-            Frame *top = (Frame *)frames.data + frames.used - 1;
+            if (!w->frames.used) return G_LOST;   /* every reachable position expanded */
+            Frame *top = (Frame *)w->frames.data + w->frames.used - 1;
             if (top->next == top->n) {
-                kids.used = top->first;
-                undo_to(s, &undo, top->undo_base);
-                frames.used--;
+                w->kids.used = top->first;
+                undo_to(s, &w->undo, top->undo_base);
+                w->frames.used--;
                 continue;
             }
-            GChild c = ((const GChild *)kids.data)[top->first + top->next++];
-            size_t height = undo.used;
-            if (enter(s, &undo, &c, a->prune)) { verdict = G_NOMEM; goto done; }
+            GChild c = ((const GChild *)w->kids.data)[top->first + top->next++];
+            size_t height = w->undo.used;
+            if (enter(s, &w->undo, &c, a->prune)) return G_NOMEM;
             if (s->on_found > o->most) o->most = s->on_found;
-            if (s->on_found == s->R->n_cards) { verdict = G_WON; goto done; }
-            int added = g_table_add(&table, key, g_key(s, key));
-            if (added < 0) { verdict = G_NOMEM; goto done; }
-            if (!added) { undo_to(s, &undo, height); continue; }
+            if (s->on_found == s->R->n_cards) return G_WON;
+            int added = g_table_add(&w->table, key, g_key(s, key));
+            if (added < 0) return G_NOMEM;
+            if (!added) { undo_to(s, &w->undo, height); continue; }
             o->positions++;
-            if (a->max_positions >= 0 && o->positions > a->max_positions) { verdict = G_LIMIT_POSITIONS; goto done; }
-            if (a->table_limit > 0 && (long long)table.count >= a->table_limit) { verdict = G_LIMIT_TABLE; goto done; }
+            expanded++;
+            if (a->max_positions >= 0 && o->positions > a->max_positions) return G_LIMIT_POSITIONS;
+            if (a->table_limit > 0 && (long long)w->table.count >= a->table_limit) return G_LIMIT_TABLE;
             if (!(o->positions & 1023)) {
-                if (deadline >= 0 && now() > deadline) { verdict = G_LIMIT_TIME; goto done; }
-                if (a->interrupted && a->interrupted()) { verdict = G_INTERRUPTED; goto done; }
+                if (w->deadline >= 0 && now() > w->deadline) return G_LIMIT_TIME;
+                if (a->interrupted && a->interrupted()) return G_INTERRUPTED;
             }
+            if (budget >= 0 && expanded >= budget) return G_BUDGET;
             entry_height = height;
             break;
         }
     }
+}
+
+int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
+    Search w = {{0, 0, 0, sizeof(GUndo)}, {0, 0, 0, sizeof(GChild)}, {0, 0, 0, sizeof(Frame)},
+                {0}, 0, a->seconds >= 0 ? now() + a->seconds : -1};
+    int verdict = G_NOMEM, table_ready = 0;
+    memset(o, 0, sizeof *o);
+    if (a->prune) {
+        GMove m;
+        while (g_find_safe(s, &m))
+            if (push_move(s, &w.undo, m)) goto done;
+    }
+    w.start_height = w.undo.used;
+    o->most = s->on_found;
+    if (s->on_found == s->R->n_cards) { verdict = G_WON; goto done; }
+    GJitter jitter = {0x9E3779B97F4A7C15ull, RESTART_SPREAD};
+    long long budget = a->prune ? RESTART_FIRST : -1;
+    for (int k = 0;; k++) {
+        if (g_table_init(&w.table, 1 << 16)) goto done;
+        table_ready = 1;
+        verdict = attempt(s, a, o, &w, budget, k ? &jitter : NULL);
+        if (verdict != G_BUDGET) break;
+        undo_to(s, &w.undo, w.start_height);
+        w.kids.used = w.frames.used = 0;
+        g_table_free(&w.table);
+        table_ready = 0;
+        budget *= 2;
+    }
 done:
     o->verdict = verdict;
-    o->table = (long long)table.count;
+    if (table_ready) o->table = (long long)w.table.count;
     if (verdict == G_WON) {
-        o->line = malloc((undo.used ? undo.used : 1) * sizeof(GMove));
-        o->line_len = o->line ? undo.used : 0;
-        for (size_t i = 0; o->line && i < undo.used; i++) o->line[i] = ((GUndo *)undo.data)[i].move;
+        o->line = malloc((w.undo.used ? w.undo.used : 1) * sizeof(GMove));
+        o->line_len = o->line ? w.undo.used : 0;
+        for (size_t i = 0; o->line && i < w.undo.used; i++) o->line[i] = ((GUndo *)w.undo.data)[i].move;
     }
-    free(undo.data);
-    free(kids.data);
-    free(frames.data);
-    g_table_free(&table);
+    free(w.undo.data);
+    free(w.kids.data);
+    free(w.frames.data);
+    if (table_ready) g_table_free(&w.table);
     return verdict;
 }

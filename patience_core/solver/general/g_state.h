@@ -84,6 +84,7 @@ int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak
 int g_find_safe(const GState *s, GMove *out);
 int g_talon_step(const GState *s, GMove *m);  /* a turn, else a redeal; 0: neither */
 typedef struct { GMove play; int16_t pre; int16_t score; } GChild;
-int g_children(GState *s, GChild *out, int max, int prune);
+typedef struct { uint64_t state; int spread; } GJitter;   /* a restart's child-order nudge */
+int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter);
 
 #endif
