@@ -67,7 +67,7 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune) {
  * that ends (won, or every reachable position expanded) gives the verdict. The doubling
  * keeps the work thrown away below the last attempt's; a deal a bad early choice would keep
  * lost in a huge subtree is often won at once by another order (heavy tails, Gomes et al.). */
-enum { G_BUDGET = -100, RESTART_FIRST = 500, RESTART_SPREAD = 8 };
+enum { G_BUDGET = -100, RESTART_FIRST = 250, RESTART_SPREAD = 12 };
 
 typedef struct {
     Vec undo, kids, frames;
