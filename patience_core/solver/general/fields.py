@@ -49,6 +49,7 @@ RULES = Boundary("g_rules", 0x47525553, (
     Field("empty_rule", "n_piles", "what an empty pile takes (EMPTY_NONE, EMPTY_ANY, or a rank)"),
     Field("key_class", "n_piles", "piles of one class are interchangeable in the key (-1: fixed place)"),
     Field("class_needs_no_stock", "n_piles", "the class is interchangeable only once the stock is empty (0/1)"),
+    Field("idle_source", "n_piles", "its idle moves are tried only when something uses them (0/1, see pack.idle_sources)"),
     Field("fill_start", "n_piles*2", "per pile: first index into fill_src and the number of sources"),
     Field("fill_src", "n_fill", "the piles that fill a gap, tried in order"),
     Field("waste_piles", "n_waste", "the waste piles"),

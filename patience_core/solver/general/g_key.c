@@ -114,7 +114,10 @@ static int grow(GTable *t) {
     return 0;
 }
 
-int g_table_add(GTable *t, const uint8_t *key, size_t n) {
+/* Each entry in the arena: its length byte, the key, then its int64 value (VALUE_BYTES). */
+enum { VALUE_BYTES = sizeof(int64_t) };
+
+int g_table_add(GTable *t, const uint8_t *key, size_t n, size_t *entry) {
     if (n > 255) return -1;  /* longer than any key of GMAXP piles and 104 cards */
     if (2 * (t->count + 1) > t->cap && grow(t) < 0) return -1;
     uint64_t h = hash_bytes(key, n);
@@ -125,13 +128,14 @@ int g_table_add(GTable *t, const uint8_t *key, size_t n) {
         if (!v) break;
         if ((v >> OFFSET_BITS) == tag) {
             size_t off = (size_t)(v & OFFSET_MASK) - 1;
-            if (t->arena[off] == n && !memcmp(t->arena + off + 1, key, n)) return 0;
+            if (t->arena[off] == n && !memcmp(t->arena + off + 1, key, n)) { *entry = off; return 0; }
         }
         j = (j + 1) & (t->cap - 1);
     }
-    if (t->used + n + 1 > t->size) {
+    size_t need = n + 1 + VALUE_BYTES;
+    if (t->used + need > t->size) {
         size_t size = t->size * 2;
-        while (t->used + n + 1 > size) size *= 2;
+        while (t->used + need > size) size *= 2;
         uint8_t *arena = realloc(t->arena, size);
         if (!arena) return -1;
         t->arena = arena;
@@ -139,8 +143,34 @@ int g_table_add(GTable *t, const uint8_t *key, size_t n) {
     }
     t->arena[t->used] = (uint8_t)n;
     memcpy(t->arena + t->used + 1, key, n);
+    memset(t->arena + t->used + 1 + n, 0, VALUE_BYTES);
     t->slots[j] = (tag << OFFSET_BITS) | (uint64_t)(t->used + 1);
-    t->used += n + 1;
+    *entry = t->used;
+    t->used += need;
     t->count++;
     return 1;
+}
+
+int64_t g_table_value(const GTable *t, size_t entry) {
+    int64_t v;
+    memcpy(&v, t->arena + entry + 1 + t->arena[entry], sizeof v);
+    return v;
+}
+
+void g_table_set(GTable *t, size_t entry, int64_t value) {
+    memcpy(t->arena + entry + 1 + t->arena[entry], &value, sizeof value);
+}
+
+int g_table_keep(GTable *t, int64_t value) {
+    GTable kept;
+    if (g_table_init(&kept, 1 << 16)) return -1;
+    for (size_t off = 0; off < t->used; off += (size_t)t->arena[off] + 1 + VALUE_BYTES) {
+        if (g_table_value(t, off) != value) continue;
+        size_t entry;
+        if (g_table_add(&kept, t->arena + off + 1, t->arena[off], &entry) < 0) { g_table_free(&kept); return -1; }
+        g_table_set(&kept, entry, value);
+    }
+    g_table_free(t);
+    *t = kept;
+    return 0;
 }

@@ -83,6 +83,41 @@ static int dominated(const GState *s, GMove m) {
     return s->fidx[m.src] < 0 && class_of(s, m.src) == c && m.count == s->len[m.src] && !s->down[m.src];
 }
 
+/* Idle moves (docs/solver.md, "Idle moves"): a move onto a pile that leaves a face-up card on
+ * top of its source, or brings a foundation's top back, changes nothing but where those cards
+ * lie. Any line can make it just before the first move that uses it, so it is tried only
+ * when such a move is legal right after it. */
+static int idle(const GState *s, GMove m) {
+    if (m.kind != GK_BETWEEN_PILES || !s->R->idle_source[m.src]) return 0;
+    return s->fidx[m.src] >= 0 || s->len[m.src] - m.count > s->down[m.src];
+}
+
+/* Does a legal move use idle move m, just made? One that takes the card m exposed (or the
+ * foundation's next top), puts a card on it, moves a longer run from m's destination, or
+ * (after a card came back from a foundation) covers that card; any card of the talon a
+ * later turn may bring counts as a cover. Not the move straight back. */
+static int used(const GState *s, GMove m) {
+    const g_rules_t *R = s->R;
+    GMove moves[GMAXMOVES];
+    int n = g_legal(s, moves, GMAXMOVES), back = s->fidx[m.src] >= 0;
+    if (n > GMAXMOVES) return 1;
+    for (int i = 0; i < n; i++) {
+        GMove u = moves[i];
+        if (u.kind != GK_TO_FOUNDATION && u.kind != GK_BETWEEN_PILES) continue;
+        if (u.src == m.src || (back && u.dst == m.dst) || (u.src == m.dst && u.count > m.count)) return 1;
+        if (u.dst == m.src && !(u.src == m.dst && u.count == m.count)) return 1;
+    }
+    int cover = back ? m.dst : m.src;
+    if (s->fidx[cover] >= 0 || !s->len[cover]) return 0;
+    int talon[GMAXP + 1], nt = 0;
+    if (R->stock >= 0) talon[nt++] = R->stock;
+    for (int i = 0; i < R->n_waste; i++) talon[nt++] = R->waste_piles[i];
+    for (int i = 0; i < nt; i++)
+        for (int j = 0; j < s->len[talon[i]]; j++)
+            if (g_accepts(s, cover, s->cards[talon[i]][j], 1)) return 1;
+    return 0;
+}
+
 static int score(const GState *s, GMove m) {
     const g_rules_t *R = s->R;
     switch (m.kind) {
@@ -201,6 +236,13 @@ int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter) {
         if (prune) {
             if (macros && (m.kind == GK_TURN || m.kind == GK_REDEAL)) continue;
             if (dominated(s, m)) continue;
+            if (idle(s, m)) {
+                GUndo u;
+                g_apply(s, m, &u);
+                int keep = used(s, m);
+                g_undo(s, &u);
+                if (!keep) continue;
+            }
         }
         add(out, &k, max, m, 0, 0);
     }

@@ -62,15 +62,28 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune) {
 /* Restarts (pruned search only). The search runs in attempts: the first may expand
  * RESTART_FIRST positions, each next one twice as many as the one before, and every attempt
  * after the first nudges its children's order at random (GJitter). An attempt that reaches
- * its budget is abandoned and the next starts over from the start with an empty table:
- * nothing is carried over, so each attempt is the whole search above on its own, and one
- * that ends (won, or every reachable position expanded) gives the verdict. The doubling
- * keeps the work thrown away below the last attempt's; a deal a bad early choice would keep
- * lost in a huge subtree is often won at once by another order (heavy tails, Gomes et al.). */
+ * its budget is abandoned and the next starts over from the start. What it carries over is
+ * only what is proved: the positions it found lost (below). The doubling keeps the work thrown
+ * away below the last attempt's; a deal a bad early choice would keep lost in a huge subtree
+ * is often won at once by another order (heavy tails, Gomes et al.).
+ *
+ * Lost positions. With cycles, a position whose children are all done is not yet lost: a
+ * child may have been skipped only because it is an ancestor still being searched. Tarjan's
+ * strongly connected components settle it: each entry's table value is its depth-first
+ * number while its component is open, and when a component closes (its first position's
+ * lowest reachable number is its own) every position of it has had every position it reaches
+ * expanded, none won, so all of them are lost whatever the path to them: they become DEAD.
+ * The children's order does not change which positions they are, so a later attempt skips
+ * dead positions without searching them again, and a loss costs about one search, not the
+ * sum of every attempt's. */
 enum { G_BUDGET = -100, RESTART_FIRST = 250, RESTART_SPREAD = 12 };
+#define DEAD (-1)
+
+typedef struct { size_t undo_base; size_t first; int n, next; size_t entry; int64_t index, low; } Frame;
 
 typedef struct {
     Vec undo, kids, frames;
+    Vec open;                    /* table entries of components not yet closed (Tarjan's stack) */
     GTable table;
     size_t start_height;         /* undo height of the start, after its safe plays */
     double deadline;
@@ -81,11 +94,16 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                    long long budget, GJitter *jitter) {
     uint8_t key[GKEYMAX];
     long long expanded = 0;
+    int64_t number = 0;
     size_t entry_height = w->start_height;   /* undo height before the move into the position to expand */
-    if (g_table_add(&w->table, key, g_key(s, key)) < 0) return G_NOMEM;
+    size_t entry;                            /* its table entry */
+    int added = g_table_add(&w->table, key, g_key(s, key), &entry);
+    if (added < 0) return G_NOMEM;
+    if (!added) return G_LOST;               /* only dead positions outlive an attempt */
     for (;;) {
         /* expand the position just entered */
-        if (vec_reserve(&w->kids, GMAXMOVES) || vec_reserve(&w->frames, 1)) return G_NOMEM;
+        if (vec_reserve(&w->kids, GMAXMOVES) || vec_reserve(&w->frames, 1) || vec_reserve(&w->open, 1))
+            return G_NOMEM;
         int n = g_children(s, (GChild *)w->kids.data + w->kids.used, GMAXMOVES, a->prune, jitter);
         if (n < 0 || n > GMAXMOVES) return G_NOMEM;
         Frame *fr = (Frame *)w->frames.data + w->frames.used++;
@@ -93,15 +111,27 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
         fr->first = w->kids.used;
         fr->n = n;
         fr->next = 0;
+        fr->entry = entry;
+        fr->index = fr->low = number;
+        g_table_set(&w->table, entry, number++);
+        ((size_t *)w->open.data)[w->open.used++] = entry;
         w->kids.used += (size_t)n;
         /* enter the next child not seen before, backing up where a position is done */
         for (;;) {
             if (!w->frames.used) return G_LOST;   /* every reachable position expanded */
             Frame *top = (Frame *)w->frames.data + w->frames.used - 1;
             if (top->next == top->n) {
+                if (top->low == top->index) {   /* its component closes: all of it is lost */
+                    size_t e;
+                    do {
+                        e = ((size_t *)w->open.data)[--w->open.used];
+                        g_table_set(&w->table, e, DEAD);
+                    } while (e != top->entry);
+                }
+                int64_t low = top->low;
                 w->kids.used = top->first;
                 undo_to(s, &w->undo, top->undo_base);
-                w->frames.used--;
+                if (--w->frames.used && low < top[-1].low) top[-1].low = low;
                 continue;
             }
             GChild c = ((const GChild *)w->kids.data)[top->first + top->next++];
@@ -109,9 +139,14 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             if (enter(s, &w->undo, &c, a->prune)) return G_NOMEM;
             if (s->on_found > o->most) o->most = s->on_found;
             if (s->on_found == s->R->n_cards) return G_WON;
-            int added = g_table_add(&w->table, key, g_key(s, key));
+            added = g_table_add(&w->table, key, g_key(s, key), &entry);
             if (added < 0) return G_NOMEM;
-            if (!added) { undo_to(s, &w->undo, height); continue; }
+            if (!added) {   /* seen: dead, or open (then it lowers this position's number) */
+                int64_t v = g_table_value(&w->table, entry);
+                if (v != DEAD && v < top->low) top->low = v;
+                undo_to(s, &w->undo, height);
+                continue;
+            }
             o->positions++;
             expanded++;
             if (a->max_positions >= 0 && o->positions > a->max_positions) return G_LIMIT_POSITIONS;
@@ -129,7 +164,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
 
 int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     Search w = {{0, 0, 0, sizeof(GUndo)}, {0, 0, 0, sizeof(GChild)}, {0, 0, 0, sizeof(Frame)},
-                {0}, 0, a->seconds >= 0 ? now() + a->seconds : -1};
+                {0, 0, 0, sizeof(size_t)}, {0}, 0, a->seconds >= 0 ? now() + a->seconds : -1};
     int verdict = G_NOMEM, table_ready = 0;
     memset(o, 0, sizeof *o);
     if (a->prune) {
@@ -140,17 +175,16 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     w.start_height = w.undo.used;
     o->most = s->on_found;
     if (s->on_found == s->R->n_cards) { verdict = G_WON; goto done; }
+    if (g_table_init(&w.table, 1 << 16)) goto done;
+    table_ready = 1;
     GJitter jitter = {0x9E3779B97F4A7C15ull, RESTART_SPREAD};
     long long budget = a->prune ? RESTART_FIRST : -1;
     for (int k = 0;; k++) {
-        if (g_table_init(&w.table, 1 << 16)) goto done;
-        table_ready = 1;
         verdict = attempt(s, a, o, &w, budget, k ? &jitter : NULL);
         if (verdict != G_BUDGET) break;
         undo_to(s, &w.undo, w.start_height);
-        w.kids.used = w.frames.used = 0;
-        g_table_free(&w.table);
-        table_ready = 0;
+        w.kids.used = w.frames.used = w.open.used = 0;
+        if (g_table_keep(&w.table, DEAD)) { verdict = G_NOMEM; break; }
         budget *= 2;
     }
 done:
@@ -164,6 +198,7 @@ done:
     free(w.undo.data);
     free(w.kids.data);
     free(w.frames.data);
+    free(w.open.data);
     if (table_ready) g_table_free(&w.table);
     return verdict;
 }

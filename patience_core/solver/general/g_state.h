@@ -77,7 +77,11 @@ typedef struct {
 } GTable;
 int g_table_init(GTable *t, size_t cap);
 void g_table_free(GTable *t);
-int g_table_add(GTable *t, const uint8_t *key, size_t n); /* 1 added, 0 present, -1 no memory */
+/* 1 added (its value 0), 0 present, -1 no memory; *entry names the entry either way. */
+int g_table_add(GTable *t, const uint8_t *key, size_t n, size_t *entry);
+int64_t g_table_value(const GTable *t, size_t entry);
+void g_table_set(GTable *t, size_t entry, int64_t value);
+int g_table_keep(GTable *t, int64_t value);   /* drop every entry whose value differs */
 
 /* g_prune.c */
 int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]);

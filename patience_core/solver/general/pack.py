@@ -8,7 +8,7 @@ from __future__ import annotations
 from array import array
 
 from patience_core.model.moves import BETWEEN_PILES, DEAL_ROW, REDEAL, TO_FOUNDATION, TURN, Move
-from patience_core.model.rules import Rules
+from patience_core.model.rules import ACCESS_TOP, Rules
 from patience_core.model.specs import UNLIMITED
 from patience_core.solver.general import fields as F
 
@@ -27,6 +27,28 @@ def kplus_applies(rules: Rules) -> bool:
     return (rules.has_stock and len(rules.waste_piles) == 1 and not spec.deal_to
             and spec.to_foundation is None and rules.access[rules.waste] == 1
             and not any(talon & set(sources) for sources in rules.fill))
+
+
+def idle_sources(rules: Rules) -> list[int]:
+    """Per pile, 1 when the pruned search tries its *idle* moves only if something uses them
+    next (docs/solver.md, "Idle moves"): a move onto another pile that leaves a face-up card
+    on top of a layout pile, or brings a foundation's top back. The argument needs every
+    change such a move makes to show in the legal moves that follow: no deal of rows (it
+    would cover the exposed card), no foundation taking whole runs, and no pile that fills a
+    gap (the gap would take the exposed card, not the moved one)."""
+    n = rules.n_piles
+    if rules.foundation_only or rules.stock_spec.deal_to or rules.run_foundations:
+        return [0] * n
+    feeding = {s for sources in rules.fill for s in sources}
+    talon = {rules.stock, *rules.waste_piles} if rules.has_stock else set(rules.waste_piles)
+    idle = [0] * n
+    for p, spec in enumerate(rules.piles):
+        if (spec is not None and p not in feeding and p not in talon and rules.access[p] == ACCESS_TOP
+                and spec.moves != "pile"):
+            idle[p] = 1
+    for f in rules.worry_from:
+        idle[f] = 1
+    return idle
 
 
 def key_classes(rules: Rules) -> tuple[list[int], list[int]]:
@@ -108,7 +130,8 @@ def pack_rules(rules: Rules) -> array:
         safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
         access=rules.access, is_foundation=[int(x) for x in rules.is_foundation], max_cards=max_cards,
         build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove, empty_rule=empty,
-        key_class=key_class, class_needs_no_stock=needs_no_stock, fill_start=fill_start, fill_src=fill_src,
+        key_class=key_class, class_needs_no_stock=needs_no_stock, idle_source=idle_sources(rules),
+        fill_start=fill_start, fill_src=fill_src,
         waste_piles=rules.waste_piles, receivers=rules.receivers, scan_order=rules.scan_order,
         cells=rules.cells, open_columns=rules.open_columns, worry_from=rules.worry_from,
         run_foundations=rules.run_foundations, deal_to=stock.deal_to, foundations=found,
