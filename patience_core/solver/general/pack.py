@@ -18,6 +18,11 @@ CODES = {kind: code for code, kind in KINDS.items()}
 _MOVES = {"card": F.MOVES_CARD, "run": F.MOVES_RUN, "face-up": F.MOVES_FACE_UP, "pile": F.MOVES_PILE}
 
 
+def fill_sources(rules: Rules) -> set[int]:
+    """The piles some pile's gap is filled from."""
+    return {source for sources in rules.fill for source in sources}
+
+
 def kplus_applies(rules: Rules) -> bool:
     """K+ macros (turns folded into the play of the card they expose) are complete when
     turning the stock commutes with every other move: one waste pile, turned onto with
@@ -26,7 +31,7 @@ def kplus_applies(rules: Rules) -> bool:
     talon = {rules.stock, *rules.waste_piles}
     return (rules.has_stock and len(rules.waste_piles) == 1 and not spec.deal_to
             and spec.to_foundation is None and rules.access[rules.waste] == 1
-            and not any(talon & set(sources) for sources in rules.fill))
+            and not talon & fill_sources(rules))
 
 
 def idle_sources(rules: Rules) -> list[int]:
@@ -39,12 +44,10 @@ def idle_sources(rules: Rules) -> list[int]:
     n = rules.n_piles
     if rules.foundation_only or rules.stock_spec.deal_to or rules.run_foundations:
         return [0] * n
-    feeding = {s for sources in rules.fill for s in sources}
-    talon = {rules.stock, *rules.waste_piles} if rules.has_stock else set(rules.waste_piles)
+    feeding = fill_sources(rules)
     idle = [0] * n
-    for p, spec in enumerate(rules.piles):
-        if (spec is not None and p not in feeding and p not in talon and rules.access[p] == ACCESS_TOP
-                and spec.moves != "pile"):
+    for p, spec in enumerate(rules.piles):   # layout piles only: the talon has no PileSpec
+        if spec is not None and p not in feeding and rules.access[p] == ACCESS_TOP and spec.moves != "pile":
             idle[p] = 1
     for f in rules.worry_from:
         idle[f] = 1
@@ -60,7 +63,7 @@ def key_classes(rules: Rules) -> tuple[list[int], list[int]]:
     piles are, when none is ever turned over (redeals take the first) or feeds a gap."""
     n = rules.n_piles
     key_class, needs_no_stock = [-1] * n, [0] * n
-    feeding = {s for sources in rules.fill for s in sources}
+    feeding = fill_sources(rules)
     groups = [piles for group, piles in rules.groups.items() if group in rules.group_specs]
     if rules.redeals == 0 and not feeding & set(rules.waste_piles):
         groups.append(list(rules.waste_piles))
