@@ -10,8 +10,6 @@
 #include <time.h>
 #include "g_search.h"
 
-typedef struct { size_t undo_base; size_t first; int n, next; } Frame;
-
 typedef struct {
     void *data;
     size_t used, cap, item;
