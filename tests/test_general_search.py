@@ -120,3 +120,27 @@ def test_microsoft_deal_11982_is_proved_lost():
     order = deal_numbers.order_for(rules, deal_numbers.parse_deal("ms:11982"))
     result = solve(rules, order, max_positions=1_000_000)
     assert result.verdict == "lost" and result.search == "pruned"
+
+
+@pytest.mark.parametrize("name, params", [("freecell", {}), ("klondike", {}), ("yukon", {}), ("forty-thieves", {})])
+def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeypatch):
+    """The idle-move rule is off by default (pack.IDLE_MOVES, docs/solver.md); switched on it
+    must still give the oracle's verdicts."""
+    from patience_core.solver.general import pack
+
+    monkeypatch.setattr(pack, "IDLE_MOVES", True)
+    general._rules_buffer.cache_clear()
+    rules = load_rules(name, params)
+    assert any(pack.idle_sources(rules)), f"{name}: the rule should apply"
+    try:
+        decided = 0
+        for seed, rest in ((1, 8), (2, 10), (3, 12)):
+            for position in _endings(rules, seed, rest):
+                oracle = engine_search(position, max_positions=ORACLE_BUDGET)
+                if oracle.verdict == "unknown":
+                    continue
+                assert solve_position(position).verdict == oracle.verdict, f"{name} seed {seed}, {rest} cards"
+                decided += 1
+        assert decided >= 4
+    finally:
+        general._rules_buffer.cache_clear()
