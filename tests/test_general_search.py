@@ -113,6 +113,31 @@ def test_without_the_compiled_search_the_oracle_answers(monkeypatch):
     assert result.search == "exhaustive" and result.verdict in ("won", "lost")
 
 
+# Endings the oracle won and the pruned search called lost while the safe-play rule counted
+# only the cards off the foundations as builders (docs/solver.md, "Safe plays with worry").
+WORRY_ENDINGS = [({"draw": "3", "worry": "yes"}, 3, 16, 0), ({"draw": "3", "worry": "yes"}, 5, 12, 0),
+                 ({"draw": "3", "worry": "yes"}, 1, 12, 2), ({"worry": "yes"}, 3, 12, 0),
+                 ({"worry": "yes"}, 5, 12, 1)]
+
+
+@pytest.mark.parametrize("params, seed, rest, copy", WORRY_ENDINGS)
+def test_worry_endings_the_plain_safe_rule_lost_are_won(params, seed, rest, copy):
+    """Won (``solve_position`` replays the line); and along a random walk from the ending the
+    compiled and the Python safe plays stay the same."""
+    from patience_core.agents.safe import safe_moves
+
+    rules = load_rules("klondike", params)
+    position = list(_endings(rules, seed, rest))[copy]
+    assert solve_position(position).verdict == "won"
+    rng = random.Random(seed)
+    for step in range(60):
+        assert general.safe_move(position) == next(iter(safe_moves(position)), None), f"step {step}"
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position.apply(rng.choice(moves))
+
+
 def test_microsoft_deal_11982_is_proved_lost():
     from patience_core.model import deal_numbers
 

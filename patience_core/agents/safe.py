@@ -30,6 +30,15 @@ no other card of its rank may still be out: that one might be the card that has 
 up there first (a helper's oracle test found a Sir Tommy ending lost by the rule without
 this condition).
 
+Where foundation cards may come back (worry), a card on the foundations is out of the
+game only if it cannot be of use in the layout again: it lies on a foundation that
+keeps its cards, or it is its foundation's bottom card (taking it back exposes nothing)
+and nothing can lie on it (it is nobody's base). Every card that could be built on the
+card going up must be out of the game in that sense, and so must the card it covers on
+a worry foundation (a winning line might have taken that one back first). In Klondike
+with worry only Aces and 2s stay safe: the oracle comparison found endings where a Jack
+played up by the plain rule lost, because the win needed a red 10 back on it.
+
 Variants whose legality, fills or outcome a plugin overrides get no safe moves at all:
 the arguments above only know the rules the YAML can say.
 """
@@ -141,10 +150,32 @@ def nobody_builds_on(position: Position, move: Move) -> bool:
         out = sum(rules.copies[c] - on_foundations[c] for c in range(rank, 52, 13))
         if out > 1:
             return False
+    if rules.f_spec[f].worry and position.piles[f] and not stays_up(position, position.piles[f][-1]):
+        return False  # a line that wins might want the card it covers back
     for rule in rules.build_rules:
         for other in range(52):
-            if rules.copies[other] and rule.follows(card, other) and on_foundations[other] < rules.copies[other]:
+            if not rules.copies[other] or not rule.follows(card, other):
+                continue
+            if on_foundations[other] < rules.copies[other] or not stays_up(position, other):
                 return False
+    return True
+
+
+def bare(rules: Rules, card: int) -> bool:
+    """No card can ever lie on ``card`` in the layout, by any build rule."""
+    return not any(rules.copies[other] and rule.follows(card, other)
+                   for rule in rules.build_rules for other in range(52))
+
+
+def stays_up(position: Position, card: int) -> bool:
+    """No copy of ``card`` on the foundations can be of use back in the layout: each lies
+    on a foundation that keeps its cards, or is the bottom card of its foundation (taking
+    it exposes nothing) and nothing can lie on it (it is nobody's base)."""
+    rules = position.rules
+    for f in rules.worry_from:
+        pile = position.piles[f]
+        if card in pile[1:] or (pile and pile[0] == card and not bare(rules, card)):
+            return False
     return True
 
 

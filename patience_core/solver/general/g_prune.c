@@ -15,9 +15,31 @@ static int twins(const GState *s, int f, int g) {
     return s->len[f] == s->len[g] && !memcmp(s->cards[f], s->cards[g], (size_t)s->len[f]);
 }
 
+/* No card can ever lie on card in the layout (safe.bare). */
+static int bare(const g_rules_t *R, int card) {
+    for (int r = 0; r < R->n_safe_rules; r++) {
+        const int32_t *row = R->follows + R->safe_rules[r] * 2704 + card * 52;
+        for (int other = 0; other < 52; other++)
+            if (row[other] && R->copies[other]) return 0;
+    }
+    return 1;
+}
+
+/* No copy of card on a worry foundation can be of use in the layout again (safe.stays_up):
+ * each is its foundation's bottom card and nothing can lie on it. */
+static int stays_up(const GState *s, int card) {
+    const g_rules_t *R = s->R;
+    for (int i = 0; i < R->n_worry; i++) {
+        int f = R->worry_from[i], n = s->len[f];
+        for (int j = 0; j < n; j++)
+            if (s->cards[f][j] == card && (j > 0 || !bare(R, card))) return 0;
+    }
+    return 1;
+}
+
 /* Safe play (agents/safe.py nobody_builds_on): a card goes up by a rank sequence when no
- * card that could ever be built on it in the layout is still off the foundations, and
- * every other foundation that takes it is a twin of this one. */
+ * card that could ever be built on it in the layout is still off the foundations (or could
+ * come back from one), and every other foundation that takes it is a twin of this one. */
 int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]) {
     const g_rules_t *R = s->R;
     if (m.kind != GK_TO_FOUNDATION || m.count != 1 || !R->safe_plays) return 0;
@@ -31,10 +53,13 @@ int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak
         for (int c = card % 13; c < 52; c += 13) out += R->copies[c] - s->fcount[c];
         if (out > 1) return 0;
     }
+    int nf = s->len[m.dst];
+    if (R->f_worry[fi] && nf && !stays_up(s, s->cards[m.dst][nf - 1])) return 0;
     for (int r = 0; r < R->n_safe_rules; r++) {
         const int32_t *row = R->follows + R->safe_rules[r] * 2704 + card * 52;
         for (int other = 0; other < 52; other++)
-            if (row[other] && R->copies[other] && s->fcount[other] < R->copies[other]) return 0;
+            if (row[other] && R->copies[other]
+                && (s->fcount[other] < R->copies[other] || (R->n_worry && !stays_up(s, other)))) return 0;
     }
     return 1;
 }
