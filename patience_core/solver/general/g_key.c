@@ -24,17 +24,43 @@ static size_t pile_bytes(const GState *s, int p, uint8_t *out) {
     return k + (size_t)n;
 }
 
+/* Under K+ with unlimited redeals, a talon whose waste holds a multiple of the draw (or
+ * whose stock is empty) reaches by turns and redeals alone the very waste tops a fresh
+ * stock does, and turns commute with every other move (docs/solver.md, G2): its key is
+ * that of the whole talon turned back into the stock. With draw 1 that is every talon. */
+static int talon_as_fresh(const GState *s) {
+    const g_rules_t *R = s->R;
+    if (!R->kplus || s->redeals_left != G_UNLIMITED) return 0;
+    return !s->len[R->stock] || s->len[R->waste_piles[0]] % R->draw == 0;
+}
+
+/* The stock's bytes after a redeal of this talon: the stock as it lies, below the waste
+ * turned over (its first card dealt on top). */
+static size_t fresh_stock_bytes(const GState *s, uint8_t *out) {
+    const g_rules_t *R = s->R;
+    int st = R->stock, w = R->waste_piles[0], ns = s->len[st], nw = s->len[w];
+    size_t k = 0;
+    out[k++] = (uint8_t)(ns + nw);
+    out[k++] = 0;
+    memcpy(out + k, s->cards[st], (size_t)ns);
+    k += (size_t)ns;
+    for (int i = nw - 1; i >= 0; i--) out[k++] = s->cards[w][i];
+    return k;
+}
+
 size_t g_key(const GState *s, uint8_t *out) {
     const g_rules_t *R = s->R;
     size_t k = 0;
     out[k++] = (uint8_t)(s->redeals_left & 0xFF);
-    int stock_empty = !s->len[R->stock];
+    int stock_empty = !s->len[R->stock], fresh = talon_as_fresh(s);
     /* fixed piles first, in pile order; then each class, sorted */
     int classed[GMAXP], nclassed = 0;
     for (int p = 0; p < s->n; p++) {
         int c = R->key_class[p];
         if (c >= 0 && (stock_empty || !R->class_needs_no_stock[p])) { classed[nclassed++] = p; continue; }
-        k += pile_bytes(s, p, out + k);
+        if (fresh && p == R->stock) k += fresh_stock_bytes(s, out + k);
+        else if (fresh && p == R->waste_piles[0]) { out[k++] = 0; out[k++] = 0; }
+        else k += pile_bytes(s, p, out + k);
     }
     /* insertion sort by (class, bytes) */
     uint8_t bytes[GMAXP][GMAXC + 2];
