@@ -186,17 +186,3 @@ int64_t g_table_value(const GTable *t, size_t entry) {
 void g_table_set(GTable *t, size_t entry, int64_t value) {
     memcpy(t->arena + entry + 1 + t->arena[entry], &value, sizeof value);
 }
-
-int g_table_keep(GTable *t, int64_t value) {
-    GTable kept;
-    if (g_table_init(&kept, 1 << 16)) return -1;
-    for (size_t off = 0; off < t->used; off += (size_t)t->arena[off] + 1 + VALUE_BYTES) {
-        if (g_table_value(t, off) != value) continue;
-        size_t entry;
-        if (g_table_add(&kept, t->arena + off + 1, t->arena[off], &entry) < 0) { g_table_free(&kept); return -1; }
-        g_table_set(&kept, entry, value);
-    }
-    g_table_free(t);
-    *t = kept;
-    return 0;
-}

@@ -57,13 +57,14 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune) {
     return 0;
 }
 
-/* Restarts (pruned search only). The search runs in attempts: the first may expand
- * RESTART_FIRST positions, each next one twice as many as the one before, and every attempt
- * after the first nudges its children's order at random (GJitter). An attempt that reaches
- * its budget is abandoned and the next starts over from the start. What it carries over is
- * only what is proved: the positions it found lost (below). The doubling keeps the work thrown
- * away below the last attempt's; a deal a bad early choice would keep lost in a huge subtree
- * is often won at once by another order (heavy tails, Gomes et al.).
+/* Restarts (pruned search only). The search runs in attempts, attempt i allowed to expand
+ * RESTART_UNIT * luby(i) positions (Luby, Sinclair and Zuckerman's universal schedule: many
+ * short attempts, a long one now and then, each length's total work about equal), and every
+ * attempt after the first nudges its children's order at random (GJitter). An attempt that
+ * reaches its budget is abandoned and the next starts over from the start. What it carries
+ * over is only what is proved: the positions it found lost (below). A deal a bad early choice
+ * would keep lost in a huge subtree is often won at once by another order (heavy tails,
+ * Gomes et al.); doubling budgets left such deals to one huge attempt.
  *
  * Lost positions. With cycles, a position whose children are all done is not yet lost: a
  * child may have been skipped only because it is an ancestor still being searched. Tarjan's
@@ -73,8 +74,10 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune) {
  * expanded, none won, so all of them are lost whatever the path to them: they become DEAD.
  * The children's order does not change which positions they are, so a later attempt skips
  * dead positions without searching them again, and a loss costs about one search, not the
- * sum of every attempt's. */
-enum { G_BUDGET = -100, RESTART_FIRST = 250, RESTART_SPREAD = 12 };
+ * sum of every attempt's. The other entries stay in the table, but the numbers run on across
+ * attempts, so one older than the attempt's first number is stale and taken as unseen: no
+ * table is rebuilt between attempts. */
+enum { G_BUDGET = -100, RESTART_UNIT = 500, RESTART_SPREAD = 12 };
 #define DEAD (-1)
 
 typedef struct { size_t undo_base; size_t first; int n, next; size_t entry; int64_t index, low; } Frame;
@@ -83,6 +86,8 @@ typedef struct {
     Vec undo, kids, frames;
     Vec open;                    /* table entries of components not yet closed (Tarjan's stack) */
     GTable table;
+    int64_t number;              /* the next depth-first number: it runs on across attempts */
+    int64_t base;                /* the first number of this attempt: smaller ones are stale */
     size_t start_height;         /* undo height of the start, after its safe plays */
     double deadline;
 } Search;
@@ -92,12 +97,12 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                    long long budget, GJitter *jitter) {
     uint8_t key[GKEYMAX];
     long long expanded = 0;
-    int64_t number = 0;
+    w->base = w->number;
     size_t entry_height = w->start_height;   /* undo height before the move into the position to expand */
     size_t entry;                            /* its table entry */
     int added = g_table_add(&w->table, key, g_key(s, key), &entry);
     if (added < 0) return G_NOMEM;
-    if (!added) return G_LOST;               /* only dead positions outlive an attempt */
+    if (!added && g_table_value(&w->table, entry) == DEAD) return G_LOST;
     for (;;) {
         /* expand the position just entered */
         if (vec_reserve(&w->kids, GMAXMOVES) || vec_reserve(&w->frames, 1) || vec_reserve(&w->open, 1))
@@ -110,8 +115,8 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
         fr->n = n;
         fr->next = 0;
         fr->entry = entry;
-        fr->index = fr->low = number;
-        g_table_set(&w->table, entry, number++);
+        fr->index = fr->low = w->number;
+        g_table_set(&w->table, entry, w->number++);
         ((size_t *)w->open.data)[w->open.used++] = entry;
         w->kids.used += (size_t)n;
         /* enter the next child not seen before, backing up where a position is done */
@@ -139,9 +144,9 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             if (s->on_found == s->R->n_cards) return G_WON;
             added = g_table_add(&w->table, key, g_key(s, key), &entry);
             if (added < 0) return G_NOMEM;
-            if (!added) {   /* seen: dead, or open (then it lowers this position's number) */
-                int64_t v = g_table_value(&w->table, entry);
-                if (v != DEAD && v < top->low) top->low = v;
+            int64_t v = added ? 0 : g_table_value(&w->table, entry);
+            if (!added && (v == DEAD || v >= w->base)) {   /* dead, or seen in this attempt */
+                if (v != DEAD && v < top->low) top->low = v;   /* open: lowers this one's number */
                 undo_to(s, &w->undo, height);
                 continue;
             }
@@ -160,9 +165,20 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
     }
 }
 
+/* Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i from 1): the
+ * attempts' budgets in units. */
+static long long luby(long long i) {
+    for (;;) {
+        int k = 1;
+        while ((1LL << k) - 1 < i) k++;
+        if ((1LL << k) - 1 == i) return 1LL << (k - 1);
+        i -= (1LL << (k - 1)) - 1;
+    }
+}
+
 int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     Search w = {{0, 0, 0, sizeof(GUndo)}, {0, 0, 0, sizeof(GChild)}, {0, 0, 0, sizeof(Frame)},
-                {0, 0, 0, sizeof(size_t)}, {0}, 0, a->seconds >= 0 ? now() + a->seconds : -1};
+                {0, 0, 0, sizeof(size_t)}, {0}, 0, 0, 0, a->seconds >= 0 ? now() + a->seconds : -1};
     int verdict = G_NOMEM, table_ready = 0;
     memset(o, 0, sizeof *o);
     if (a->prune) {
@@ -176,14 +192,13 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     if (g_table_init(&w.table, 1 << 16)) goto done;
     table_ready = 1;
     GJitter jitter = {0x9E3779B97F4A7C15ull, RESTART_SPREAD};
-    long long budget = a->prune ? RESTART_FIRST : -1;
+    long long budget = a->prune ? RESTART_UNIT : -1;
     for (int k = 0;; k++) {
         verdict = attempt(s, a, o, &w, budget, k ? &jitter : NULL);
         if (verdict != G_BUDGET) break;
         undo_to(s, &w.undo, w.start_height);
         w.kids.used = w.frames.used = w.open.used = 0;
-        if (g_table_keep(&w.table, DEAD)) { verdict = G_NOMEM; break; }
-        budget *= 2;
+        budget = RESTART_UNIT * luby(k + 2);
     }
 done:
     o->verdict = verdict;

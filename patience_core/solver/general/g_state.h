@@ -81,7 +81,6 @@ void g_table_free(GTable *t);
 int g_table_add(GTable *t, const uint8_t *key, size_t n, size_t *entry);
 int64_t g_table_value(const GTable *t, size_t entry);
 void g_table_set(GTable *t, size_t entry, int64_t value);
-int g_table_keep(GTable *t, int64_t value);   /* drop every entry whose value differs */
 
 /* g_prune.c */
 int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]);
