@@ -152,19 +152,21 @@ def nobody_builds_on(position: Position, move: Move) -> bool:
             return False
     if rules.f_spec[f].worry and position.piles[f] and not stays_up(position, position.piles[f][-1]):
         return False  # a line that wins might want the card it covers back
+    return all(on_foundations[other] == rules.copies[other] and stays_up(position, other)
+               for other in builders(rules, card))
+
+
+def builders(rules: Rules, card: int) -> Iterator[int]:
+    """The cards that could lie on ``card`` in the layout, by any layout build rule."""
     for rule in rules.build_rules:
         for other in range(52):
-            if not rules.copies[other] or not rule.follows(card, other):
-                continue
-            if on_foundations[other] < rules.copies[other] or not stays_up(position, other):
-                return False
-    return True
+            if rules.copies[other] and rule.follows(card, other):
+                yield other
 
 
 def bare(rules: Rules, card: int) -> bool:
-    """No card can ever lie on ``card`` in the layout, by any build rule."""
-    return not any(rules.copies[other] and rule.follows(card, other)
-                   for rule in rules.build_rules for other in range(52))
+    """No card can ever lie on ``card`` in the layout."""
+    return next(builders(rules, card), None) is None
 
 
 def stays_up(position: Position, card: int) -> bool:
