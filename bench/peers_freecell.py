@@ -12,7 +12,10 @@ where both decided, mean / median / p99 ms each, our time over theirs; and a che
 fc-solve's verdicts against the known answers (every deal 1-32000 solvable but #11982).
 
 fc-solve comes from the ``freecell-solver`` package (Python bindings) and the fc-solve C
-library (Debian: ``apt-get install libfreecell-solver0``). ``--preset`` names the configuration:
+library (Debian: ``apt-get install libfreecell-solver0``). Debian's package ships no presets:
+``-l lg`` also needs fc-solve's ``presetrc`` and ``presets/*.sh`` (its source tree,
+``fc-solve/source/Presets/``; in ``presetrc`` set ``dir=`` to where the ``.sh`` files are) in
+``/usr/share/freecell-solver/``, or ``FREECELL_SOLVER_PRESETRC`` naming the file. ``--preset`` names the configuration:
 one of its ``-l`` presets (``fc-solve --help-configs``), by default ``lg`` (looking-glass), which
 decided all 32000 deals at 0.27 ms mean here, where its unconfigured search ('default') left 4 of
 deals 1-1000 undecided after 10 s each.
@@ -84,7 +87,8 @@ class FcSolve:
         parsed = self._solver.input_cmd_line(options)
         if parsed["last_arg"] != parsed["cmd_line_args_len"]:
             raise PatienceError(f"fc-solve refuses the options {' '.join(options)} "
-                                f"(is --preset {preset!r} one of `fc-solve --help-configs`?)")
+                                f"(is --preset {preset!r} one of `fc-solve --help-configs`, and are its "
+                                f"presets installed? see this file's docstring)")
 
     def solve(self, board: str, timeout: float) -> Outcome:
         solver = self._solver

@@ -1,6 +1,6 @@
 """Benchmark: our solver and Klondike-Solver (``pyksolve``) side by side on Klondike deals, one core.
 
-    python bench/peers_klondike.py [--deals 1-1000] [--timeout 10] [-p draw=3 -p worry=yes]
+    python bench/peers_klondike.py [--deals 1-1000] [--timeout 10] [-p draw=3 -p worry=yes -p partial=to-foundation]
                                    [--max-states 5000000] [--ours-only | --peer-only] [--csv | --json] [--cpu N]
 
 The deals are ours (``--seed N``'s order); each is laid out by our engine and handed to
@@ -11,10 +11,11 @@ only a state budget, ``--max-states``). It tries its fast search first and, when
 no win, its minimal search, whose "Impossible" is its proof of a loss.
 
 The default parameters are Solvitaire's ``klondike`` preset: draw 3, unlimited redeals,
-foundation cards may be worried back (``-p draw=3 -p worry=yes``). Klondike-Solver always
-redeals without limit and lets foundation cards back (those above the lowest foundations'
-reach); it and Solvitaire move part of a run only when the card it uncovers can go to a
-foundation, where our engine moves any part of a run.
+foundation cards may be worried back, and part of a run moves only when the card it uncovers
+can go to a foundation at once (``-p draw=3 -p worry=yes -p partial=to-foundation``; its rule
+file says ``"move built group": "partial-if-card-above-buildable"``). Klondike-Solver always
+redeals without limit, lets foundation cards back (those above the lowest foundations' reach)
+and moves part of a run on the same condition.
 
 ``--ours-only`` runs only our solver and prints the solvable share with its 95 % Wilson
 interval and the undecided share; the issue's target (10 000 deals, 10 s each):
@@ -40,7 +41,7 @@ from peers_support import (LOST, UNKNOWN, WON, Outcome, Row, TimedWorker, add_co
                            run_ours, solvable_share, summarize)
 
 INSTALL = "install it in your venv: pip install pyksolve"
-SOLVITAIRE_KLONDIKE = ["draw=3", "worry=yes"]
+SOLVITAIRE_KLONDIKE = ["draw=3", "worry=yes", "partial=to-foundation"]
 # Blake and Gent's solvable share for Solvitaire's klondike preset, percent.
 PUBLISHED_SHARE, PUBLISHED_HALF_WIDTH = 81.945, 0.084
 DEFAULT_MAX_STATES = 5_000_000   # pyksolve's own default budget

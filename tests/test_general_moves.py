@@ -21,7 +21,8 @@ GAMES = [("klondike", {}), ("klondike", {"draw": "3"}), ("klondike", {"redeals":
          ("freecell", {}), ("freecell", {"cells": "2"}), ("bakers-game", {}), ("spider", {}),
          ("spider", {"suits": "1"}), ("spider", {"suits": "2"}), ("golf", {}), ("golf", {"wrap": "yes"}),
          ("sir-tommy", {}), ("calculation", {}), ("yukon", {}), ("canfield", {}),
-         ("canfield", {"draw": "1"}), ("forty-thieves", {}), ("klondike", {"worry": "yes"})]
+         ("canfield", {"draw": "1"}), ("forty-thieves", {}), ("klondike", {"worry": "yes"}),
+         ("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})]
 
 
 def _state(position):

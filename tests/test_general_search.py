@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif(not general.available(), reason="the compiled se
 
 GAMES = [("klondike", {}), ("klondike", {"draw": "3"}), ("freecell", {}), ("bakers-game", {}),
          ("spider", {"suits": "1"}), ("golf", {}), ("sir-tommy", {}), ("calculation", {}), ("yukon", {}),
-         ("canfield", {}), ("forty-thieves", {})]
+         ("canfield", {}), ("forty-thieves", {}), ("klondike", {"draw": "3", "partial": "to-foundation"})]
 ORACLE_BUDGET = 30_000
 
 

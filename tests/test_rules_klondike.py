@@ -219,6 +219,31 @@ def test_worry_yes_lets_a_foundation_top_card_back_by_the_building_rule():
     assert position.key() == before
 
 
+def test_partial_runs_move_anytime_by_default(rules):
+    position = position_of(rules, {"tableau:1": "8D 7C 6H", "tableau:2": "8H", "tableau:3": "7S"})
+    moves = pile_moves_named(position)
+    assert {("tableau:1", "tableau:2", 2), ("tableau:1", "tableau:3", 1)} <= moves
+
+
+def test_partial_to_foundation_moves_part_of_a_run_only_to_free_a_foundation_card():
+    """Solvitaire's klondike preset: leaving face-up cards behind needs the uncovered card
+    to go home at once; a whole run (uncovering a face-down card) moves as before."""
+    rules = get_rules(KL, partial="to-foundation")
+    layout = {"tableau:1": "QS 8D 7C 6H", "tableau:2": "8H", "tableau:3": "7S", "tableau:4": "9C"}
+    position = position_of(rules, layout)
+    set_face_down(position, {"tableau:1": 1})
+    moves = pile_moves_named(position)
+    assert ("tableau:1", "tableau:4", 3) in moves, "the whole run turns QS up"
+    assert ("tableau:1", "tableau:2", 2) not in moves and ("tableau:1", "tableau:3", 1) not in moves
+    assert refusal(position, "7C", "tableau:1", "tableau:2").endswith(
+        "part of a run moves only when the card it uncovers can go to a foundation, and 8D cannot")
+    assert "and 7C cannot" in refusal(position, None, "tableau:1", "tableau:3")
+    home = position_of(rules, layout, {"foundation:1": "7D"})
+    set_face_down(home, {"tableau:1": 1})
+    assert ("tableau:1", "tableau:2", 2) in pile_moves_named(home), "8D can go on 7D"
+    assert ("tableau:1", "tableau:3", 1) not in pile_moves_named(home), "7C cannot go home"
+
+
 # --- safe plays, won, lost, undo -----------------------------------------------------------------
 
 def test_safe_plays_are_aces_and_cards_no_column_can_need(rules):

@@ -85,6 +85,14 @@ def movable_units(position: "Position", p: int) -> Iterator[tuple[int, int]]:
         else:
             yield pile[-1], 1
         return
+    units = _units_of(position, p, spec, pile)
+    if spec.partial == "to-foundation":
+        units = _uncovering_for_foundation(position, p, pile, units)
+    yield from units
+
+
+def _units_of(position: "Position", p: int, spec, pile: list[int]) -> Iterator[tuple[int, int]]:
+    """What the pile's ``moves`` lets leave it, before ``partial`` is applied."""
     moves = spec.moves
     up = len(pile) - position.down[p]
     if moves == "card":
@@ -102,6 +110,32 @@ def movable_units(position: "Position", p: int) -> Iterator[tuple[int, int]]:
             if not follows(pile[-k], pile[-k + 1]):
                 break
             yield pile[-k], k
+
+
+def _uncovering_for_foundation(position: "Position", p: int, pile: list[int],
+                               units: Iterator[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """``partial: to-foundation``: a unit that leaves face-up cards behind moves only when
+    the card it uncovers can go to a foundation at once."""
+    takers, down = position.takers, position.down[p]
+    for card, count in units:
+        rest = len(pile) - count
+        if rest <= down or takers[pile[rest - 1]]:
+            yield card, count
+
+
+def held_back_by_partial(position: "Position", p: int, card: int) -> int | None:
+    """The face-up card that moving ``card`` (with what lies on it) off pile ``p`` would
+    uncover, when ``partial: to-foundation`` holds that move back; else ``None``."""
+    spec = position.rules.piles[p]
+    if spec is None or spec.partial != "to-foundation":
+        return None
+    pile = position.piles[p]
+    for base, count in _units_of(position, p, spec, pile):
+        if base == card:
+            rest = len(pile) - count
+            held = rest > position.down[p] and not position.takers[pile[rest - 1]]
+            return pile[rest - 1] if held else None
+    return None
 
 
 def accepts(position: "Position", d: int, card: int, count: int = 1) -> bool:
@@ -239,4 +273,4 @@ def moves_from(position: "Position", pile: int, card: int | None = None) -> list
 
 
 __all__ = ["legal_moves", "is_legal", "free_cards", "foundation_moves", "pile_moves", "stock_moves", "accepts",
-           "movable_units", "run_limit", "moves_from"]
+           "movable_units", "held_back_by_partial", "run_limit", "moves_from"]

@@ -255,6 +255,9 @@ class Rules:
                              "(run:) to say what a run is; expected moves: card, or a build rule")
         if spec.get("limit") == "supermove" and moves not in ("run",):
             raise self._fail(("piles", group, "limit"), "supermove limits run moves; expected moves: run")
+        if spec.get("partial", "any") != "any" and spec["access"] != "top":
+            raise self._fail(("piles", group, "partial"), "partial limits moves off the top of a pile; "
+                             "expected access: top")
         max_cards = spec.get("max", 1 if kind == "cell" else None)
         if max_cards is not None and dealt > max_cards:
             what = "max" if "max" in spec else "cards"
@@ -262,7 +265,7 @@ class Rules:
                              f"{max_cards}{' (a free cell holds one)' if kind == 'cell' and 'max' not in spec else ''}")
         return PileSpec(number=p, name=self.pile_names[p], group=group, kind=kind,
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
-                        limit=spec.get("limit"), max_cards=max_cards,
+                        limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
                         fill=self._fill_sources(group, spec["fill"]), cards=dealt, face_down=down)
 
     def _compile_foundations(self, definition: dict[str, Any]) -> None:

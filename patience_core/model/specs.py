@@ -88,7 +88,9 @@ class PileSpec:
     (``"any"``, ``"none"``, or a rank index); ``moves``: what may leave it in one move
     (``card``; ``run``: an ordered run by ``run_rule``; ``face-up``: any group of face-up
     cards; ``pile``: only the whole pile); ``limit``: ``supermove`` caps run length by free
-    cells and empty columns; ``max_cards``: the most cards it may hold (``None``: no cap);
+    cells and empty columns; ``partial``: when a move may leave face-up cards behind
+    (``any``; ``to-foundation``: only when the card it uncovers can go to a foundation at
+    once, as in Solvitaire's and Klondike-Solver's Klondike); ``max_cards``: the most cards it may hold (``None``: no cap);
     ``fill``: pile numbers tried in order to fill a gap at once; ``cards``/``face_down``:
     cards dealt, and how many of them face down.
     """
@@ -103,6 +105,7 @@ class PileSpec:
     moves: str = "card"
     run_rule: BuildRule | None = None
     limit: str | None = None
+    partial: str = "any"
     max_cards: int | None = None
     fill: tuple[int, ...] = ()
     cards: int = 0

@@ -95,6 +95,9 @@ PILE_GROUP = {
                                          "(by run, else build); any face-up cards together; the whole pile"}),
         "run": _or_ref({**BUILD_RULE, "description": "what counts as a run that moves together, where it "
                                                      "differs from the build rule (Spider: runs in suit)"}),
+        "partial": _or_ref({"enum": ["any", "to-foundation"],
+                            "description": "when a move may leave face-up cards behind: any time, or only "
+                                           "when the card it uncovers can go to a foundation at once"}),
         "limit": _or_ref({"enum": ["supermove"],
                           "description": "supermove: a run may be as long as (free cells + 1) x 2^(empty "
                                          "columns), one empty column fewer when it goes into one"}),

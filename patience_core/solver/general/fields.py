@@ -46,6 +46,8 @@ RULES = Boundary("g_rules", 0x47525553, (
     Field("run_rule", "n_piles", "relation index of what is a run (-1: none)"),
     Field("moves_kind", "n_piles", "what leaves a layout pile in one move (MOVES_*; -1: not a layout pile)"),
     Field("supermove", "n_piles", "run length capped by free cells and empty columns (0/1)"),
+    Field("partial_to_foundation", "n_piles", "a move leaves face-up cards behind only when the card it "
+          "uncovers can go to a foundation (0/1)"),
     Field("empty_rule", "n_piles", "what an empty pile takes (EMPTY_NONE, EMPTY_ANY, or a rank)"),
     Field("key_class", "n_piles", "piles of one class are interchangeable in the key (-1: fixed place)"),
     Field("class_needs_no_stock", "n_piles", "the class is interchangeable only once the stock is empty (0/1)"),

@@ -70,8 +70,21 @@ static inline void put(GMove *out, int *k, int max, int kind, int src, int dst, 
     (*k)++;
 }
 
-/* The units that may leave pile p onto another pile: (base card, count), shortest first. */
-static int units(const GState *s, int p, int8_t base[GMAXC], int count[GMAXC]) {
+/* partial_to_foundation: keep the units that leave no face-up card behind or uncover a card
+ * some foundation takes now (ntak, from g_takers). */
+static int uncovering_for_foundation(const GState *s, int p, const int ntak[52], int nu, int8_t base[GMAXC],
+                                     int count[GMAXC]) {
+    int k = 0, n = s->len[p];
+    for (int u = 0; u < nu; u++) {
+        int rest = n - count[u];
+        if (rest <= s->down[p] || ntak[s->cards[p][rest - 1]]) { base[k] = base[u]; count[k++] = count[u]; }
+    }
+    return k;
+}
+
+/* The units that may leave pile p onto another pile: (base card, count), shortest first,
+ * before partial_to_foundation applies. */
+static int units_of(const GState *s, int p, int8_t base[GMAXC], int count[GMAXC]) {
     const g_rules_t *R = s->R;
     int n = s->len[p], k = 0;
     const uint8_t *pile = s->cards[p];
@@ -101,6 +114,11 @@ static int units(const GState *s, int p, int8_t base[GMAXC], int count[GMAXC]) {
         }
         return k;
     }
+}
+
+static int units(const GState *s, int p, const int ntak[52], int8_t base[GMAXC], int count[GMAXC]) {
+    int nu = units_of(s, p, base, count);
+    return s->R->partial_to_foundation[p] ? uncovering_for_foundation(s, p, ntak, nu, base, count) : nu;
 }
 
 int g_stock_moves(const GState *s, GMove *out) {
@@ -179,7 +197,7 @@ int g_legal(const GState *s, GMove *out, int max) {
         int count[GMAXC];
         for (int i = 0; i < R->n_scan; i++) {
             int p = R->scan_order[i];
-            int nu = units(s, p, base, count);
+            int nu = units(s, p, ntak, base, count);
             for (int u = 0; u < nu; u++) {
                 for (int r = 0; r < R->n_recv; r++) {
                     int d = R->receivers[r];

@@ -95,6 +95,7 @@ def pack_rules(rules: Rules) -> array:
     run = [-1] * n
     moves = [-1] * n
     supermove = [0] * n
+    partial = [0] * n
     empty = [F.EMPTY_NONE] * n
     max_cards = [-1] * n
     for p, spec in enumerate(rules.piles):
@@ -104,6 +105,7 @@ def pack_rules(rules: Rules) -> array:
         run[p] = relation(spec.run_rule)
         moves[p] = _MOVES[spec.moves]
         supermove[p] = int(spec.limit == "supermove")
+        partial[p] = int(spec.partial == "to-foundation")
         empty[p] = F.EMPTY_ANY if spec.empty == "any" else F.EMPTY_NONE if spec.empty == "none" else spec.empty
         max_cards[p] = -1 if spec.max_cards is None else spec.max_cards
     found = rules.foundations
@@ -138,7 +140,8 @@ def pack_rules(rules: Rules) -> array:
         to_foundation=-1 if stock.to_foundation is None else stock.to_foundation,
         safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
         access=rules.access, is_foundation=[int(x) for x in rules.is_foundation], max_cards=max_cards,
-        build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove, empty_rule=empty,
+        build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove,
+        partial_to_foundation=partial, empty_rule=empty,
         key_class=key_class, class_needs_no_stock=needs_no_stock, idle_source=idle_sources(rules),
         fill_start=fill_start, fill_src=fill_src,
         waste_piles=rules.waste_piles, receivers=rules.receivers, scan_order=rules.scan_order,
