@@ -66,12 +66,14 @@ CASES: list[Case] = [
     Case("contradance", {"redeals": "2", "bases": "dealt"}, CONTRADANCE_BUDGET),
     # Klondike: the default (draw 1, unlimited redeals), the sheet's traditional single pass,
     # its common three-card game with three passes, and draw 3 with unlimited redeals, with
-    # and without worrying back (the published figures are for worrying back allowed).
+    # and without worrying back, and Solvitaire's preset (worrying back, part of a run moved
+    # only to free a foundation card), which the published figures are for.
     _between_piles("klondike"),
     _between_piles("klondike", redeals="0"),
     _between_piles("klondike", draw="3"),
     _between_piles("klondike", draw="3", redeals="2"),
     _between_piles("klondike", draw="3", worry="yes"),
+    _between_piles("klondike", draw="3", worry="yes", partial="to-foundation"),
     _between_piles("freecell"),
     _between_piles("bakers-game"),
     _between_piles("bakers-game", cells="3"),  # the sheet's published figures: 3, 4 and 5 cells
@@ -95,11 +97,14 @@ BOOK = {
                               "know the stock order: compare with the player's column"),
     ("contradance", ()): ('"about 40 %" (the source page): does not reproduce under any version of '
                           "the rules; see the four Contradance rows"),
+    ("klondike", (("draw", "3"), ("partial", "to-foundation"), ("worry", "yes"))): (
+        "solvable: 81.945 % ± 0.084 % (Blake & Gent, Solvitaire's klondike preset, these rules, "
+        "arXiv:1906.12314), 81.96 % ± 0.05 % (lonelybot); not seeing the face-down cards: 44.52 % "
+        "± 0.50 % (lonelybot's MCTS player, 38 884 deals), over 35 % (Bjarnason, Fern & Tadepalli, "
+        "ICAPS 2009): compare with the solvable and player columns"),
     ("klondike", (("draw", "3"), ("worry", "yes"))): (
-        "solvable: 81.945 % ± 0.084 % (Blake & Gent, Solvitaire, arXiv:1906.12314), 81.96 % ± 0.05 % "
-        "(lonelybot); not seeing the face-down cards: 44.52 % ± 0.50 % (lonelybot's MCTS player, "
-        "38 884 deals), over 35 % (Bjarnason, Fern & Tadepalli, ICAPS 2009): compare with the "
-        "solvable and player columns"),
+        "see the row with partial=to-foundation: Solvitaire's preset moves part of a run only to "
+        "free a foundation card; this row moves any part"),
     ("klondike", (("draw", "3"),)): "none for this rule: the figures of draw=3 worry=yes allow worrying back",
     ("freecell", ()): ("Microsoft's deals 1-32000 all solvable but #11982, the first million all but 8 "
                        "(FreeCell FAQ; macroxue/freecell): Microsoft's numbering, not these seeds"),
@@ -293,8 +298,11 @@ NOTES = [
     "- **Gavotte, Odd and Even.** No published figure exists; these are the first.",
     "- **Klondike.** The published figures are for one rule set: three cards at a time, unlimited",
     "  redeals, worrying back allowed: Solvitaire's `klondike` preset (deal count 3, redeal, removable",
-    "  foundations) and lonelybot's (\"standard 3-card klondike\", which \"cannot disallow worrying",
-    "  back\"); the `draw=3 worry=yes` row plays them. Knowing every card, 81.945 % ± 0.084 % of deals",
+    "  foundations, and part of a run moved only when the card it uncovers can go up: \"move built",
+    "  group\": \"partial-if-card-above-buildable\") and lonelybot's (\"standard 3-card klondike\",",
+    "  which \"cannot disallow worrying back\"); the `draw=3 partial=to-foundation worry=yes` row",
+    "  plays Solvitaire's, `draw=3 worry=yes` the same with any part of a run free to move.",
+    "  Knowing every card, 81.945 % ± 0.084 % of deals",
     "  can be won (Blake & Gent, \"The Winnability of Klondike Solitaire and Many Other Patience",
     "  Games\", arXiv:1906.12314) and 81.96 % ± 0.05 % (lonelybot's README, 2 396 069 deals). Without",
     "  seeing the face-down cards, lonelybot's Monte-Carlo player wins 44.52 % ± 0.50 % (38 884 deals)",

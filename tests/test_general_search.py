@@ -187,3 +187,26 @@ def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeyp
         assert decided >= 4
     finally:
         general._rules_buffer.cache_clear()
+
+
+@pytest.mark.parametrize("seed, table, verdict", [(1, 500, "won"), (96, 20_000, "lost")])
+def test_a_full_table_keeps_its_largest_proofs_and_the_search_goes_on(seed, table, verdict):
+    """With a table far smaller than the search, the pruned search still decides (memory stays
+    bounded): each time the table fills it keeps only its largest proofs of loss and restarts.
+    Klondike draw 3, partial runs only to free a foundation card: deal 1 is won in 7 535
+    positions and deal 96 proved lost in 158 523 with an unbounded table."""
+    rules = load_rules("klondike", {"draw": "3", "partial": "to-foundation"})
+    position = start_position(rules, seeded_order(rules, seed))
+    unbounded = general.compiled_search(position, 3_000_000, None, 0)
+    bounded, positions, _most, entries, compactions, _line = general._general.search(
+        general.rules_buffer(rules), general.pack_position(position), 3_000_000, -1.0, table, True)
+    assert unbounded[0] == verdict and bounded == {"won": general.WON, "lost": general.LOST}[verdict]
+    assert compactions > 0 and entries <= table and positions > unbounded[2]
+
+
+def test_without_a_limit_a_full_table_ends_the_search():
+    """No time or position limit: the table is what ends the search, ``unknown`` for it."""
+    rules = load_rules("klondike", {"draw": "3", "partial": "to-foundation"})
+    position = start_position(rules, seeded_order(rules, 23))
+    verdict, _line, positions, _most, limit = general.compiled_search(position, None, None, 2_000)
+    assert (verdict, limit) == ("unknown", "table") and positions < 3_000   # deal 23 takes millions

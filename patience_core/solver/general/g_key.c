@@ -186,3 +186,27 @@ int64_t g_table_value(const GTable *t, size_t entry) {
 void g_table_set(GTable *t, size_t entry, int64_t value) {
     memcpy(t->arena + entry + 1 + t->arena[entry], &value, sizeof value);
 }
+
+/* How many entries have a value below `below`. */
+size_t g_table_count_below(const GTable *t, int64_t below) {
+    size_t k = 0;
+    for (size_t off = 0; off < t->used; off += (size_t)t->arena[off] + 1 + VALUE_BYTES)
+        k += g_table_value(t, off) < below;
+    return k;
+}
+
+/* Keep only the entries whose value is below `below`, in a table rebuilt for them. */
+int g_table_keep_below(GTable *t, int64_t below) {
+    GTable kept;
+    if (g_table_init(&kept, 1 << 16)) { g_table_free(&kept); return -1; }
+    for (size_t off = 0; off < t->used; off += (size_t)t->arena[off] + 1 + VALUE_BYTES) {
+        size_t entry;
+        int64_t value = g_table_value(t, off);
+        if (value >= below) continue;
+        if (g_table_add(&kept, t->arena + off + 1, t->arena[off], &entry) < 0) { g_table_free(&kept); return -1; }
+        g_table_set(&kept, entry, value);
+    }
+    g_table_free(t);
+    *t = kept;
+    return 0;
+}

@@ -126,6 +126,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         return NULL;
     if (load(&L, rules, position) < 0) return NULL;
     a.interrupted = interrupted;
+    a.rebuild_full_table = a.max_positions >= 0 || a.seconds >= 0;   /* the search ends anyway */
     GSearchOut o;
     g_search(&L.s, &a, &o);
     release(&L);
@@ -134,7 +135,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *line = PyList_New((Py_ssize_t)o.line_len);
     for (size_t i = 0; line && i < o.line_len; i++) PyList_SET_ITEM(line, (Py_ssize_t)i, move_tuple(o.line[i]));
     free(o.line);
-    return Py_BuildValue("(iLiLN)", o.verdict, o.positions, o.most, o.table, line);
+    return Py_BuildValue("(iLiLLN)", o.verdict, o.positions, o.most, o.table, o.compactions, line);
 }
 
 static PyMethodDef methods[] = {
@@ -143,7 +144,7 @@ static PyMethodDef methods[] = {
     {"apply_undo", py_apply_undo, METH_VARARGS, "apply_undo(rules, position, move) -> (after, after undo)"},
     {"safe_move", py_safe_move, METH_VARARGS, "safe_move(rules, position) -> the first safe play or None"},
     {"search", py_search, METH_VARARGS,
-     "search(rules, position, max_positions, seconds, table_limit, prune) -> (verdict, positions, most, table, line)"},
+     "search(rules, position, max_positions, seconds, table_limit, prune) -> (verdict, positions, most, table, compactions, line)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_general",

@@ -76,9 +76,18 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune) {
  * dead positions without searching them again, and a loss costs about one search, not the
  * sum of every attempt's. The other entries stay in the table, but the numbers run on across
  * attempts, so one older than the attempt's first number is stale and taken as unseen: no
- * table is rebuilt between attempts. */
-enum { G_BUDGET = -100, RESTART_UNIT = 500, RESTART_SPREAD = 12 };
-#define DEAD (-1)
+ * table is rebuilt between attempts.
+ *
+ * Memory. The table holds at most table_limit entries. When an attempt fills it, the attempt
+ * is abandoned as if its budget were spent, and the table is rebuilt with only the lost
+ * positions whose proofs took the most positions, at most half the limit (a forgotten one is
+ * merely searched again: still lost). So the pruned search goes on within bounded memory
+ * until its time or position limit. Without either limit (rebuild_full_table 0) and in the
+ * plain search, a full table ends the search: "unknown" for the table. */
+enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_SPREAD = 12 };
+/* A lost position's table value: below zero, -1 - the positions its search took (kept
+ * longest when the table is full). Open entries hold their depth-first number (>= 0). */
+#define DEAD(size) (-1 - (int64_t)(size))
 
 typedef struct { size_t undo_base; size_t first; int n, next; size_t entry; int64_t index, low; } Frame;
 
@@ -102,7 +111,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
     size_t entry;                            /* its table entry */
     int added = g_table_add(&w->table, key, g_key(s, key), &entry);
     if (added < 0) return G_NOMEM;
-    if (!added && g_table_value(&w->table, entry) == DEAD) return G_LOST;
+    if (!added && g_table_value(&w->table, entry) < 0) return G_LOST;
     for (;;) {
         /* expand the position just entered */
         if (vec_reserve(&w->kids, GMAXMOVES) || vec_reserve(&w->frames, 1) || vec_reserve(&w->open, 1))
@@ -128,7 +137,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                     size_t e;
                     do {
                         e = ((size_t *)w->open.data)[--w->open.used];
-                        g_table_set(&w->table, e, DEAD);
+                        g_table_set(&w->table, e, DEAD(w->number - g_table_value(&w->table, e)));
                     } while (e != top->entry);
                 }
                 int64_t low = top->low;
@@ -145,15 +154,16 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             added = g_table_add(&w->table, key, g_key(s, key), &entry);
             if (added < 0) return G_NOMEM;
             int64_t v = added ? 0 : g_table_value(&w->table, entry);
-            if (!added && (v == DEAD || v >= w->base)) {   /* dead, or seen in this attempt */
-                if (v != DEAD && v < top->low) top->low = v;   /* open: lowers this one's number */
+            if (!added && (v < 0 || v >= w->base)) {   /* dead, or seen in this attempt */
+                if (v >= 0 && v < top->low) top->low = v;   /* open: lowers this one's number */
                 undo_to(s, &w->undo, height);
                 continue;
             }
             o->positions++;
             expanded++;
             if (a->max_positions >= 0 && o->positions > a->max_positions) return G_LIMIT_POSITIONS;
-            if (a->table_limit > 0 && (long long)w->table.count >= a->table_limit) return G_LIMIT_TABLE;
+            if (a->table_limit > 0 && (long long)w->table.count >= a->table_limit)
+                return budget >= 0 && a->rebuild_full_table ? G_TABLE_FULL : G_LIMIT_TABLE;
             if (!(o->positions & 1023)) {
                 if (w->deadline >= 0 && now() > w->deadline) return G_LIMIT_TIME;
                 if (a->interrupted && a->interrupted()) return G_INTERRUPTED;
@@ -195,7 +205,12 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     long long budget = a->prune ? RESTART_UNIT : -1;
     for (int k = 0;; k++) {
         verdict = attempt(s, a, o, &w, budget, k ? &jitter : NULL);
-        if (verdict != G_BUDGET) break;
+        if (verdict == G_TABLE_FULL) {   /* keep the largest proofs, half the table at most */
+            int64_t size = 1;
+            while (g_table_count_below(&w.table, DEAD(size) + 1) > (size_t)(a->table_limit / 2)) size *= 2;
+            if (g_table_keep_below(&w.table, DEAD(size) + 1)) { verdict = G_NOMEM; break; }
+            o->compactions++;
+        } else if (verdict != G_BUDGET) break;
         undo_to(s, &w.undo, w.start_height);
         w.kids.used = w.frames.used = w.open.used = 0;
         budget = RESTART_UNIT * luby(k + 2);

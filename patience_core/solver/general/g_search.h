@@ -11,12 +11,14 @@ typedef struct {
     double seconds;              /* time allowed, -1: no limit */
     long long table_limit;       /* entries of the table of seen positions; 0: no limit */
     int prune;                   /* 0: every legal move (the oracle's search, in C) */
+    int rebuild_full_table;      /* pruned: a full table keeps its largest proofs and the search goes on */
     int (*interrupted)(void);    /* nonzero: stop now (Ctrl-C) */
 } GSearchArgs;
 
 typedef struct {
     int verdict;
     long long positions, table;
+    long long compactions;       /* times a full table was rebuilt with its proofs only */
     int most;
     GMove *line;                 /* malloc'ed, when won */
     size_t line_len;

@@ -81,6 +81,8 @@ void g_table_free(GTable *t);
 int g_table_add(GTable *t, const uint8_t *key, size_t n, size_t *entry);
 int64_t g_table_value(const GTable *t, size_t entry);
 void g_table_set(GTable *t, size_t entry, int64_t value);
+size_t g_table_count_below(const GTable *t, int64_t below);
+int g_table_keep_below(GTable *t, int64_t below);   /* 0, or -1: no memory (t unchanged) */
 
 /* g_prune.c */
 int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]);

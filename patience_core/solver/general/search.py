@@ -62,7 +62,7 @@ def compiled_search(position, max_positions: int | None, deadline: float | None,
     """(verdict, line, positions, most cards on the foundations, limit) — the contract of
     ``solve._engine_search``. A Ctrl-C raises KeyboardInterrupt at once."""
     seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
-    verdict, positions, most, _table, line = _general.search(
+    verdict, positions, most, _table, _compactions, line = _general.search(
         rules_buffer(position.rules), pack_position(position),
         -1 if max_positions is None else max_positions, seconds, table_limit, prune)
     moves = [as_move(entry) for entry in line]
