@@ -50,6 +50,12 @@ def test_columns_and_grids_follow_the_rules_not_the_name():
     assert "→ any 5" in contra and "→ any 6" in contra and "f16" in contra
 
 
+def test_the_tableau_caption_says_when_part_of_a_run_may_move():
+    assert "runs move; a gap takes a K" in text_of("klondike", width=160)
+    assert "runs move (leaving face-up cards only to free one for a foundation)" in \
+        text_of("klondike", {"partial": "to-foundation"}, width=160)
+
+
 def test_ascii_board_has_no_symbols():
     text = text_of("royal-cotillion", unicode=False)
     assert not any(ord(ch) > 127 for ch in text)

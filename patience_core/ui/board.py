@@ -125,6 +125,8 @@ def _caption(rules: Rules, group: str) -> str:
             else f"a {cards.RANKS[spec.empty]}"
         moves = {"run": "runs move", "face-up": "face-up cards move together", "pile": "whole piles move",
                  "card": "one card moves"}[spec.moves]
+        if spec.partial == "to-foundation":
+            moves += " (leaving face-up cards only to free one for a foundation)"
         return f"build {spec.build.words()}; {moves}; a gap takes {empty}"
     if rules.access[first] == ACCESS_ALL or spec.cards <= 1:
         free = "all free"
