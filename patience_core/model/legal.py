@@ -112,15 +112,21 @@ def _units_of(position: "Position", p: int, spec, pile: list[int]) -> Iterator[t
             yield pile[-k], k
 
 
+def _held_card(position: "Position", p: int, pile: list[int], count: int) -> int | None:
+    """The face-up card that moving the top ``count`` cards off pile ``p`` would leave on
+    top, when no foundation takes it now (``partial: to-foundation`` then holds the move
+    back); else ``None``."""
+    rest = len(pile) - count
+    if rest <= position.down[p] or position.takers[pile[rest - 1]]:
+        return None
+    return pile[rest - 1]
+
+
 def _uncovering_for_foundation(position: "Position", p: int, pile: list[int],
                                units: Iterator[tuple[int, int]]) -> Iterator[tuple[int, int]]:
     """``partial: to-foundation``: a unit that leaves face-up cards behind moves only when
     the card it uncovers can go to a foundation at once."""
-    takers, down = position.takers, position.down[p]
-    for card, count in units:
-        rest = len(pile) - count
-        if rest <= down or takers[pile[rest - 1]]:
-            yield card, count
+    return ((card, count) for card, count in units if _held_card(position, p, pile, count) is None)
 
 
 def held_back_by_partial(position: "Position", p: int, card: int) -> int | None:
@@ -130,12 +136,8 @@ def held_back_by_partial(position: "Position", p: int, card: int) -> int | None:
     if spec is None or spec.partial != "to-foundation":
         return None
     pile = position.piles[p]
-    for base, count in _units_of(position, p, spec, pile):
-        if base == card:
-            rest = len(pile) - count
-            held = rest > position.down[p] and not position.takers[pile[rest - 1]]
-            return pile[rest - 1] if held else None
-    return None
+    count = dict(_units_of(position, p, spec, pile)).get(card)
+    return None if count is None else _held_card(position, p, pile, count)
 
 
 def accepts(position: "Position", d: int, card: int, count: int = 1) -> bool:
