@@ -127,12 +127,13 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
     if not pile:
         return f": {rules.pile_names[src]} is empty"
     top = pile[-1]
+    uncovered = None if rules.is_foundation[src] else \
+        legal.held_back_by_partial(position, src, card if card is not None else top)
     if card is not None and card != top:
         if card in pile and len(pile) - 1 - pile[::-1].index(card) < position.down[src]:
             return f": {cards.card_name(card)} is face down"
         units = dict(legal.movable_units(position, src)) if not rules.is_foundation[src] else {}
-        held = not rules.is_foundation[src] and legal.held_back_by_partial(position, src, card) is not None
-        if card not in units and rules.access[src] != ACCESS_ALL and not held:
+        if card not in units and rules.access[src] != ACCESS_ALL and uncovered is None:
             return f": the free card of {rules.pile_names[src]} is {cards.card_name(top)}"
     if rules.access[src] == ACCESS_NONE and not rules.is_foundation[src]:
         return f": no card of {rules.pile_names[src]} may move"
@@ -142,8 +143,6 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
             return f": {rules.pile_names[dst]} takes only a whole run, K down to A in one suit"
         need = ", ".join(cards.card_name(c) for c in wanted[:8]) if wanted else "nothing (it is full)"
         return f": {rules.pile_names[dst]} needs {need}"
-    uncovered = None if rules.is_foundation[src] else \
-        legal.held_back_by_partial(position, src, card if card is not None else top)
     if uncovered is not None:
         return (f": part of a run moves only when the card it uncovers can go to a foundation, "
                 f"and {cards.card_name(uncovered)} cannot")
