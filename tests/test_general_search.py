@@ -210,3 +210,63 @@ def test_without_a_limit_a_full_table_ends_the_search():
     position = start_position(rules, seeded_order(rules, 23))
     verdict, _line, positions, _most, limit = general.compiled_search(position, None, None, 2_000)
     assert (verdict, limit) == ("unknown", "table") and positions < 3_000   # deal 23 takes millions
+
+
+def _chained(position):
+    """The position with each free-arrangement pile's face-up part cut to the run on its top
+    (the cards below it turned face down), as real play keeps it: the invariant free
+    arrangement needs (docs/solver.md)."""
+    from patience_core.solver.general import pack
+
+    rules = position.rules
+    down = list(position.down)
+    for p, free in enumerate(pack.free_arrangement(rules)):
+        pile = position.piles[p]
+        if free and pile:
+            k = len(pile) - 1
+            while k > down[p] and rules.piles[p].build.follows(pile[k - 1], pile[k]):
+                k -= 1
+            down[p] = k
+    return Position(rules, [list(p) for p in position.piles], position.redeals_left, down)
+
+
+FREE_GAMES = [{}, {"draw": "3"}, {"draw": "3", "partial": "to-foundation"}]
+
+
+@pytest.mark.parametrize("params", FREE_GAMES, ids=["-".join(f"{k}={v}" for k, v in p.items()) or "draw=1"
+                                                    for p in FREE_GAMES])
+def test_free_arrangement_verdicts_agree_with_the_oracle(params, monkeypatch):
+    """Klondike's key leaves out which of two equal parents a card lies on; on endings that
+    keep the invariant the pruned search gives the oracle's verdicts (its won lines replay:
+    the freeing lead moves are legal), and it searches fewer positions on some of them than
+    with the mechanism switched off (pack.FREE_ARRANGEMENT), so it is in force."""
+    from patience_core.solver.general import pack
+
+    rules = load_rules("klondike", params)
+    assert all(pack.free_arrangement(rules)[p] for p in rules.receivers)
+    decided, fewer = {}, 0
+    for seed, rest in ((1, 10), (2, 12), (3, 14), (4, 16), (5, 18), (6, 20), (7, 22), (8, 24), (9, 26), (10, 28)):
+        for position in map(_chained, _endings(rules, seed, rest)):
+            pruned = solve_position(position)
+            monkeypatch.setattr(pack, "FREE_ARRANGEMENT", False)
+            general._rules_buffer.cache_clear()
+            try:
+                fewer += pruned.positions < solve_position(position).positions
+            finally:
+                monkeypatch.setattr(pack, "FREE_ARRANGEMENT", True)
+                general._rules_buffer.cache_clear()
+            oracle = engine_search(position, max_positions=ORACLE_BUDGET) if rest < 28 else None
+            if oracle is None or oracle.verdict == "unknown":
+                continue
+            assert pruned.verdict == oracle.verdict, f"seed {seed}, {rest} cards left"
+            decided[oracle.verdict] = decided.get(oracle.verdict, 0) + 1
+    assert decided.get("won", 0) >= 5 and decided.get("lost", 0) >= 5 and fewer >= 1, (decided, fewer)
+
+
+def test_free_arrangement_plays_a_covered_card_another_position_of_its_key_has_free():
+    """Klondike draw 3 (Solvitaire's rules), deal 39: won at once. Without the children that
+    move a card's cover onto its twin and play it (g_prune.c freed_plays), the search takes
+    a covered card for the one a merged position had free and calls the deal lost."""
+    rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
+    result = solve(rules, seeded_order(rules, 39), max_positions=200_000)
+    assert result.verdict == "won" and result.search == "pruned"

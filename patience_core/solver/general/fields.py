@@ -51,6 +51,8 @@ RULES = Boundary("g_rules", 0x47525553, (
     Field("empty_rule", "n_piles", "what an empty pile takes (EMPTY_NONE, EMPTY_ANY, or a rank)"),
     Field("key_class", "n_piles", "piles of one class are interchangeable in the key (-1: fixed place)"),
     Field("class_needs_no_stock", "n_piles", "the class is interchangeable only once the stock is empty (0/1)"),
+    Field("free_arrangement", "n_piles", "which of a card's equal parents it lies on is left out of the "
+          "key (0/1, see pack.free_arrangement)"),
     Field("idle_source", "n_piles", "its idle moves are tried only when something uses them (0/1, see pack.idle_sources)"),
     Field("fill_start", "n_piles*2", "per pile: first index into fill_src and the number of sources"),
     Field("fill_src", "n_fill", "the piles that fill a gap, tried in order"),

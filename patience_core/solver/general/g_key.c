@@ -5,7 +5,10 @@
  * which of two such piles holds what share one key. A foundation contributes its length
  * and top card (the rest follows: the cards elsewhere are the complement, and only the top
  * can matter later), all its cards where its top may come back (worry). The table stores
- * whole keys: no two positions are ever taken for one. */
+ * whole keys: no two positions are ever taken for one, except under free arrangement
+ * (docs/solver.md): there a pile gives its face-down cards and its lowest face-up card, and
+ * the key ends with the set of face-up cards above the lowest ones, not where each lies
+ * (positions that differ only there are won or lost alike). */
 #include <stdlib.h>
 #include <string.h>
 #include "g_state.h"
@@ -14,6 +17,14 @@ static size_t pile_bytes(const GState *s, int p, uint8_t *out) {
     const g_rules_t *R = s->R;
     int n = s->len[p], fi = s->fidx[p];
     size_t k = 0;
+    if (s->arranged_freely && R->free_arrangement[p]) {
+        int d = s->down[p];
+        out[k++] = (uint8_t)d;
+        memcpy(out + k, s->cards[p], (size_t)d);
+        k += (size_t)d;
+        out[k++] = n > d ? s->cards[p][d] : 0xFF;
+        return k;
+    }
     out[k++] = (uint8_t)n;
     if (fi >= 0 && !R->f_worry[fi]) {
         if (n) out[k++] = s->cards[p][n - 1];
@@ -91,6 +102,13 @@ size_t g_key(const GState *s, uint8_t *out) {
     for (int i = 0; i < nclassed; i++) {
         memcpy(out + k, bytes[order[i]], blen[order[i]]);
         k += blen[order[i]];
+    }
+    if (s->arranged_freely) {   /* the face-up cards above the lowest ones, as a set */
+        uint64_t above = 0;
+        for (int p = 0; p < s->n; p++)
+            if (R->free_arrangement[p])
+                for (int i = s->down[p] + 1; i < s->len[p]; i++) above |= 1ULL << s->cards[p][i];
+        for (int b = 0; b < 7; b++) out[k++] = (uint8_t)(above >> (8 * b));
     }
     return k;
 }

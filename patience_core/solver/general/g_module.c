@@ -86,7 +86,9 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     if (n < 0 || n > GMAXMOVES) { PyErr_SetString(PyExc_ValueError, "more children than the search holds"); return NULL; }
     PyObject *out = PyList_New(n);
     for (int i = 0; out && i < n; i++)
-        PyList_SET_ITEM(out, i, Py_BuildValue("(iN)", kids[i].pre, move_tuple(kids[i].play)));
+        PyList_SET_ITEM(out, i, Py_BuildValue("(iNN)", kids[i].pre,
+                                              kids[i].lead.kind == G_NO_LEAD ? (Py_INCREF(Py_None), Py_None) : move_tuple(kids[i].lead),
+                                              move_tuple(kids[i].play)));
     return out;
 }
 

@@ -370,5 +370,16 @@ const char *g_load(GState *s, const g_rules_t *R, const int32_t *buf, size_t n) 
         }
         at += (size_t)len;
     }
+    /* Free arrangement needs every face-up card above a pile's lowest one to lie on a card it
+     * follows; every move keeps that (a card arrives only by the build rule), so the start
+     * decides it for the whole search. */
+    int free = 0;
+    for (int p = 0; p < s->n; p++) {
+        if (!R->free_arrangement[p]) continue;
+        free = 1;
+        for (int i = s->down[p] + 1; i < s->len[p]; i++)
+            if (!g_follows(R, R->build_rule[p], s->cards[p][i - 1], s->cards[p][i])) return NULL;
+    }
+    s->arranged_freely = (uint8_t)free;
     return NULL;
 }

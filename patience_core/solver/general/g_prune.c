@@ -161,9 +161,44 @@ static int score(const GState *s, GMove m) {
     return v;
 }
 
-static void add(GChild *out, int *k, int max, GMove m, int pre, int sc) {
-    if (*k < max) { out[*k].play = m; out[*k].pre = (int16_t)pre; out[*k].score = (int16_t)sc; }
+static void add_led(GChild *out, int *k, int max, GMove lead, GMove m, int pre, int sc) {
+    if (*k < max) { out[*k].play = m; out[*k].lead = lead; out[*k].pre = (int16_t)pre; out[*k].score = (int16_t)sc; }
     (*k)++;
+}
+
+static void add(GChild *out, int *k, int max, GMove m, int pre, int sc) {
+    GMove none = {G_NO_LEAD, 0, 0, 0, 0};
+    add_led(out, k, max, none, m, pre, sc);
+}
+
+/* Free arrangement (docs/solver.md): the key leaves out which of a card's equal parents it
+ * lies on, so a covered card a foundation takes may be free in another position of the same
+ * key. Its child is the move of its cover onto a free twin of the card (legal even where
+ * parts of runs move only to free a foundation card), then the card to the foundation. */
+static void freed_plays(const GState *s, GChild *out, int *k, int max) {
+    const g_rules_t *R = s->R;
+    int8_t takers[52][GMAXF];
+    int ntak[52];
+    g_takers(s, takers, ntak);
+    for (int p = 0; p < s->n; p++) {
+        if (!R->free_arrangement[p]) continue;
+        int n = s->len[p];
+        for (int i = s->down[p]; i < n - 1; i++) {
+            int c = s->cards[p][i];
+            if (!ntak[c]) continue;
+            int cover = s->cards[p][i + 1], count = n - 1 - i;
+            for (int r = 0; r < R->n_recv; r++) {
+                int q = R->receivers[r];
+                if (q == p || !s->len[q] || !g_accepts(s, q, cover, count)) continue;
+                GMove lead = {GK_BETWEEN_PILES, (int8_t)p, (int8_t)q, (int8_t)cover, (uint8_t)count};
+                for (int t = 0; t < ntak[c]; t++) {
+                    GMove play = {GK_TO_FOUNDATION, (int8_t)p, takers[c][t], (int8_t)c, 1};
+                    add_led(out, k, max, lead, play, 0, 0);
+                }
+                break;   /* the twins it could go onto give positions of one key */
+            }
+        }
+    }
 }
 
 /* One step of the talon: a turn, else a redeal; 0 when neither is possible. */
@@ -272,12 +307,14 @@ int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter) {
         add(out, &k, max, m, 0, 0);
     }
     if (macros) kplus(s, out, &k, max);
+    if (prune && s->arranged_freely) freed_plays(s, out, &k, max);
     if (!prune || k > max) return k;
     GUndo steps[2 * 4 * GMAXC + 8];
     for (int i = 0; i < k; i++) {   /* score each child by the position it leads to */
         int depth = 0;
         GMove step;
         for (int j = 0; j < out[i].pre && g_talon_step(s, &step); j++) g_apply(s, step, &steps[depth++]);
+        if (out[i].lead.kind != G_NO_LEAD) g_apply(s, out[i].lead, &steps[depth++]);
         g_apply(s, out[i].play, &steps[depth++]);
         int v = evaluate(s) + score(s, out[i].play) / 10 - out[i].pre / 4;
         if (jitter) {   /* xorshift64: reproducible, one state per search */

@@ -42,12 +42,13 @@ static void undo_to(GState *s, Vec *undo, size_t height) {
     while (undo->used > height) g_undo(s, (GUndo *)undo->data + --undo->used);
 }
 
-/* Enter the position a child leads to: its talon steps, its play, then (pruned) the safe
+/* Enter the position a child leads to: its talon steps, its lead, its play, then (pruned) the safe
  * plays that follow. */
 static int enter(GState *s, Vec *undo, const GChild *c, int prune) {
     GMove step;
     for (int i = 0; i < c->pre && g_talon_step(s, &step); i++)
         if (push_move(s, undo, step)) return -1;
+    if (c->lead.kind != G_NO_LEAD && push_move(s, undo, c->lead)) return -1;
     if (push_move(s, undo, c->play)) return -1;
     if (prune) {
         GMove m;

@@ -53,6 +53,7 @@ typedef struct {
     uint8_t is_cell[GMAXP];
     uint8_t fcount[52];          /* copies of each card on the foundations */
     int on_found;
+    uint8_t arranged_freely;     /* the free-arrangement key is in force (g_load: its invariant holds) */
 } GState;
 
 /* g_moves.c */
@@ -88,7 +89,9 @@ int g_table_keep_below(GTable *t, int64_t below);   /* 0, or -1: no memory (t un
 int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]);
 int g_find_safe(const GState *s, GMove *out);
 int g_talon_step(const GState *s, GMove *m);  /* a turn, else a redeal; 0: neither */
-typedef struct { GMove play; int16_t pre; int16_t score; } GChild;
+/* A child: `pre` talon steps, then `lead` unless its kind is G_NO_LEAD, then `play`. */
+#define G_NO_LEAD (-1)
+typedef struct { GMove play, lead; int16_t pre; int16_t score; } GChild;
 typedef struct { uint64_t state; int spread; } GJitter;   /* a restart's child-order nudge */
 int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter);
 

@@ -60,6 +60,47 @@ def idle_sources(rules: Rules) -> list[int]:
     return idle
 
 
+# Free arrangement is on; False packs no pile as free (the tests compare the two).
+FREE_ARRANGEMENT = True
+
+
+def free_arrangement(rules: Rules) -> list[int]:
+    """Per pile, 1 when the key may leave out which of a card's equal parents it lies on
+    (docs/solver.md, "Free arrangement"): the layout's piles that take cards share one build
+    rule under which a card's possible parents form a class of their own (any two cards may
+    lie on the same cards or on none in common: rank and colour, rank and suit, rank), move
+    their face-up cards with everything above them (no run limit, no cap), and are the only
+    piles a card moves onto. A card above a pile's lowest face-up card must be able to move
+    onto an empty pile wherever its twin could, so either any part of a run moves or an empty
+    pile takes only cards that lie on nothing. One pack (the key holds a set of cards), no
+    rows dealt onto the piles, no gaps filled. The search also checks, per start position,
+    that every face-up card above a lowest one lies on a card it follows (g_load)."""
+    n = rules.n_piles
+    off = [0] * n
+    if (not FREE_ARRANGEMENT or rules.foundation_only or rules.cells or max(rules.copies) > 1
+            or rules.stock_spec.deal_to or rules.run_foundations):
+        return off
+    piles = [p for p, spec in enumerate(rules.piles) if spec is not None and spec.build is not None]
+    if not piles or set(rules.receivers) != set(piles) or fill_sources(rules) & set(piles):
+        return off
+    rule = rules.piles[piles[0]].build
+    for p in piles:
+        spec = rules.piles[p]
+        moves_runs = spec.moves == "face-up" or (spec.moves == "run" and spec.run_rule == rule)
+        if (spec.build != rule or not moves_runs or spec.limit or spec.max_cards is not None
+                or spec.fill or rules.access[p] != ACCESS_TOP):
+            return off
+    parents = {frozenset(t for t in range(52) if rule.follows(t, c)) for c in range(52)}
+    if any(a & b and a != b for a in parents for b in parents):
+        return off
+    for p in piles:
+        spec = rules.piles[p]
+        if spec.partial != "any" and spec.empty != "none" and (
+                spec.empty == "any" or any(rule.follows(t, c) for c in range(spec.empty, 52, 13) for t in range(52))):
+            return off
+    return [int(p in piles) for p in range(n)]
+
+
 def key_classes(rules: Rules) -> tuple[list[int], list[int]]:
     """Which piles are interchangeable in the search's key (sorted there), and which only
     once the stock is empty (a deal of rows reaches them in a fixed order).
@@ -143,6 +184,7 @@ def pack_rules(rules: Rules) -> array:
         build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove,
         partial_to_foundation=partial, empty_rule=empty,
         key_class=key_class, class_needs_no_stock=needs_no_stock, idle_source=idle_sources(rules),
+        free_arrangement=free_arrangement(rules),
         fill_start=fill_start, fill_src=fill_src,
         waste_piles=rules.waste_piles, receivers=rules.receivers, scan_order=rules.scan_order,
         cells=rules.cells, open_columns=rules.open_columns, worry_from=rules.worry_from,

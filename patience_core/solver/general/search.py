@@ -79,9 +79,10 @@ def legal_moves(position) -> list:
 
 
 def children(position, prune: bool = True) -> list:
-    """``(talon steps first, play)`` for each child the search tries, in its order."""
-    return [(pre, as_move(m)) for pre, m in _general.children(rules_buffer(position.rules),
-                                                              pack_position(position), prune)]
+    """``(talon steps first, lead or None, play)`` for each child the search tries, in its
+    order (a lead is the move that frees the play's card, under free arrangement)."""
+    return [(pre, lead and as_move(lead), as_move(m))
+            for pre, lead, m in _general.children(rules_buffer(position.rules), pack_position(position), prune)]
 
 
 def safe_move(position):
