@@ -4,6 +4,7 @@
     python bench/general_bench.py freecell --deals ms:11982-11982
     python bench/general_bench.py klondike --deals 1-200 -p draw=3 -p worry=yes --timeout 10
     python bench/general_bench.py spider --deals 1-50 -p suits=1 --json
+    python bench/general_bench.py klondike --deals 1-100 --max-positions 100000 --plain-key
 
 Each deal is solved by ``solve`` (the same code as ``patience solve``), one after another
 on one core; every winning line is replayed through the engine. The summary gives the
@@ -20,6 +21,7 @@ import time
 
 from patience_core.model import deal_numbers
 from patience_core.model.deal import seeded_order
+from patience_core.solver.general import pack
 from patience_core.solver.solve import solve
 from patience_core.stats.runner import decided_interval
 from patience_core.variants.catalog import load_rules
@@ -40,7 +42,11 @@ def main(argv=None) -> int:
     parser.add_argument("--max-positions", type=int, default=None)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--progress", type=int, default=0, help="print a line every N deals")
+    parser.add_argument("--plain-key", action="store_true",
+                        help="key where each card lies (free arrangement off: docs/solver.md G5)")
     args = parser.parse_args(argv)
+    if args.plain_key:
+        pack.FREE_ARRANGEMENT = False
     rules = load_rules(args.variant, dict(p.split("=", 1) for p in args.param))
     scheme, first, last = parse_deals(args.deals)
     counts = {"won": 0, "lost": 0, "unknown": 0}
@@ -66,7 +72,7 @@ def main(argv=None) -> int:
     n = len(times)
     low, high = decided_interval(counts["won"], counts["unknown"], n)
     summary = {
-        "variant": args.variant, "params": args.param, "deals": args.deals, "timeout": args.timeout,
+        "variant": args.variant, "params": args.param, "plain_key": args.plain_key, "deals": args.deals, "timeout": args.timeout,
         "search": sorted(searches), **counts,
         "solvable": counts["won"] / n, "interval": [low, high],
         "mean_ms": 1000 * statistics.fmean(times), "median_ms": 1000 * statistics.median(times),
