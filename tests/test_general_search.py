@@ -143,8 +143,8 @@ def test_worry_endings_the_plain_safe_rule_lost_are_won(params, seed, rest, copy
     ("calculation", 4, 14, 0, "won")])
 def test_endings_decided_over_several_attempts_agree_with_the_oracle(name, seed, rest, copy, verdict):
     """Endings the pruned search decides only after some restarts (its first two attempts
-    may expand 500 positions each), each attempt keeping the positions the ones before proved
-    lost and taking the others as unseen: one kept as seen would turn the won ones lost."""
+    may expand 500 positions each), each attempt skipping the positions the ones before finished
+    and taking those left on their stacks as unseen: one kept as seen would turn the won ones lost."""
     rules = load_rules(name, {})
     position = list(_endings(rules, seed, rest))[copy]
     pruned = solve_position(position)
@@ -154,8 +154,8 @@ def test_endings_decided_over_several_attempts_agree_with_the_oracle(name, seed,
 
 def test_microsoft_deal_11982_is_proved_lost():
     """Proved lost; and in fewer positions than its attempts would need from empty tables
-    (199 524 under the doubling schedule), because each keeps the positions the ones before
-    proved lost (82 257)."""
+    (199 524 under the doubling schedule), because each skips the positions the ones before
+    finished (74 893)."""
     from patience_core.model import deal_numbers
 
     rules = load_rules("freecell", {})
@@ -192,9 +192,9 @@ def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeyp
 @pytest.mark.parametrize("seed, table, verdict", [(1, 500, "won"), (96, 20_000, "lost")])
 def test_a_full_table_keeps_its_largest_proofs_and_the_search_goes_on(seed, table, verdict):
     """With a table far smaller than the search, the pruned search still decides (memory stays
-    bounded): each time the table fills it keeps only its largest proofs of loss and restarts.
-    Klondike draw 3, partial runs only to free a foundation card: deal 1 is won in 7 535
-    positions and deal 96 proved lost in 158 523 with an unbounded table."""
+    bounded): each time the table fills it keeps only the finished positions whose searches took
+    the most and restarts. Klondike draw 3, partial runs only to free a foundation card: deal 1
+    is won in 4 462 positions and deal 96 proved lost in 80 231 with an unbounded table."""
     rules = load_rules("klondike", {"draw": "3", "partial": "to-foundation"})
     position = start_position(rules, seeded_order(rules, seed))
     unbounded = general.compiled_search(position, 3_000_000, None, 0)

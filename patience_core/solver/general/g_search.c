@@ -63,38 +63,37 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune) {
  * short attempts, a long one now and then, each length's total work about equal), and every
  * attempt after the first nudges its children's order at random (GJitter). An attempt that
  * reaches its budget is abandoned and the next starts over from the start. What it carries
- * over is only what is proved: the positions it found lost (below). A deal a bad early choice
+ * over is only the positions it finished (below): safe to skip for good. A deal a bad early choice
  * would keep lost in a huge subtree is often won at once by another order (heavy tails,
  * Gomes et al.); doubling budgets left such deals to one huge attempt.
  *
- * Lost positions. With cycles, a position whose children are all done is not yet lost: a
- * child may have been skipped only because it is an ancestor still being searched. Tarjan's
- * strongly connected components settle it: each entry's table value is its depth-first
- * number while its component is open, and when a component closes (its first position's
- * lowest reachable number is its own) every position of it has had every position it reaches
- * expanded, none won, so all of them are lost whatever the path to them: they become DEAD.
- * The children's order does not change which positions they are, so a later attempt skips
- * dead positions without searching them again, and a loss costs about one search, not the
- * sum of every attempt's. The other entries stay in the table, but the numbers run on across
- * attempts, so one older than the attempt's first number is stale and taken as unseen: no
- * table is rebuilt between attempts.
+ * Finished positions. A position whose children are all done is marked FINISHED, even where a
+ * child was skipped only because it is an ancestor still being searched (so the position may
+ * yet be won through that ancestor): a depth-first search never leaves an edge from a finished
+ * position to one it has not reached, so any winning line from the start that runs through a
+ * finished position can leave the finished ones for good at a position still on the stack,
+ * and the stack is reached from the start without them (docs/solver.md, "Restarts"). The
+ * children's order does not change which positions they are, so a later attempt skips finished
+ * positions without searching them again, and a loss costs about one search, not the sum of
+ * every attempt's. Positions on the stack when an attempt ends hold their depth-first number;
+ * the numbers run on across attempts, so one older than the attempt's first number is stale
+ * and taken as unseen: no table is rebuilt between attempts.
  *
  * Memory. The table holds at most table_limit entries. When an attempt fills it, the attempt
- * is abandoned as if its budget were spent, and the table is rebuilt with only the lost
- * positions whose proofs took the most positions, at most half the limit (a forgotten one is
- * merely searched again: still lost). So the pruned search goes on within bounded memory
+ * is abandoned as if its budget were spent, and the table is rebuilt with only the finished
+ * positions whose searches took the most positions, at most half the limit (a forgotten one is
+ * merely searched again). So the pruned search goes on within bounded memory
  * until its time or position limit. Without either limit (rebuild_full_table 0) and in the
  * plain search, a full table ends the search: "unknown" for the table. */
 enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_SPREAD = 12 };
-/* A lost position's table value: below zero, -1 - the positions its search took (kept
- * longest when the table is full). Open entries hold their depth-first number (>= 0). */
-#define DEAD(size) (-1 - (int64_t)(size))
+/* A finished position's table value: below zero, -1 - the positions its search took (kept
+ * longest when the table is full). Entries on the stack hold their depth-first number (>= 0). */
+#define FINISHED(size) (-1 - (int64_t)(size))
 
-typedef struct { size_t undo_base; size_t first; int n, next; size_t entry; int64_t index, low; } Frame;
+typedef struct { size_t undo_base; size_t first; int n, next; size_t entry; int64_t index; } Frame;
 
 typedef struct {
     Vec undo, kids, frames;
-    Vec open;                    /* table entries of components not yet closed (Tarjan's stack) */
     GTable table;
     int64_t number;              /* the next depth-first number: it runs on across attempts */
     int64_t base;                /* the first number of this attempt: smaller ones are stale */
@@ -115,7 +114,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
     if (!added && g_table_value(&w->table, entry) < 0) return G_LOST;
     for (;;) {
         /* expand the position just entered */
-        if (vec_reserve(&w->kids, GMAXMOVES) || vec_reserve(&w->frames, 1) || vec_reserve(&w->open, 1))
+        if (vec_reserve(&w->kids, GMAXMOVES) || vec_reserve(&w->frames, 1))
             return G_NOMEM;
         int n = g_children(s, (GChild *)w->kids.data + w->kids.used, GMAXMOVES, a->prune, jitter);
         if (n < 0 || n > GMAXMOVES) return G_NOMEM;
@@ -125,26 +124,18 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
         fr->n = n;
         fr->next = 0;
         fr->entry = entry;
-        fr->index = fr->low = w->number;
+        fr->index = w->number;
         g_table_set(&w->table, entry, w->number++);
-        ((size_t *)w->open.data)[w->open.used++] = entry;
         w->kids.used += (size_t)n;
         /* enter the next child not seen before, backing up where a position is done */
         for (;;) {
             if (!w->frames.used) return G_LOST;   /* every reachable position expanded */
             Frame *top = (Frame *)w->frames.data + w->frames.used - 1;
             if (top->next == top->n) {
-                if (top->low == top->index) {   /* its component closes: all of it is lost */
-                    size_t e;
-                    do {
-                        e = ((size_t *)w->open.data)[--w->open.used];
-                        g_table_set(&w->table, e, DEAD(w->number - g_table_value(&w->table, e)));
-                    } while (e != top->entry);
-                }
-                int64_t low = top->low;
+                g_table_set(&w->table, top->entry, FINISHED(w->number - top->index));
                 w->kids.used = top->first;
                 undo_to(s, &w->undo, top->undo_base);
-                if (--w->frames.used && low < top[-1].low) top[-1].low = low;
+                w->frames.used--;
                 continue;
             }
             GChild c = ((const GChild *)w->kids.data)[top->first + top->next++];
@@ -155,8 +146,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             added = g_table_add(&w->table, key, g_key(s, key), &entry);
             if (added < 0) return G_NOMEM;
             int64_t v = added ? 0 : g_table_value(&w->table, entry);
-            if (!added && (v < 0 || v >= w->base)) {   /* dead, or seen in this attempt */
-                if (v >= 0 && v < top->low) top->low = v;   /* open: lowers this one's number */
+            if (!added && (v < 0 || v >= w->base)) {   /* finished, or on the stack */
                 undo_to(s, &w->undo, height);
                 continue;
             }
@@ -188,8 +178,7 @@ static long long luby(long long i) {
 }
 
 int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
-    Search w = {{0, 0, 0, sizeof(GUndo)}, {0, 0, 0, sizeof(GChild)}, {0, 0, 0, sizeof(Frame)},
-                {0, 0, 0, sizeof(size_t)}, {0}, 0, 0, 0, a->seconds >= 0 ? now() + a->seconds : -1};
+    Search w = {{0, 0, 0, sizeof(GUndo)}, {0, 0, 0, sizeof(GChild)}, {0, 0, 0, sizeof(Frame)}, {0}, 0, 0, 0, a->seconds >= 0 ? now() + a->seconds : -1};
     int verdict = G_NOMEM, table_ready = 0;
     memset(o, 0, sizeof *o);
     if (a->prune) {
@@ -208,12 +197,12 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
         verdict = attempt(s, a, o, &w, budget, k ? &jitter : NULL);
         if (verdict == G_TABLE_FULL) {   /* keep the largest proofs, half the table at most */
             int64_t size = 1;
-            while (g_table_count_below(&w.table, DEAD(size) + 1) > (size_t)(a->table_limit / 2)) size *= 2;
-            if (g_table_keep_below(&w.table, DEAD(size) + 1)) { verdict = G_NOMEM; break; }
+            while (g_table_count_below(&w.table, FINISHED(size) + 1) > (size_t)(a->table_limit / 2)) size *= 2;
+            if (g_table_keep_below(&w.table, FINISHED(size) + 1)) { verdict = G_NOMEM; break; }
             o->compactions++;
         } else if (verdict != G_BUDGET) break;
         undo_to(s, &w.undo, w.start_height);
-        w.kids.used = w.frames.used = w.open.used = 0;
+        w.kids.used = w.frames.used = 0;
         budget = RESTART_UNIT * luby(k + 2);
     }
 done:
@@ -227,7 +216,6 @@ done:
     free(w.undo.data);
     free(w.kids.data);
     free(w.frames.data);
-    free(w.open.data);
     if (table_ready) g_table_free(&w.table);
     return verdict;
 }
