@@ -113,9 +113,20 @@ size_t g_key(const GState *s, uint8_t *out) {
     return k;
 }
 
+/* Eight bytes a step (a key is some 60 bytes: byte-wise FNV spent a third of the lookups
+ * multiplying), each word mixed in by a multiply and a rotate, then murmur's final mix. */
 static uint64_t hash_bytes(const uint8_t *k, size_t n) {
-    uint64_t h = 1469598103934665603ULL;   /* FNV-1a, then a final mix */
-    for (size_t i = 0; i < n; i++) { h ^= k[i]; h *= 1099511628211ULL; }
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, k + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdULL;
+        h = (h << 31) | (h >> 33);
+    }
+    uint64_t tail = 0;
+    memcpy(&tail, k + i, n - i);
+    h = (h ^ tail) * 0xc4ceb9fe1a85ec53ULL;
     h ^= h >> 33; h *= 0xff51afd7ed558ccdULL; h ^= h >> 33;
     return h;
 }

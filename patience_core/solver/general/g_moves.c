@@ -4,10 +4,6 @@
 #include "g_state.h"
 #include "g_position_fields.h"
 
-int g_follows(const g_rules_t *R, int rule, int lower, int upper) {
-    return rule >= 0 && R->follows[rule * 2704 + lower * 52 + upper];
-}
-
 /* The cards foundation number fi accepts next (Position.wanted). */
 int g_wanted(const GState *s, int fi, int8_t out[52]) {
     const g_rules_t *R = s->R;
@@ -37,16 +33,6 @@ void g_takers(const GState *s, int8_t takers[52][GMAXF], int ntak[52]) {
         int k = g_wanted(s, fi, want);
         for (int i = 0; i < k; i++) takers[want[i]][ntak[want[i]]++] = (int8_t)s->R->foundations[fi];
     }
-}
-
-/* May `count` cards based on `card` go onto layout pile d now? (legal.accepts) */
-int g_accepts(const GState *s, int d, int card, int count) {
-    const g_rules_t *R = s->R;
-    int n = s->len[d];
-    if (R->max_cards[d] >= 0 && n + count > R->max_cards[d]) return 0;
-    if (n) return g_follows(R, R->build_rule[d], s->cards[d][n - 1], card);
-    int e = R->empty_rule[d];
-    return e == G_EMPTY_ANY || (e >= 0 && card % 13 == e);
 }
 
 /* FreeCell's supermove: (free cells + 1) x 2^(empty columns but src and dst); -1: no limit. */
@@ -151,11 +137,15 @@ int g_stock_moves(const GState *s, GMove *out) {
 /* Every legal move, in legal.legal_moves' order. Returns how many (may exceed max: then
  * only the first max were written). */
 int g_legal(const GState *s, GMove *out, int max) {
-    const g_rules_t *R = s->R;
-    int k = 0;
     int8_t takers[52][GMAXF];
     int ntak[52];
     g_takers(s, takers, ntak);
+    return g_legal_given(s, takers, ntak, out, max);
+}
+
+int g_legal_given(const GState *s, int8_t takers[52][GMAXF], const int ntak[52], GMove *out, int max) {
+    const g_rules_t *R = s->R;
+    int k = 0;
     /* 1. free cards to the foundations */
     for (int i = 0; i < R->n_scan; i++) {
         int p = R->scan_order[i], n = s->len[p];

@@ -161,25 +161,42 @@ static int score(const GState *s, GMove m) {
     return v;
 }
 
-static void add_led(GChild *out, int *k, int max, GMove lead, GMove m, int pre, int sc) {
-    if (*k < max) { out[*k].play = m; out[*k].lead = lead; out[*k].pre = (int16_t)pre; out[*k].score = (int16_t)sc; }
+static int evaluate(const GState *s);
+
+/* How good a child looks: the position it leads to (lead, if any, then play, from s, where
+ * its talon steps are already made), and its play, scored there. Made where the child is
+ * found, so a K+ child's talon steps are not replayed to score it. */
+static int value(GState *s, GMove lead, GMove play, int pre) {
+    GUndo u[2];
+    int depth = 0;
+    if (lead.kind != G_NO_LEAD) g_apply(s, lead, &u[depth++]);
+    g_apply(s, play, &u[depth++]);
+    int v = evaluate(s) + score(s, play) / 10 - pre / 4;
+    while (depth) g_undo(s, &u[--depth]);
+    return v;
+}
+
+/* Add a child; scored (value) when `scored`, as the pruned search orders its children. */
+static void add_led(GState *s, GChild *out, int *k, int max, GMove lead, GMove m, int pre, int scored) {
+    if (*k < max) {
+        out[*k].play = m; out[*k].lead = lead; out[*k].pre = (int16_t)pre;
+        int v = scored ? value(s, lead, m, pre) : 0;
+        out[*k].score = (int16_t)(v < -32000 ? -32000 : v > 32000 ? 32000 : v);
+    }
     (*k)++;
 }
 
-static void add(GChild *out, int *k, int max, GMove m, int pre, int sc) {
+static void add(GState *s, GChild *out, int *k, int max, GMove m, int pre, int scored) {
     GMove none = {G_NO_LEAD, 0, 0, 0, 0};
-    add_led(out, k, max, none, m, pre, sc);
+    add_led(s, out, k, max, none, m, pre, scored);
 }
 
 /* Free arrangement (docs/solver.md): the key leaves out which of a card's equal parents it
  * lies on, so a covered card a foundation takes may be free in another position of the same
  * key. Its child is the move of its cover onto a free twin of the card (legal even where
  * parts of runs move only to free a foundation card), then the card to the foundation. */
-static void freed_plays(const GState *s, GChild *out, int *k, int max) {
+static void freed_plays(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int *k, int max) {
     const g_rules_t *R = s->R;
-    int8_t takers[52][GMAXF];
-    int ntak[52];
-    g_takers(s, takers, ntak);
     for (int p = 0; p < s->n; p++) {
         if (!R->free_arrangement[p]) continue;
         int n = s->len[p];
@@ -193,7 +210,7 @@ static void freed_plays(const GState *s, GChild *out, int *k, int max) {
                 GMove lead = {GK_BETWEEN_PILES, (int8_t)p, (int8_t)q, (int8_t)cover, (uint8_t)count};
                 for (int t = 0; t < ntak[c]; t++) {
                     GMove play = {GK_TO_FOUNDATION, (int8_t)p, takers[c][t], (int8_t)c, 1};
-                    add_led(out, k, max, lead, play, 0, 0);
+                    add_led(s, out, k, max, lead, play, 0, 1);
                 }
                 break;   /* the twins it could go onto give positions of one key */
             }
@@ -222,12 +239,9 @@ int g_talon_step(const GState *s, GMove *m) {
  * and redeals alone, played at once (to a foundation or a pile), as one child whose `pre`
  * talon steps are replayed first. Complete where pack.kplus_applies holds: turning then
  * commutes with every other move, so any line can turn just before it plays from the waste. */
-static void kplus(GState *s, GChild *out, int *k, int max) {
+static void kplus(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int *k, int max) {
     const g_rules_t *R = s->R;
     int w = R->waste_piles[0], start_waste = s->len[w];
-    int8_t takers[52][GMAXF];
-    int ntak[52];
-    g_takers(s, takers, ntak);
     GUndo steps[2 * 4 * GMAXC + 8];
     int n = 0, redeals = 0;
     GMove m;
@@ -240,14 +254,14 @@ static void kplus(GState *s, GChild *out, int *k, int max) {
         int c = s->cards[w][nw - 1];
         for (int t = 0; t < ntak[c]; t++) {
             GMove play = {GK_TO_FOUNDATION, (int8_t)w, takers[c][t], (int8_t)c, 1};
-            add(out, k, max, play, n, score(s, play) - 5 - n / 3);
+            add(s, out, k, max, play, n, 1);
         }
         for (int r = 0; r < R->n_recv; r++) {
             int d = R->receivers[r];
             if (!g_accepts(s, d, c, 1)) continue;
             GMove play = {GK_BETWEEN_PILES, (int8_t)w, (int8_t)d, (int8_t)c, 1};
             if (dominated(s, play)) continue;
-            add(out, k, max, play, n, score(s, play) - 5 - n / 3);
+            add(s, out, k, max, play, n, 1);
         }
     }
     while (n) g_undo(s, &steps[--n]);
@@ -288,7 +302,10 @@ static int evaluate(const GState *s) {
  * written; -1 when the legal moves overflow). */
 int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter) {
     GMove moves[GMAXMOVES];
-    int n = g_legal(s, moves, GMAXMOVES), k = 0;
+    int8_t takers[52][GMAXF];
+    int ntak[52];
+    g_takers(s, takers, ntak);
+    int n = g_legal_given(s, takers, ntak, moves, GMAXMOVES), k = 0;
     if (n > GMAXMOVES) return -1;
     int macros = prune && s->R->kplus;
     for (int i = 0; i < n; i++) {
@@ -304,26 +321,19 @@ int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter) {
                 if (!keep) continue;
             }
         }
-        add(out, &k, max, m, 0, 0);
+        add(s, out, &k, max, m, 0, prune);
     }
-    if (macros) kplus(s, out, &k, max);
-    if (prune && s->arranged_freely) freed_plays(s, out, &k, max);
+    if (macros) kplus(s, takers, ntak, out, &k, max);
+    if (prune && s->arranged_freely) freed_plays(s, takers, ntak, out, &k, max);
     if (!prune || k > max) return k;
-    GUndo steps[2 * 4 * GMAXC + 8];
-    for (int i = 0; i < k; i++) {   /* score each child by the position it leads to */
-        int depth = 0;
-        GMove step;
-        for (int j = 0; j < out[i].pre && g_talon_step(s, &step); j++) g_apply(s, step, &steps[depth++]);
-        if (out[i].lead.kind != G_NO_LEAD) g_apply(s, out[i].lead, &steps[depth++]);
-        g_apply(s, out[i].play, &steps[depth++]);
-        int v = evaluate(s) + score(s, out[i].play) / 10 - out[i].pre / 4;
+    for (int i = 0; i < k; i++) {   /* each child's value, nudged on restarts */
+        int v = out[i].score;
         if (jitter) {   /* xorshift64: reproducible, one state per search */
             uint64_t x = jitter->state;
             x ^= x << 13; x ^= x >> 7; x ^= x << 17;
             jitter->state = x;
             v += (int)(x % (uint64_t)(jitter->spread + 1));
         }
-        while (depth) g_undo(s, &steps[--depth]);
         out[i].score = (int16_t)(v < -32000 ? -32000 : v > 32000 ? 32000 : v);
     }
     for (int i = 1; i < k; i++) {  /* stable: best score first */

@@ -57,16 +57,30 @@ typedef struct {
 } GState;
 
 /* g_moves.c */
-int g_follows(const g_rules_t *R, int rule, int lower, int upper);
+/* Does `upper` follow `lower` by build rule `rule` (-1: no rule)? Inline: the hottest test. */
+static inline int g_follows(const g_rules_t *R, int rule, int lower, int upper) {
+    return rule >= 0 && R->follows[rule * 2704 + lower * 52 + upper];
+}
 int g_wanted(const GState *s, int fi, int8_t out[52]);
 void g_takers(const GState *s, int8_t takers[52][GMAXF], int ntak[52]);
-int g_accepts(const GState *s, int d, int card, int count);
 int g_run_limit(const GState *s, int src, int dst);
 int g_legal(const GState *s, GMove *out, int max);
+/* g_legal with the foundations' takers already known (g_takers of this position). */
+int g_legal_given(const GState *s, int8_t takers[52][GMAXF], const int ntak[52], GMove *out, int max);
 int g_stock_moves(const GState *s, GMove *out);
 void g_apply(GState *s, GMove m, GUndo *u);
 void g_undo(GState *s, const GUndo *u);
 const char *g_load(GState *s, const g_rules_t *R, const int32_t *pos, size_t n);
+
+/* May `count` cards based on `card` go onto layout pile d now? (legal.accepts; inline, as g_follows) */
+static inline int g_accepts(const GState *s, int d, int card, int count) {
+    const g_rules_t *R = s->R;
+    int n = s->len[d];
+    if (R->max_cards[d] >= 0 && n + count > R->max_cards[d]) return 0;
+    if (n) return g_follows(R, R->build_rule[d], s->cards[d][n - 1], card);
+    int e = R->empty_rule[d];
+    return e == G_EMPTY_ANY || (e >= 0 && card % 13 == e);
+}
 
 /* g_key.c */
 size_t g_key(const GState *s, uint8_t *out);
