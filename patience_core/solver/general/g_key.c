@@ -4,7 +4,8 @@
  * class (fields.key_class) sorted among themselves, so positions that differ only by
  * which of two such piles holds what share one key. A foundation contributes its length
  * and top card (the rest follows: the cards elsewhere are the complement, and only the top
- * can matter later), all its cards where its top may come back (worry). The table stores
+ * can matter later), all its cards where its top may come back (worry) and the cards below
+ * it are not fixed by its suit and rank sequence. The table stores
  * whole keys: no two positions are ever taken for one, except under free arrangement
  * (docs/solver.md): there a pile gives its face-down cards and its lowest face-up card, and
  * the key ends with the set of face-up cards above the lowest ones, not where each lies
@@ -26,7 +27,9 @@ static size_t pile_bytes(const GState *s, int p, uint8_t *out) {
         return k;
     }
     out[k++] = (uint8_t)n;
-    if (fi >= 0 && !R->f_worry[fi]) {
+    /* where the top may come back (worry), the cards below it may matter, unless they are
+     * the top's own suit in a fixed rank sequence: then the top and the length say them */
+    if (fi >= 0 && (!R->f_worry[fi] || (s->ranks[fi][0] >= 0 && !R->f_regardless[fi]))) {
         if (n) out[k++] = s->cards[p][n - 1];
         return k;
     }
