@@ -165,7 +165,9 @@ static int evaluate(const GState *s);
 
 /* How good a child looks: the position it leads to (lead, if any, then play, from s, where
  * its talon steps are already made), and its play, scored there. Made where the child is
- * found, so a K+ child's talon steps are not replayed to score it. */
+ * found, so a K+ child's talon steps are not replayed to score it. The play is scored on the
+ * position after it, as it always was: scored before it, MS FreeCell 1-3000 took 804
+ * positions a deal on average instead of 681 (Klondike unchanged). */
 static int value(GState *s, GMove lead, GMove play, int pre) {
     GUndo u[2];
     int depth = 0;
