@@ -190,7 +190,7 @@ def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeyp
 
 
 @pytest.mark.parametrize("seed, table, verdict", [(1, 500, "won"), (96, 20_000, "lost")])
-def test_a_full_table_keeps_its_largest_proofs_and_the_search_goes_on(seed, table, verdict):
+def test_a_full_table_keeps_its_largest_searches_and_the_search_goes_on(seed, table, verdict):
     """With a table far smaller than the search, the pruned search still decides (memory stays
     bounded): each time the table fills it keeps only the finished positions whose searches took
     the most and restarts. Klondike draw 3, partial runs only to free a foundation card: deal 1

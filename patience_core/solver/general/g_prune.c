@@ -178,12 +178,16 @@ static int value(GState *s, GMove lead, GMove play, int pre) {
     return v;
 }
 
+/* A child's score as its int16 field holds it. */
+static inline int16_t clamp_score(int v) {
+    return (int16_t)(v < -32000 ? -32000 : v > 32000 ? 32000 : v);
+}
+
 /* Add a child; scored (value) when `scored`, as the pruned search orders its children. */
 static void add_led(GState *s, GChild *out, int *k, int max, GMove lead, GMove m, int pre, int scored) {
     if (*k < max) {
         out[*k].play = m; out[*k].lead = lead; out[*k].pre = (int16_t)pre;
-        int v = scored ? value(s, lead, m, pre) : 0;
-        out[*k].score = (int16_t)(v < -32000 ? -32000 : v > 32000 ? 32000 : v);
+        out[*k].score = scored ? clamp_score(value(s, lead, m, pre)) : 0;
     }
     (*k)++;
 }
@@ -336,7 +340,7 @@ int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter) {
             jitter->state = x;
             v += (int)(x % (uint64_t)(jitter->spread + 1));
         }
-        out[i].score = (int16_t)(v < -32000 ? -32000 : v > 32000 ? 32000 : v);
+        out[i].score = clamp_score(v);
     }
     for (int i = 1; i < k; i++) {  /* stable: best score first */
         GChild x = out[i];

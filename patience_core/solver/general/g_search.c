@@ -178,7 +178,8 @@ static long long luby(long long i) {
 }
 
 int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
-    Search w = {{0, 0, 0, sizeof(GUndo)}, {0, 0, 0, sizeof(GChild)}, {0, 0, 0, sizeof(Frame)}, {0}, 0, 0, 0, a->seconds >= 0 ? now() + a->seconds : -1};
+    Search w = {{0, 0, 0, sizeof(GUndo)}, {0, 0, 0, sizeof(GChild)}, {0, 0, 0, sizeof(Frame)},
+                {0}, 0, 0, 0, a->seconds >= 0 ? now() + a->seconds : -1};
     int verdict = G_NOMEM, table_ready = 0;
     memset(o, 0, sizeof *o);
     if (a->prune) {
@@ -195,7 +196,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     long long budget = a->prune ? RESTART_UNIT : -1;
     for (int k = 0;; k++) {
         verdict = attempt(s, a, o, &w, budget, k ? &jitter : NULL);
-        if (verdict == G_TABLE_FULL) {   /* keep the largest proofs, half the table at most */
+        if (verdict == G_TABLE_FULL) {   /* keep the largest finished searches, half the table at most */
             int64_t size = 1;
             while (g_table_count_below(&w.table, FINISHED(size) + 1) > (size_t)(a->table_limit / 2)) size *= 2;
             if (g_table_keep_below(&w.table, FINISHED(size) + 1)) { verdict = G_NOMEM; break; }
