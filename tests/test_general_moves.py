@@ -61,13 +61,18 @@ def test_pruned_children_are_legal_or_talon_macros():
     rules = load_rules("klondike", {})
     position = start_position(rules, seeded_order(rules, 3))
     kids = general.children(position, prune=True)
-    assert any(pre for pre, _, _ in kids), "draw 1 with redeals: K+ macros expected"
-    for pre, lead, play in kids:
+    assert any(pre for pre, _, _, _ in kids), "draw 1 with redeals: K+ macros expected"
+    for pre, lead, mid, play in kids:
         trial = position.copy()
-        for _ in range(pre):
-            step = next(m for m in trial.legal_moves() if m.kind.value in ("turn", "redeal"))
-            trial.apply(step)
+        _turn(trial, pre)
         if lead is not None:
             assert lead in trial.legal_moves()
             trial.apply(lead)
+        _turn(trial, mid)
         assert play in trial.legal_moves()
+
+
+def _turn(position, steps):
+    """Make `steps` talon steps (turns, or a redeal where the stock is out)."""
+    for _ in range(steps):
+        position.apply(next(m for m in position.legal_moves() if m.kind.value in ("turn", "redeal")))

@@ -39,6 +39,10 @@ RULES = Boundary("g_rules", 0x47525553, (
     Field("to_foundation", 1, "the foundation the stock turns onto (-1: none)"),
     Field("safe_plays", 1, "the safe-play rule for moves between piles applies (0/1: not the family's games)"),
     Field("kplus", 1, "the stock may be searched by K+ macro moves (0/1, see pack.kplus_applies)"),
+    Field("talon_pool", 1, "every talon card can be reached at every moment: a card parked from it is "
+          "tried only with a move onto it (0/1, see pack.talon_is_pool)"),
+    Field("dead_end", 1, "positions are tested by the relaxation in which nothing stays covered "
+          "(0/1, see pack.dead_end_applies)"),
     Field("access", "n_piles", "0 none, 1 top card, 2 every card"),
     Field("is_foundation", "n_piles", "0/1"),
     Field("max_cards", "n_piles", "most cards a pile may hold (-1: no cap)"),

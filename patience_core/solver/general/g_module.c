@@ -86,9 +86,9 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     if (n < 0 || n > GMAXMOVES) { PyErr_SetString(PyExc_ValueError, "more children than the search holds"); return NULL; }
     PyObject *out = PyList_New(n);
     for (int i = 0; out && i < n; i++)
-        PyList_SET_ITEM(out, i, Py_BuildValue("(iNN)", kids[i].pre,
+        PyList_SET_ITEM(out, i, Py_BuildValue("(iNiN)", kids[i].pre,
                                               kids[i].lead.kind == G_NO_LEAD ? (Py_INCREF(Py_None), Py_None) : move_tuple(kids[i].lead),
-                                              move_tuple(kids[i].play)));
+                                              kids[i].mid, move_tuple(kids[i].play)));
     return out;
 }
 
@@ -118,6 +118,25 @@ static PyObject *py_safe_move(PyObject *self, PyObject *args) {
     return move_tuple(m);
 }
 
+static PyObject *py_key(PyObject *self, PyObject *args) {
+    PyObject *rules, *position;
+    Loaded L;
+    if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
+    uint8_t key[GKEYMAX];
+    size_t n = g_key(&L.s, key);
+    release(&L);
+    return PyBytes_FromStringAndSize((const char *)key, (Py_ssize_t)n);
+}
+
+static PyObject *py_dead_end(PyObject *self, PyObject *args) {
+    PyObject *rules, *position;
+    Loaded L;
+    if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
+    int dead = g_dead_end(&L.s);
+    release(&L);
+    return PyBool_FromLong(dead);
+}
+
 static int interrupted(void) { return PyErr_CheckSignals() < 0; }
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
@@ -142,9 +161,11 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"legal_moves", py_legal_moves, METH_VARARGS, "legal_moves(rules, position) -> [(kind, src, dst, card, count)]"},
-    {"children", py_children, METH_VARARGS, "children(rules, position, prune) -> [(pre, move)]"},
+    {"children", py_children, METH_VARARGS, "children(rules, position, prune) -> [(pre, lead or None, mid, play)]"},
     {"apply_undo", py_apply_undo, METH_VARARGS, "apply_undo(rules, position, move) -> (after, after undo)"},
     {"safe_move", py_safe_move, METH_VARARGS, "safe_move(rules, position) -> the first safe play or None"},
+    {"key", py_key, METH_VARARGS, "key(rules, position) -> the search's key of the position (bytes)"},
+    {"dead_end", py_dead_end, METH_VARARGS, "dead_end(rules, position) -> lost by the relaxation in which nothing stays covered"},
     {"search", py_search, METH_VARARGS,
      "search(rules, position, max_positions, seconds, table_limit, prune) -> (verdict, positions, most, table, compactions, line)"},
     {NULL, NULL, 0, NULL}};

@@ -360,6 +360,7 @@ const char *g_load(GState *s, const g_rules_t *R, const int32_t *buf, size_t n) 
         }
         at += (size_t)len;
     }
+    if (R->dead_end) g_relax_load(s);
     /* Free arrangement needs every face-up card above a pile's lowest one to lie on a card it
      * follows; every move keeps that (a card arrives only by the build rule), so the start
      * decides it for the whole search. */

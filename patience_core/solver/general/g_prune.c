@@ -186,7 +186,7 @@ static inline int16_t clamp_score(int v) {
 /* Add a child; scored (value) when `scored`, as the pruned search orders its children. */
 static void add_led(GState *s, GChild *out, int *k, int max, GMove lead, GMove m, int pre, int scored) {
     if (*k < max) {
-        out[*k].play = m; out[*k].lead = lead; out[*k].pre = (int16_t)pre;
+        out[*k].play = m; out[*k].lead = lead; out[*k].pre = (int16_t)pre; out[*k].mid = 0;
         out[*k].score = scored ? clamp_score(value(s, lead, m, pre)) : 0;
     }
     (*k)++;
@@ -241,11 +241,9 @@ int g_talon_step(const GState *s, GMove *m) {
     return 0;
 }
 
-/* K+ macros (Bjarnason, Fern and Tadepalli): every waste top the talon can reach by turns
- * and redeals alone, played at once (to a foundation or a pile), as one child whose `pre`
- * talon steps are replayed first. Complete where pack.kplus_applies holds: turning then
- * commutes with every other move, so any line can turn just before it plays from the waste. */
-static void kplus(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int *k, int max) {
+/* Walk the talon by turns and redeals alone, up to one full cycle where redeals are unlimited:
+ * visit(s, steps so far, ctx) at every new waste top. The steps are undone before it returns. */
+static void walk_talon(GState *s, void (*visit)(GState *, int, void *), void *ctx) {
     const g_rules_t *R = s->R;
     int w = R->waste_piles[0], start_waste = s->len[w];
     GUndo steps[2 * 4 * GMAXC + 8];
@@ -255,22 +253,81 @@ static void kplus(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChil
         if (m.kind == GK_REDEAL && s->redeals_left == G_UNLIMITED && ++redeals > 1) break;
         g_apply(s, m, &steps[n++]);
         if (redeals && s->redeals_left == G_UNLIMITED && s->len[w] == start_waste && m.kind == GK_TURN) break;
-        int nw = s->len[w];
-        if (!nw) continue;
-        int c = s->cards[w][nw - 1];
-        for (int t = 0; t < ntak[c]; t++) {
-            GMove play = {GK_TO_FOUNDATION, (int8_t)w, takers[c][t], (int8_t)c, 1};
-            add(s, out, k, max, play, n, 1);
-        }
-        for (int r = 0; r < R->n_recv; r++) {
-            int d = R->receivers[r];
-            if (!g_accepts(s, d, c, 1)) continue;
-            GMove play = {GK_BETWEEN_PILES, (int8_t)w, (int8_t)d, (int8_t)c, 1};
-            if (dominated(s, play)) continue;
-            add(s, out, k, max, play, n, 1);
-        }
+        if (s->len[w]) visit(s, n, ctx);
     }
     while (n) g_undo(s, &steps[--n]);
+}
+
+/* The talon is a pool (pack.talon_is_pool): a card parked from it onto a pile is tried only
+ * together with a move that puts something on it (docs/solver.md, "G7. Parking from a pool").
+ * ParkUse gathers those moves after the park. */
+typedef struct { GChild *out; int *k, max; GMove park; int pre; } ParkUse;
+
+static void add_use(GState *s, ParkUse *u, GMove play, int mid) {
+    if (*u->k < u->max) {
+        GUndo undo;
+        g_apply(s, play, &undo);
+        int v = evaluate(s) + score(s, play) / 10 - (u->pre + mid) / 4;
+        g_undo(s, &undo);
+        GChild *c = u->out + *u->k;
+        c->play = play; c->lead = u->park; c->pre = (int16_t)u->pre; c->mid = (int16_t)mid;
+        c->score = clamp_score(v);
+    }
+    (*u->k)++;
+}
+
+static void talon_use(GState *s, int mid, void *ctx) {
+    ParkUse *u = ctx;
+    int w = s->R->waste_piles[0], c = s->cards[w][s->len[w] - 1], d = u->park.dst;
+    if (g_accepts(s, d, c, 1)) {
+        GMove play = {GK_BETWEEN_PILES, (int8_t)w, (int8_t)d, (int8_t)c, 1};
+        add_use(s, u, play, mid);
+    }
+}
+
+static void park_with_use(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GMove park, int pre,
+                          GChild *out, int *k, int max) {
+    ParkUse u = {out, k, max, park, pre};
+    GUndo undo;
+    g_apply(s, park, &undo);   /* the foundations are as before: the takers still hold */
+    GMove moves[GMAXMOVES];
+    int n = g_legal_given(s, takers, ntak, moves, GMAXMOVES), w = s->R->waste_piles[0];
+    for (int i = 0; i < n && i < GMAXMOVES; i++)
+        if (moves[i].kind == GK_BETWEEN_PILES && moves[i].dst == park.dst && moves[i].src != w)
+            add_use(s, &u, moves[i], 0);
+    if (s->len[w]) talon_use(s, 0, &u);
+    walk_talon(s, talon_use, &u);
+    g_undo(s, &undo);
+}
+
+/* K+ macros (Bjarnason, Fern and Tadepalli): every waste top the talon can reach by turns
+ * and redeals alone, played at once (to a foundation or a pile), as one child whose `pre`
+ * talon steps are replayed first. Complete where pack.kplus_applies holds: turning then
+ * commutes with every other move, so any line can turn just before it plays from the waste. */
+typedef struct { int8_t (*takers)[GMAXF]; const int *ntak; GChild *out; int *k, max; } KPlus;
+
+static void kplus_top(GState *s, int n, void *ctx) {
+    KPlus *x = ctx;
+    const g_rules_t *R = s->R;
+    int w = R->waste_piles[0], c = s->cards[w][s->len[w] - 1];
+    for (int t = 0; t < x->ntak[c] && n; t++) {   /* the top as it lies: a legal move of its own */
+        GMove play = {GK_TO_FOUNDATION, (int8_t)w, x->takers[c][t], (int8_t)c, 1};
+        add(s, x->out, x->k, x->max, play, n, 1);
+    }
+    for (int r = 0; r < R->n_recv && (n || R->talon_pool); r++) {
+        int d = R->receivers[r];
+        if (!g_accepts(s, d, c, 1)) continue;
+        GMove play = {GK_BETWEEN_PILES, (int8_t)w, (int8_t)d, (int8_t)c, 1};
+        if (dominated(s, play)) continue;
+        if (R->talon_pool) park_with_use(s, x->takers, x->ntak, play, n, x->out, x->k, x->max);
+        else add(s, x->out, x->k, x->max, play, n, 1);
+    }
+}
+
+static void kplus(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int *k, int max) {
+    KPlus x = {takers, ntak, out, k, max};
+    if (s->R->talon_pool && s->len[s->R->waste_piles[0]]) kplus_top(s, 0, &x);   /* its parks, with their uses */
+    walk_talon(s, kplus_top, &x);
 }
 
 /* How promising a position looks (higher: better), from the rules alone: cards home, the
@@ -318,6 +375,7 @@ int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter) {
         GMove m = moves[i];
         if (prune) {
             if (macros && (m.kind == GK_TURN || m.kind == GK_REDEAL)) continue;
+            if (s->R->talon_pool && m.kind == GK_BETWEEN_PILES && s->is_waste[m.src]) continue;   /* kplus parks it */
             if (dominated(s, m)) continue;
             if (idle(s, m)) {
                 GUndo u;

@@ -42,13 +42,15 @@ static void undo_to(GState *s, Vec *undo, size_t height) {
     while (undo->used > height) g_undo(s, (GUndo *)undo->data + --undo->used);
 }
 
-/* Enter the position a child leads to: its talon steps, its lead, its play, then (pruned) the safe
- * plays that follow. */
+/* Enter the position a child leads to: its talon steps, its lead, its talon steps after the lead,
+ * its play, then (pruned) the safe plays that follow. */
 static int enter(GState *s, Vec *undo, const GChild *c, int prune) {
     GMove step;
     for (int i = 0; i < c->pre && g_talon_step(s, &step); i++)
         if (push_move(s, undo, step)) return -1;
     if (c->lead.kind != G_NO_LEAD && push_move(s, undo, c->lead)) return -1;
+    for (int i = 0; i < c->mid && g_talon_step(s, &step); i++)
+        if (push_move(s, undo, step)) return -1;
     if (push_move(s, undo, c->play)) return -1;
     if (prune) {
         GMove m;
@@ -190,6 +192,9 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     w.start_height = w.undo.used;
     o->most = s->on_found;
     if (s->on_found == s->R->n_cards) { verdict = G_WON; goto done; }
+    /* the dead-end test at the start only: at every position it took more time than it saved
+     * (docs/solver.md, G6) */
+    if (a->prune && g_dead_end(s)) { verdict = G_LOST; o->positions = 1; goto done; }
     if (g_table_init(&w.table, 1 << 16)) goto done;
     table_ready = 1;
     GJitter jitter = {0x9E3779B97F4A7C15ull, RESTART_SPREAD};

@@ -54,6 +54,7 @@ typedef struct {
     uint8_t fcount[52];          /* copies of each card on the foundations */
     int on_found;
     uint8_t arranged_freely;     /* the free-arrangement key is in force (g_load: its invariant holds) */
+    uint64_t parents[52];        /* per card, the cards a layout pile's build rule lets it lie on (g_relax.c) */
 } GState;
 
 /* g_moves.c */
@@ -99,13 +100,18 @@ void g_table_set(GTable *t, size_t entry, int64_t value);
 size_t g_table_count_below(const GTable *t, int64_t below);
 int g_table_keep_below(GTable *t, int64_t below);   /* 0, or -1: no memory (t unchanged) */
 
+/* g_relax.c: is the position lost by the relaxation in which nothing stays covered? */
+void g_relax_load(GState *s);
+int g_dead_end(const GState *s);
+
 /* g_prune.c */
 int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]);
 int g_find_safe(const GState *s, GMove *out);
 int g_talon_step(const GState *s, GMove *m);  /* a turn, else a redeal; 0: neither */
-/* A child: `pre` talon steps, then `lead` unless its kind is G_NO_LEAD, then `play`. */
+/* A child: `pre` talon steps, then `lead` unless its kind is G_NO_LEAD, then `mid` talon
+ * steps, then `play`. */
 #define G_NO_LEAD (-1)
-typedef struct { GMove play, lead; int16_t pre; int16_t score; } GChild;
+typedef struct { GMove play, lead; int16_t pre, mid; int16_t score; } GChild;
 typedef struct { uint64_t state; int spread; } GJitter;   /* a restart's child-order nudge */
 int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter);
 

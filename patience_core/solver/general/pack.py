@@ -34,6 +34,30 @@ def kplus_applies(rules: Rules) -> bool:
             and not talon & fill_sources(rules))
 
 
+def talon_is_pool(rules: Rules) -> bool:
+    """Under K+ with a draw of one and unlimited redeals every talon card can be turned up at
+    any moment, whatever else has been played: the talon is a pool, and a card parked from it
+    can wait until a move puts something on it (docs/solver.md, "G7. Parking from a pool")."""
+    return kplus_applies(rules) and rules.draw == 1 and rules.redeals == UNLIMITED
+
+
+# The dead-end test is on; False switches it off (the tests and benchmarks compare the two).
+DEAD_ENDS = True
+
+
+def dead_end_applies(rules: Rules) -> bool:
+    """The dead-end test (docs/solver.md, "G6. Dead ends") reads every card as one bit and
+    follows the foundations by their rank sequences; it needs one pack, no free cells, no gap
+    ever filled, no rows dealt from the stock, no stock turned onto a foundation, and
+    foundations that take single cards by a rank sequence."""
+    if not DEAD_ENDS or rules.foundation_only or rules.cells or max(rules.copies) > 1 or fill_sources(rules):
+        return False
+    spec = rules.stock_spec
+    if spec.deal_to or spec.to_foundation is not None or rules.run_foundations:
+        return False
+    return all(rules.f_spec[f].ranks and rules.f_spec[f].build is None for f in rules.foundations)
+
+
 # The idle-move rule is sound but off: on Microsoft FreeCell deals 1-32000 it lowered the mean
 # positions a deal (about 1 200 to 700) but left 2 deals undecided at 10 s (#23126: 1 395 362
 # positions with it, 18 507 without), where without it every deal is decided.
@@ -107,7 +131,8 @@ def key_classes(rules: Rules) -> tuple[list[int], list[int]]:
 
     Piles of one group share every rule; they are interchangeable unless gaps among them
     are filled (the order of sources matters) or they fill other piles. Several waste
-    piles are, when none is ever turned over (redeals take the first) or feeds a gap."""
+    piles are, when none is ever turned over (redeals take the first) or feeds a gap.
+    Foundations of one group are, when their suit is not fixed (the first card decides)."""
     n = rules.n_piles
     key_class, needs_no_stock = [-1] * n, [0] * n
     feeding = fill_sources(rules)
@@ -121,7 +146,26 @@ def key_classes(rules: Rules) -> tuple[list[int], list[int]]:
         for p in piles:
             key_class[p] = number
             needs_no_stock[p] = int(bool(deal_to & set(piles)))
+    number = len(groups)
+    for piles in _interchangeable_foundations(rules):
+        for p in piles:
+            key_class[p] = number
+        number += 1
     return key_class, needs_no_stock
+
+
+def _interchangeable_foundations(rules: Rules) -> list[list[int]]:
+    """Foundations whose specs are equal but for their number and name, with a rank
+    sequence fixed by the rules and no suit of their own (Klondike's four: the first card
+    decides): which of them holds what does not matter to the future."""
+    classes: dict = {}
+    for f in rules.foundations:
+        spec = rules.f_spec[f]
+        if spec.ranks is None or spec.suit >= 0 or spec.base_from_deal:
+            continue
+        shape = (spec.group, spec.length, spec.ranks, spec.regardless, spec.build, spec.takes_run, spec.worry)
+        classes.setdefault(shape, []).append(f)
+    return [piles for piles in classes.values() if len(piles) > 1]
 
 
 def pack_rules(rules: Rules) -> array:
@@ -180,6 +224,7 @@ def pack_rules(rules: Rules) -> array:
         deal_needs_no_gap=int(stock.deal_needs_no_gap),
         to_foundation=-1 if stock.to_foundation is None else stock.to_foundation,
         safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
+        talon_pool=int(talon_is_pool(rules)), dead_end=int(dead_end_applies(rules)),
         access=rules.access, is_foundation=[int(x) for x in rules.is_foundation], max_cards=max_cards,
         build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove,
         partial_to_foundation=partial, empty_rule=empty,

@@ -79,10 +79,21 @@ def legal_moves(position) -> list:
 
 
 def children(position, prune: bool = True) -> list:
-    """``(talon steps first, lead or None, play)`` for each child the search tries, in its
-    order (a lead is the move that frees the play's card, under free arrangement)."""
-    return [(pre, lead and as_move(lead), as_move(m))
-            for pre, lead, m in _general.children(rules_buffer(position.rules), pack_position(position), prune)]
+    """``(talon steps first, lead or None, talon steps after the lead, play)`` for each child
+    the search tries, in its order (a lead is the move that frees the play's card, under free
+    arrangement, or the card parked from a pool talon that the play covers)."""
+    return [(pre, lead and as_move(lead), mid, as_move(m))
+            for pre, lead, mid, m in _general.children(rules_buffer(position.rules), pack_position(position), prune)]
+
+
+def position_key(position) -> bytes:
+    """The search's key of ``position``: positions with one key are searched once."""
+    return _general.key(rules_buffer(position.rules), pack_position(position))
+
+
+def dead_end(position) -> bool:
+    """Is ``position`` lost by the relaxation in which nothing stays covered (g_relax.c)?"""
+    return _general.dead_end(rules_buffer(position.rules), pack_position(position))
 
 
 def safe_move(position):
