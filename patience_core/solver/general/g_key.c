@@ -19,10 +19,11 @@ static size_t pile_bytes(const GState *s, int p, uint8_t *out) {
     int n = s->len[p], fi = s->fidx[p];
     size_t k = 0;
     if (s->arranged_freely && R->free_arrangement[p]) {
+        /* face-down cards are a prefix of the pile's at the start and one pack is dealt, so the
+         * bottom card and their number say which they are */
         int d = s->down[p];
         out[k++] = (uint8_t)d;
-        memcpy(out + k, s->cards[p], (size_t)d);
-        k += (size_t)d;
+        if (d) out[k++] = s->cards[p][0];
         out[k++] = n > d ? s->cards[p][d] : 0xFF;
         return k;
     }
@@ -48,18 +49,16 @@ static int talon_as_fresh(const GState *s) {
     return !s->len[R->stock] || s->len[R->waste_piles[0]] % R->draw == 0;
 }
 
-/* The stock's bytes after a redeal of this talon: the stock as it lies, below the waste
- * turned over (its first card dealt on top). */
-static size_t fresh_stock_bytes(const GState *s, uint8_t *out) {
+/* A K+ talon's bytes: which of the start's talon cards are left (a bit each, in the start's
+ * turning order: g_load) and the waste's length, 0xFF where the talon is keyed as fresh. */
+static size_t talon_bytes(const GState *s, int fresh, uint8_t *out) {
     const g_rules_t *R = s->R;
-    int st = R->stock, w = R->waste_piles[0], ns = s->len[st], nw = s->len[w];
-    size_t k = 0;
-    out[k++] = (uint8_t)(ns + nw);
-    out[k++] = 0;
-    memcpy(out + k, s->cards[st], (size_t)ns);
-    k += (size_t)ns;
-    for (int i = nw - 1; i >= 0; i--) out[k++] = s->cards[w][i];
-    return k;
+    int st = R->stock, w = R->waste_piles[0], bytes = (s->talon_n + 7) / 8;
+    memset(out, 0, (size_t)bytes);
+    for (int i = 0; i < s->len[st]; i++) { int at = s->talon_at[s->cards[st][i]]; out[at >> 3] |= (uint8_t)(1 << (at & 7)); }
+    for (int i = 0; i < s->len[w]; i++) { int at = s->talon_at[s->cards[w][i]]; out[at >> 3] |= (uint8_t)(1 << (at & 7)); }
+    out[bytes] = fresh ? 0xFF : (uint8_t)s->len[w];
+    return (size_t)bytes + 1;
 }
 
 size_t g_key(const GState *s, uint8_t *out) {
@@ -72,8 +71,8 @@ size_t g_key(const GState *s, uint8_t *out) {
     for (int p = 0; p < s->n; p++) {
         int c = R->key_class[p];
         if (c >= 0 && (stock_empty || !R->class_needs_no_stock[p])) { classed[nclassed++] = p; continue; }
-        if (fresh && p == R->stock) k += fresh_stock_bytes(s, out + k);
-        else if (fresh && p == R->waste_piles[0]) { out[k++] = 0; out[k++] = 0; }
+        if (R->kplus && p == R->stock) k += talon_bytes(s, fresh, out + k);
+        else if (R->kplus && p == R->waste_piles[0]) continue;
         else k += pile_bytes(s, p, out + k);
     }
     /* insertion sort by (class, bytes) */

@@ -361,6 +361,16 @@ const char *g_load(GState *s, const g_rules_t *R, const int32_t *buf, size_t n) 
         at += (size_t)len;
     }
     if (R->dead_end) g_relax_load(s);
+    /* K+: the waste bottom to top, then the stock top to bottom, is a subsequence of the start's
+     * at every moment (turns and redeals keep it, plays only take cards out): g_key writes the
+     * talon as which of the start's cards are left, and where the waste ends */
+    memset(s->talon_at, -1, sizeof s->talon_at);
+    if (R->kplus) {
+        int w = R->waste_piles[0], st = R->stock, k = 0;
+        for (int i = 0; i < s->len[w]; i++) s->talon_at[s->cards[w][i]] = (int8_t)k++;
+        for (int i = s->len[st] - 1; i >= 0; i--) s->talon_at[s->cards[st][i]] = (int8_t)k++;
+        s->talon_n = k;
+    }
     /* Free arrangement needs every face-up card above a pile's lowest one to lie on a card it
      * follows; every move keeps that (a card arrives only by the build rule), so the start
      * decides it for the whole search. */

@@ -55,6 +55,8 @@ typedef struct {
     int on_found;
     uint8_t arranged_freely;     /* the free-arrangement key is in force (g_load: its invariant holds) */
     uint64_t parents[52];        /* per card, the cards a layout pile's build rule lets it lie on (g_relax.c) */
+    int8_t talon_at[52];         /* K+: each talon card's place in the start's turning order (-1: none) */
+    int talon_n;                 /* K+: cards in the talon at the start */
 } GState;
 
 /* g_moves.c */
