@@ -7,9 +7,10 @@
  * can matter later), all its cards where its top may come back (worry) and the cards below
  * it are not fixed by its suit and rank sequence. The table stores
  * whole keys: no two positions are ever taken for one, except under free arrangement
- * (docs/solver.md): there a pile gives its face-down cards and its lowest face-up card, and
- * the key ends with the set of face-up cards above the lowest ones, not where each lies
- * (positions that differ only there are won or lost alike). */
+ * (docs/solver.md): there a pile gives its face-down cards (by their number and the bottom
+ * one) and its lowest face-up card, and the key ends with the set of face-up cards above the
+ * lowest ones, not where each lies (positions that differ only there are won or lost alike).
+ * A K+ talon is the set of the start's talon cards still in it and the waste's length. */
 #include <stdlib.h>
 #include <string.h>
 #include "g_state.h"
