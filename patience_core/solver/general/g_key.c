@@ -76,13 +76,18 @@ size_t g_key(const GState *s, uint8_t *out) {
         else if (R->kplus && p == R->waste_piles[0]) continue;
         else k += pile_bytes(s, p, out + k);
     }
-    /* insertion sort by (class, bytes) */
+    /* insertion sort by (class, bytes); the first eight bytes, zero-padded and read as one
+     * number, order most pairs (as memcmp would, the shorter first on a tie) */
     uint8_t bytes[GMAXP][GMAXC + 2];
     size_t blen[GMAXP];
+    uint64_t head[GMAXP];
     int order[GMAXP];
     for (int i = 0; i < nclassed; i++) {
         blen[i] = pile_bytes(s, classed[i], bytes[i]);
         order[i] = i;
+        uint64_t h = 0;
+        for (size_t b = 0; b < 8; b++) h = (h << 8) | (b < blen[i] ? bytes[i][b] : 0);
+        head[i] = h;
     }
     for (int i = 1; i < nclassed; i++) {
         int x = order[i], j = i - 1;
@@ -91,9 +96,11 @@ size_t g_key(const GState *s, uint8_t *out) {
             int cx = R->key_class[classed[x]], cy = R->key_class[classed[y]];
             int less;
             if (cx != cy) less = cx < cy;
+            else if (head[x] != head[y]) less = head[x] < head[y];
+            else if (blen[x] <= 8 || blen[y] <= 8) less = blen[x] < blen[y];
             else {
                 size_t m = blen[x] < blen[y] ? blen[x] : blen[y];
-                int c = memcmp(bytes[x], bytes[y], m);
+                int c = memcmp(bytes[x] + 8, bytes[y] + 8, m - 8);
                 less = c < 0 || (c == 0 && blen[x] < blen[y]);
             }
             if (!less) break;

@@ -220,12 +220,12 @@ int g_legal_given(const GState *s, int8_t takers[52][GMAXF], const int ntak[52],
 
 static inline void card_to(GState *s, int p, int c) {
     s->cards[p][s->len[p]++] = (uint8_t)c;
-    if (s->fidx[p] >= 0) { s->on_found++; s->fcount[c]++; }
+    if (s->fidx[p] >= 0) { s->on_found++; s->fcount[c]++; s->found_version++; }
 }
 
 static inline int card_from(GState *s, int p) {
     int c = s->cards[p][--s->len[p]];
-    if (s->fidx[p] >= 0) { s->on_found--; s->fcount[c]--; }
+    if (s->fidx[p] >= 0) { s->on_found--; s->fcount[c]--; s->found_version++; }
     return c;
 }
 
@@ -258,7 +258,7 @@ void g_apply(GState *s, GMove m, GUndo *u) {
             u->index = (int16_t)i;
             memmove(s->cards[src] + i, s->cards[src] + i + 1, (size_t)(n - i - 1));
             s->len[src]--;
-            if (s->fidx[src] >= 0) { s->on_found--; s->fcount[m.card]--; }
+            if (s->fidx[src] >= 0) { s->on_found--; s->fcount[m.card]--; s->found_version++; }
             card_to(s, dst, m.card);
         } else {
             int n = s->len[src], from = n - m.count;
@@ -301,7 +301,7 @@ void g_undo(GState *s, const GUndo *u) {
             memmove(s->cards[src] + i + 1, s->cards[src] + i, (size_t)(n - i));
             s->cards[src][i] = (uint8_t)m.card;
             s->len[src]++;
-            if (s->fidx[src] >= 0) { s->on_found++; s->fcount[m.card]++; }
+            if (s->fidx[src] >= 0) { s->on_found++; s->fcount[m.card]++; s->found_version++; }
         } else {
             int n = s->len[dst], from = n - m.count;
             for (int i = from; i < n; i++) card_to(s, src, s->cards[dst][i]);
@@ -333,6 +333,7 @@ const char *g_load(GState *s, const g_rules_t *R, const int32_t *buf, size_t n) 
     if (P.n_piles != R->n_piles || P.n_found != R->n_found) return "position and rules disagree on the piles";
     memset(s, 0, sizeof *s);
     s->R = R;
+    s->wanted_version = ~0ull;   /* no wanted cards known yet (evaluate) */
     s->n = R->n_piles;
     s->redeals_left = P.redeals_left;
     memset(s->fidx, -1, sizeof s->fidx);

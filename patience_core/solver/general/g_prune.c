@@ -66,13 +66,21 @@ int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak
 
 /* The first safe play in the order a player scans free cards (safe.safe_moves). */
 int g_find_safe(const GState *s, GMove *out) {
-    const g_rules_t *R = s->R;
     int8_t takers[52][GMAXF];
     int ntak[52];
     g_takers(s, takers, ntak);
+    return g_find_safe_given(s, NULL, takers, ntak, out);
+}
+
+/* The same with the foundations' takers known, looking only at `piles` (NULL: all): the search
+ * names the piles a move changed, where the position before had no safe play and the
+ * foundations are as they were, so no other pile can have one. */
+int g_find_safe_given(const GState *s, const uint8_t *piles, int8_t takers[52][GMAXF], const int ntak[52],
+                      GMove *out) {
+    const g_rules_t *R = s->R;
     for (int i = 0; i < R->n_scan; i++) {
         int p = R->scan_order[i], n = s->len[p];
-        if (!n) continue;
+        if (!n || (piles && !piles[p])) continue;
         int first = R->access[p] == G_ACCESS_ALL ? 0 : n - 1;
         uint8_t seen[52] = {0};
         for (int j = first; j < n; j++) {
@@ -161,7 +169,7 @@ static int score(const GState *s, GMove m) {
     return v;
 }
 
-static int evaluate(const GState *s);
+static int evaluate(GState *s);
 
 /* How good a child looks: the position it leads to (lead, if any, then play, from s, where
  * its talon steps are already made), and its play, scored there. Made where the child is
@@ -333,14 +341,18 @@ static void kplus(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChil
 /* How promising a position looks (higher: better), from the rules alone: cards home, the
  * next cards the foundations want buried under few others, free cells and empty piles,
  * few face-down cards, cards lying on cards they follow by their pile's build rule. */
-static int evaluate(const GState *s) {
+static int evaluate(GState *s) {
     const g_rules_t *R = s->R;
     int v = 12 * s->on_found;
-    int8_t want[52];
-    uint8_t wanted[52] = {0};
-    for (int fi = 0; fi < R->n_found; fi++) {
-        int k = g_wanted(s, fi, want);
-        for (int i = 0; i < k; i++) wanted[want[i]] = 1;
+    const uint8_t *wanted = s->wanted;
+    if (s->wanted_version != s->found_version) {   /* the foundations changed since last time */
+        int8_t want[52];
+        memset(s->wanted, 0, sizeof s->wanted);
+        for (int fi = 0; fi < R->n_found; fi++) {
+            int k = g_wanted(s, fi, want);
+            for (int i = 0; i < k; i++) s->wanted[want[i]] = 1;
+        }
+        s->wanted_version = s->found_version;
     }
     for (int p = 0; p < s->n; p++) {
         if (s->fidx[p] >= 0 || p == R->stock) continue;
@@ -356,6 +368,28 @@ static int evaluate(const GState *s) {
         }
     }
     return v;
+}
+
+/* Under free arrangement the key leaves out which pile a card lies on above a pile's lowest
+ * face-up card, so a card or run moved onto any non-empty free pile gives one key: of such
+ * children that differ in their destination only, the first (the best scored) is kept. The
+ * others would only have found its key in the table. */
+static int one_destination(const GState *s, GChild *out, int k) {
+    const g_rules_t *R = s->R;
+    int kept = 0;
+    for (int i = 0; i < k; i++) {
+        GMove m = out[i].play;
+        int onto_free = out[i].lead.kind == G_NO_LEAD && m.kind == GK_BETWEEN_PILES && s->len[m.dst]
+                        && R->free_arrangement[m.dst], drop = 0;
+        for (int j = 0; j < kept && onto_free && !drop; j++) {
+            GMove n = out[j].play;
+            drop = out[j].lead.kind == G_NO_LEAD && out[j].pre == out[i].pre && n.kind == GK_BETWEEN_PILES
+                   && n.src == m.src && n.card == m.card && n.count == m.count && s->len[n.dst]
+                   && R->free_arrangement[n.dst];
+        }
+        if (!drop) out[kept++] = out[i];
+    }
+    return kept;
 }
 
 /* The children of a position: every legal move (prune 0, in legal.py's order), or the
@@ -406,5 +440,5 @@ int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter) {
         while (j >= 0 && out[j].score < x.score) { out[j + 1] = out[j]; j--; }
         out[j + 1] = x;
     }
-    return k;
+    return s->arranged_freely ? one_destination(s, out, k) : k;
 }

@@ -38,23 +38,43 @@ static int push_move(GState *s, Vec *undo, GMove m) {
     return 0;
 }
 
+/* The piles a child's moves change, for the safe plays that follow it: 0 when a foundation,
+ * a gap's fill or a deal of rows is among them (every pile is looked at then). */
+typedef struct { uint8_t pile[GMAXP]; int some; } Touched;
+
+static void touch(const GState *s, Touched *t, GMove m) {
+    if (!t->some) return;
+    if (m.kind == GK_DEAL_ROW || s->fidx[m.src] >= 0 || s->fidx[m.dst] >= 0 || s->R->fill_start[2 * m.src + 1])
+        t->some = 0;
+    else t->pile[m.src] = t->pile[m.dst] = 1;
+}
+
+static int push_touched(GState *s, Vec *undo, GMove m, Touched *t) {
+    touch(s, t, m);
+    return push_move(s, undo, m);
+}
+
 static void undo_to(GState *s, Vec *undo, size_t height) {
     while (undo->used > height) g_undo(s, (GUndo *)undo->data + --undo->used);
 }
 
 /* Enter the position a child leads to: its talon steps, its lead, its talon steps after the lead,
- * its play, then (pruned) the safe plays that follow. */
-static int enter(GState *s, Vec *undo, const GChild *c, int prune) {
+ * its play, then (pruned) the safe plays that follow. The position it leaves had no safe play
+ * (it was entered so), so the first safe play can only be on a pile the child changed, unless
+ * it changed the foundations; `takers` are that position's. */
+static int enter(GState *s, Vec *undo, const GChild *c, int prune, int8_t takers[52][GMAXF], const int *ntak) {
     GMove step;
+    Touched t = {{0}, 1};
     for (int i = 0; i < c->pre && g_talon_step(s, &step); i++)
-        if (push_move(s, undo, step)) return -1;
-    if (c->lead.kind != G_NO_LEAD && push_move(s, undo, c->lead)) return -1;
+        if (push_touched(s, undo, step, &t)) return -1;
+    if (c->lead.kind != G_NO_LEAD && push_touched(s, undo, c->lead, &t)) return -1;
     for (int i = 0; i < c->mid && g_talon_step(s, &step); i++)
-        if (push_move(s, undo, step)) return -1;
-    if (push_move(s, undo, c->play)) return -1;
+        if (push_touched(s, undo, step, &t)) return -1;
+    if (push_touched(s, undo, c->play, &t)) return -1;
     if (prune) {
         GMove m;
-        while (g_find_safe(s, &m))
+        int found = t.some ? g_find_safe_given(s, t.pile, takers, ntak, &m) : g_find_safe(s, &m);
+        for (; found; found = g_find_safe(s, &m))
             if (push_move(s, undo, m)) return -1;
     }
     return 0;
@@ -92,7 +112,11 @@ enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_SPREAD 
  * longest when the table is full). Entries on the stack hold their depth-first number (>= 0). */
 #define FINISHED(size) (-1 - (int64_t)(size))
 
-typedef struct { size_t undo_base; size_t first; int n, next; size_t entry; int64_t index; } Frame;
+typedef struct {
+    size_t undo_base; size_t first; int n, next; size_t entry; int64_t index;
+    int8_t takers[52][GMAXF];    /* the position's foundations' takers (g_takers), for enter */
+    int ntak[52];
+} Frame;
 
 typedef struct {
     Vec undo, kids, frames;
@@ -127,6 +151,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
         fr->next = 0;
         fr->entry = entry;
         fr->index = w->number;
+        if (a->prune) g_takers(s, fr->takers, fr->ntak);
         g_table_set(&w->table, entry, w->number++);
         w->kids.used += (size_t)n;
         /* enter the next child not seen before, backing up where a position is done */
@@ -142,7 +167,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             }
             GChild c = ((const GChild *)w->kids.data)[top->first + top->next++];
             size_t height = w->undo.used;
-            if (enter(s, &w->undo, &c, a->prune)) return G_NOMEM;
+            if (enter(s, &w->undo, &c, a->prune, top->takers, top->ntak)) return G_NOMEM;
             if (s->on_found > o->most) o->most = s->on_found;
             if (s->on_found == s->R->n_cards) return G_WON;
             added = g_table_add(&w->table, key, g_key(s, key), &entry);

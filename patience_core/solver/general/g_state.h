@@ -54,6 +54,9 @@ typedef struct {
     uint8_t fcount[52];          /* copies of each card on the foundations */
     int on_found;
     uint8_t arranged_freely;     /* the free-arrangement key is in force (g_load: its invariant holds) */
+    uint64_t found_version;      /* changes with every card on or off a foundation */
+    uint64_t wanted_version;     /* the found_version `wanted` was computed at (g_prune.c evaluate) */
+    uint8_t wanted[52];          /* some foundation takes the card next */
     uint64_t parents[52];        /* per card, the cards a layout pile's build rule lets it lie on (g_relax.c) */
     int8_t talon_at[52];         /* K+: each talon card's place in the start's turning order (-1: none) */
     int talon_n;                 /* K+: cards in the talon at the start */
@@ -109,6 +112,8 @@ int g_dead_end(const GState *s);
 /* g_prune.c */
 int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]);
 int g_find_safe(const GState *s, GMove *out);
+int g_find_safe_given(const GState *s, const uint8_t *piles, int8_t takers[52][GMAXF], const int ntak[52],
+                      GMove *out);
 int g_talon_step(const GState *s, GMove *m);  /* a turn, else a redeal; 0: neither */
 /* A child: `pre` talon steps, then `lead` unless its kind is G_NO_LEAD, then `mid` talon
  * steps, then `play`. */
