@@ -247,11 +247,12 @@ SOLVER_NOTE = [
     "The games where cards move between piles (Klondike to Forty Thieves) are solved by the",
     "compiled general search (`docs/solver.md`, \"One pruned search for every game\"), which sees",
     "the face-down cards (the solvable share of a thoughtful player). Their rows give 100 to 1000",
-    "deals at 200000 positions each; where many deals stay undecided (Klondike with few redeals,",
-    "Spider with 2 or 4 suits, Sir Tommy, Calculation, Forty Thieves) the search is too weak for",
-    "those games yet and the share is only a floor. One row:",
+    "deals at 1000000 positions each; where many deals stay undecided (Spider with 2 or 4 suits,",
+    "Sir Tommy, Calculation, Canfield, Forty Thieves) the search is too weak for those games yet",
+    "and the share is only a floor. One row:",
     "`python bench/win_rates.py measure --policy solver --case 'klondike draw=3 worry=yes'",
-    "--solver-deals 100 --max-positions 200000`, then `python bench/win_rates.py write`.",
+    "--solver-deals 1000`, then `python bench/win_rates.py write`. Klondike under Solvitaire's",
+    "rules over 10 000 deals at 10 s each: `docs/solver.md`.",
     "For those games the player and naive columns are measured over deals 1-2000.",
 ]
 
