@@ -318,7 +318,7 @@ def choose_move(position: Position, seen: Optional[set] = None) -> tuple[Optiona
     return choice
 
 
-def _general_score(position: Position, move: Move) -> tuple[int, str]:
+def general_score(position: Position, move: Move) -> tuple[int, str]:
     """How much a move is worth to a player who sees only face-up cards, and why.
 
     It never looks at the card a move would turn face up, only at whether it turns one.
@@ -403,7 +403,7 @@ def _general_choice(position: Position, seen: set) -> tuple[Optional[Move], str]
     """Where cards move between piles: the best-scored move to a position not seen yet."""
     best = None
     for move in position.legal_moves():
-        score, why = _general_score(position, move)
+        score, why = general_score(position, move)
         if best is not None and score <= best[0]:
             continue
         position.apply(move)

@@ -25,7 +25,9 @@ def stats(
     start: int = typer.Option(1, "--start", help="The first deal number (0 or more)."),
     policy: str = typer.Option("player", "--policy",
                                help="player: the no-peeking player; naive: first card that fits; "
-                                    "solver: perfect information (knows the stock order)."),
+                                    "solver: perfect information (knows the stock order); hindsight: the "
+                                    "no-peeking player asking the solver about random deals of the unseen "
+                                    "cards (slow: seconds a game)."),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", show_default=False,
                                           help="Processes to spread the deals over (0: one per core; default 1)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",

@@ -34,7 +34,7 @@ from patience_core.stats.intervals import wilson
 from patience_core.variants.loader import parameter_text
 from patience_core.model.rules import Rules
 
-POLICIES = ("player", "naive", "solver")
+POLICIES = ("player", "naive", "solver", "hindsight")
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 
 # Beyond these a run is a typing slip, not a study: a billion deals is days of work on a
@@ -186,6 +186,9 @@ def play_deal(rules: Rules, seed: int, spec: RunSpec) -> DealResult:
     if spec.policy == "naive":
         from patience_core.agents.policies import play_naive
         play_naive(position)
+    elif spec.policy == "hindsight":
+        from patience_core.agents.hindsight import play_hindsight
+        play_hindsight(position)
     else:
         from patience_core.agents.player import play_player
         play_player(position)

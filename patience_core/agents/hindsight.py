@@ -1,0 +1,146 @@
+"""The hindsight player: a no-peeking player that thinks ahead with the solver.
+
+It sees what the no-peeking player sees (:mod:`.player`): every face-up card and how
+many cards lie face down where. It never reads a face-down card or the stock's order.
+At each choice it deals the unseen cards at random into the places it cannot see, a few
+times over (the *samples*), and asks the solver, for each move it may make, in how many of
+those samples the position after the move can still be won. It plays the move that wins
+in most of them. This is hindsight optimisation (Yoon, Fern and Givan 2008; Bjarnason,
+Fern and Tadepalli used it for Klondike in 2009): each sample is solved as if its cards
+were known, so the player is optimistic, but it never uses the real deal's hidden cards.
+
+What it counts as unseen: the face-down cards of the piles and the stock's cards it has
+never seen turned. A stock redealt from the waste is known in full (it was all turned
+through), so only never-seen cards are dealt again in a sample, into the places they could be.
+
+Cost: a choice with ``k`` moves runs ``k * samples`` searches of at most ``budget``
+positions each, so a game of Klondike takes seconds, not milliseconds: ``stats --policy
+hindsight`` is a study for hundreds of deals, not the player's quick thousands.
+A safe play (:mod:`.safe`) and a lone move are made without asking.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Optional
+
+from patience_core.agents.player import general_score
+from patience_core.agents.policies import play_without_repeats
+from patience_core.agents.safe import is_safe
+from patience_core.model.moves import NO_CARD, REDEAL, TO_FOUNDATION, TURN, Move, MoveKind
+from patience_core.model.position import Position
+from patience_core.solver.general import search as general
+from patience_core.solver.solve import LOST, WON, solve_position
+
+
+@dataclass(frozen=True)
+class Hindsight:
+    """How hard the player thinks: ``samples`` deals of the unseen cards per choice, each
+    position searched for at most ``budget`` positions (undecided counts half a win)."""
+
+    samples: int = 8
+    budget: int = 2_000
+    seed: int = 0
+
+
+class Memory:
+    """What the player remembers of the stock: how many of its cards, from the bottom, it has
+    never seen turned. The stock only gives cards from its top and takes some back only by a
+    redeal of the waste, whose cards were all seen; so those are the only stock cards it does
+    not know. (Remembered by place, not by card: where a game has two packs, a card seen is
+    no clue to where its twin lies.)"""
+
+    def __init__(self) -> None:
+        self.unturned: Optional[int] = None
+
+    def observe(self, position: Position) -> None:
+        held = len(position.piles[position.rules.stock])
+        self.unturned = held if self.unturned is None else min(self.unturned, held)
+
+
+def unseen_places(position: Position, memory: Memory) -> list[tuple[int, int]]:
+    """``(pile, index)`` of every card the player has never seen: the face-down cards of the
+    piles and the stock's never-turned cards (its top excepted where the rules show it); the
+    places a sample deals again, piles in order, bottom first."""
+    rules = position.rules
+    places = []
+    for p, pile in enumerate(position.piles):
+        if p == rules.stock:
+            hidden = min(memory.unturned or 0, len(pile) - (1 if rules.stock_visible and pile else 0))
+        else:
+            hidden = 0 if rules.is_foundation[p] else position.down[p]
+        places.extend((p, i) for i in range(hidden))
+    return places
+
+
+def sample(position: Position, places: list[tuple[int, int]], rng: random.Random) -> Position:
+    """A copy of ``position`` with the cards of ``places`` dealt into them again at random."""
+    dealt = position.copy()
+    cards = sorted(position.piles[p][i] for p, i in places)   # sorted: where they lay is not read
+    rng.shuffle(cards)
+    for (p, i), card in zip(places, cards):
+        dealt.piles[p][i] = card
+    return dealt
+
+
+def in_sample(move: Move, dealt: Position) -> Move:
+    """``move`` as it reads in a sample: the same piles and count, with the card that lies
+    where the move takes from there (a stock turn names the card it turns up)."""
+    if move.kind is REDEAL or move.kind is MoveKind.DEAL_ROW or move.card == NO_CARD:
+        return move
+    source = dealt.piles[move.src]
+    return move._replace(card=source[-move.count] if move.kind is not TURN else source[-1])
+
+
+def winnable(position: Position, budget: int) -> float:
+    """1 won, 0 lost, 0.5 undecided within ``budget`` positions (perfect information)."""
+    if general.unsupported(position) is None:
+        verdict = general.compiled_search(position, budget, None, 4 * budget + 1024)[0]
+    else:
+        verdict = solve_position(position, max_positions=budget).verdict
+    return 1.0 if verdict == WON else 0.0 if verdict == LOST else 0.5
+
+
+def choose(position: Position, seen: set, settings: Hindsight, rng: random.Random,
+           memory: Memory) -> Optional[Move]:
+    """The move to a position not in ``seen`` that the most samples still win; ``memory``: what
+    the player has seen of this game so far (this position is added)."""
+    memory.observe(position)
+    if position.is_won():
+        return None
+    moves = []
+    for move in position.legal_moves():
+        position.apply(move)
+        fresh = position.key() not in seen
+        position.undo()
+        if fresh:
+            moves.append(move)
+    if len(moves) <= 1:
+        return moves[0] if moves else None
+    scored = sorted(moves, key=lambda m: -general_score(position, m)[0])
+    best = scored[0]
+    if best.kind is TO_FOUNDATION and is_safe(position, best):
+        return best
+    places = unseen_places(position, memory)
+    deals = [sample(position, places, rng) for _ in range(settings.samples)] if places else [position.copy()]
+    wins = []
+    for move in scored:
+        total = 0.0
+        for dealt in deals:
+            dealt.apply(in_sample(move, dealt))
+            total += winnable(dealt, settings.budget)
+            dealt.undo()
+        wins.append(total)
+    top = max(wins)
+    return scored[wins.index(top)]   # ties go to the no-peeking player's preference
+
+
+def play_hindsight(position: Position, record: Optional[list] = None,
+                   settings: Hindsight = Hindsight()) -> Position:
+    """Play the hindsight player to the end (mutates ``position``); append moves to ``record``."""
+    rng = random.Random(settings.seed)
+    memory = Memory()
+    return play_without_repeats(position, lambda p, seen: choose(p, seen, settings, rng, memory), record)
+
+
+__all__ = ["Hindsight", "play_hindsight", "choose", "Memory", "unseen_places", "sample"]
