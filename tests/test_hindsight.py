@@ -96,3 +96,12 @@ def test_it_wins_a_deal_the_no_peeking_player_loses():
         assert replay.is_legal(move)
         replay.apply(move)
     assert replay.is_won()
+
+
+def test_where_nothing_is_hidden_it_keeps_to_a_winning_line():
+    """FreeCell hides nothing: nearly every move keeps the deal won, so the samples alone do
+    not say which to make. Keeping to the plan of the last winning line wins the deal (without
+    it the player wandered until every move led back: lost)."""
+    rules = get_rules("freecell")
+    for seed in (1, 2):
+        assert play_hindsight(start_position(rules, seeded_order(rules, seed))).is_won()

@@ -44,18 +44,32 @@ class Hindsight:
 
 
 class Memory:
-    """What the player remembers of the stock: how many of its cards, from the bottom, it has
-    never seen turned. The stock only gives cards from its top and takes some back only by a
-    redeal of the waste, whose cards were all seen; so those are the only stock cards it does
-    not know. (Remembered by place, not by card: where a game has two packs, a card seen is
-    no clue to where its twin lies.)"""
+    """What the player carries from one choice to the next.
+
+    ``unturned``: how many stock cards, from the bottom, it has never seen turned. The stock
+    only gives cards from its top and takes some back only by a redeal of the waste, whose
+    cards were all seen; so those are the only stock cards it does not know. (Remembered by
+    place, not by card: where a game has two packs, a card seen is no clue to where its twin
+    lies.) ``plan``: the rest of the winning line, in one sample, that its last move began
+    (moves without their cards): among moves that win equally often it keeps to it, so
+    that where most moves keep the game won it goes somewhere instead of round about."""
 
     def __init__(self) -> None:
         self.unturned: Optional[int] = None
+        self.plan: list[tuple] = []
 
     def observe(self, position: Position) -> None:
         held = len(position.piles[position.rules.stock])
         self.unturned = held if self.unturned is None else min(self.unturned, held)
+
+    def follow(self, move: Move, lines: list[list[Move]]) -> None:
+        """``move`` is played: drop it from the plan, or take the plan of a line it begins."""
+        shape = _shape(move)
+        if shape in self.plan:
+            self.plan.remove(shape)   # the plan's moves may come in another order (safe plays first)
+            return
+        line = next((line for line in lines if _shape(line[0]) == shape), [])
+        self.plan = [_shape(m) for m in line[1:]]
 
 
 def unseen_places(position: Position, memory: Memory) -> list[tuple[int, int]]:
@@ -92,19 +106,30 @@ def in_sample(move: Move, dealt: Position) -> Move:
     return move._replace(card=source[-move.count] if move.kind is not TURN else source[-1])
 
 
-def winnable(position: Position, budget: int) -> float:
-    """1 won, 0 lost, 0.5 undecided within ``budget`` positions (perfect information)."""
+def solved(position: Position, budget: int) -> tuple[float, list[Move]]:
+    """(1 won, 0 lost, 0.5 undecided within ``budget`` positions; the winning line) with
+    perfect information."""
     if general.unsupported(position) is None:
-        verdict = general.compiled_search(position, budget, None, 4 * budget + 1024)[0]
+        verdict, line = general.compiled_search(position, budget, None, 4 * budget + 1024)[:2]
     else:
-        verdict = solve_position(position, max_positions=budget).verdict
-    return 1.0 if verdict == WON else 0.0 if verdict == LOST else 0.5
+        result = solve_position(position, max_positions=budget)
+        verdict, line = result.verdict, result.moves
+    return (1.0 if verdict == WON else 0.0 if verdict == LOST else 0.5), line
+
+
+def _shape(move: Move) -> tuple:
+    """A move without its card: the same move in every sample."""
+    return move.kind, move.src, move.dst, move.count
 
 
 def choose(position: Position, seen: set, settings: Hindsight, rng: random.Random,
            memory: Memory) -> Optional[Move]:
     """The move to a position not in ``seen`` that the most samples still win; ``memory``: what
-    the player has seen of this game so far (this position is added)."""
+    the player has seen of this game so far (this position is added).
+
+    Among moves that win equally often: the next move of the plan (:class:`Memory`), then
+    the move the solver's winning lines from here begin with most often, then the no-peeking
+    player's preference."""
     memory.observe(position)
     if position.is_won():
         return None
@@ -116,23 +141,33 @@ def choose(position: Position, seen: set, settings: Hindsight, rng: random.Rando
         if fresh:
             moves.append(move)
     if len(moves) <= 1:
-        return moves[0] if moves else None
+        chosen = moves[0] if moves else None
+        if chosen is not None:
+            memory.follow(chosen, [])
+        return chosen
     scored = sorted(moves, key=lambda m: -general_score(position, m)[0])
     best = scored[0]
     if best.kind is TO_FOUNDATION and is_safe(position, best):
+        memory.follow(best, [])
         return best
     places = unseen_places(position, memory)
     deals = [sample(position, places, rng) for _ in range(settings.samples)] if places else [position.copy()]
-    wins = []
+    lines = [line for line in (solved(dealt, settings.budget)[1] for dealt in deals) if line]
+    leads: dict[tuple, int] = {}
+    for line in lines:
+        leads[_shape(line[0])] = leads.get(_shape(line[0]), 0) + 1
+    planned = memory.plan[0] if memory.plan else None
+    value = {}
     for move in scored:
         total = 0.0
         for dealt in deals:
             dealt.apply(in_sample(move, dealt))
-            total += winnable(dealt, settings.budget)
+            total += solved(dealt, settings.budget)[0]
             dealt.undo()
-        wins.append(total)
-    top = max(wins)
-    return scored[wins.index(top)]   # ties go to the no-peeking player's preference
+        value[move] = (total, _shape(move) == planned, leads.get(_shape(move), 0))
+    chosen = max(scored, key=value.__getitem__)   # max keeps the first of equals: the player's order
+    memory.follow(chosen, lines)
+    return chosen
 
 
 def play_hindsight(position: Position, record: Optional[list] = None,
