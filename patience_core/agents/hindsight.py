@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from patience_core.agents.player import general_score
-from patience_core.agents.policies import play_without_repeats
+from patience_core.agents.policies import leads_somewhere_new, play_without_repeats
 from patience_core.agents.safe import is_safe
 from patience_core.model.moves import NO_CARD, REDEAL, TO_FOUNDATION, TURN, Move, MoveKind
 from patience_core.model.position import Position
@@ -133,13 +133,7 @@ def choose(position: Position, seen: set, settings: Hindsight, rng: random.Rando
     memory.observe(position)
     if position.is_won():
         return None
-    moves = []
-    for move in position.legal_moves():
-        position.apply(move)
-        fresh = position.key() not in seen
-        position.undo()
-        if fresh:
-            moves.append(move)
+    moves = [move for move in position.legal_moves() if leads_somewhere_new(position, move, seen)]
     if len(moves) <= 1:
         chosen = moves[0] if moves else None
         if chosen is not None:

@@ -35,7 +35,7 @@ from typing import Optional
 
 from patience_core.model import cards
 from patience_core.agents.choose import longest_way
-from patience_core.agents.policies import play_without_repeats
+from patience_core.agents.policies import leads_somewhere_new, play_without_repeats
 from patience_core.agents.safe import is_safe
 from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move, MoveKind
 from patience_core.model.position import Position
@@ -406,10 +406,7 @@ def _general_choice(position: Position, seen: set) -> tuple[Optional[Move], str]
         score, why = general_score(position, move)
         if best is not None and score <= best[0]:
             continue
-        position.apply(move)
-        key = position.key()
-        position.undo()
-        if key not in seen:
+        if leads_somewhere_new(position, move, seen):
             best = (score, move, why)
     if best is None:
         return None, "every move leads back to a position already played: the game is lost"

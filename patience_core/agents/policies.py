@@ -82,17 +82,19 @@ def naive_move(position: Position, seen: set | None = None) -> Move | None:
     return None
 
 
+def leads_somewhere_new(position: Position, move: Move, seen: set) -> bool:
+    """Does ``move`` lead to a position not in ``seen``? (``position`` is left as it was.)"""
+    position.apply(move)
+    key = position.key()
+    position.undo()
+    return key not in seen
+
+
 def _first_new(position: Position, seen: set) -> Move | None:
     """The first legal move whose result is a position not in ``seen``."""
     if position.is_won():
         return None
-    for move in position.legal_moves():
-        position.apply(move)
-        key = position.key()
-        position.undo()
-        if key not in seen:
-            return move
-    return None
+    return next((move for move in position.legal_moves() if leads_somewhere_new(position, move, seen)), None)
 
 
 _memos: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
