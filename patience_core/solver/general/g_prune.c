@@ -398,10 +398,16 @@ static int one_destination(const GState *s, GChild *out, int k) {
  * restart tries near-equal children in another order. Returns how many (at most max
  * written; -1 when the legal moves overflow). */
 int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter) {
-    GMove moves[GMAXMOVES];
     int8_t takers[52][GMAXF];
     int ntak[52];
     g_takers(s, takers, ntak);
+    return g_children_given(s, takers, ntak, out, max, prune, jitter);
+}
+
+/* The same with the foundations' takers known (g_takers of this position). */
+int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int max, int prune,
+                     GJitter *jitter) {
+    GMove moves[GMAXMOVES];
     int n = g_legal_given(s, takers, ntak, moves, GMAXMOVES), k = 0;
     if (n > GMAXMOVES) return -1;
     int macros = prune && s->R->kplus;

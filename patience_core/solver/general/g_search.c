@@ -114,7 +114,7 @@ enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_SPREAD 
 
 typedef struct {
     size_t undo_base; size_t first; int n, next; size_t entry; int64_t index;
-    int8_t takers[52][GMAXF];    /* the position's foundations' takers (g_takers), for enter */
+    int8_t takers[52][GMAXF];    /* the position's foundations' takers (g_takers): its children, enter */
     int ntak[52];
 } Frame;
 
@@ -142,16 +142,17 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
         /* expand the position just entered */
         if (vec_reserve(&w->kids, GMAXMOVES) || vec_reserve(&w->frames, 1))
             return G_NOMEM;
-        int n = g_children(s, (GChild *)w->kids.data + w->kids.used, GMAXMOVES, a->prune, jitter);
-        if (n < 0 || n > GMAXMOVES) return G_NOMEM;
         Frame *fr = (Frame *)w->frames.data + w->frames.used++;
+        g_takers(s, fr->takers, fr->ntak);   /* for the children, and for enter's safe plays */
+        int n = g_children_given(s, fr->takers, fr->ntak, (GChild *)w->kids.data + w->kids.used, GMAXMOVES,
+                                 a->prune, jitter);
+        if (n < 0 || n > GMAXMOVES) return G_NOMEM;
         fr->undo_base = entry_height;
         fr->first = w->kids.used;
         fr->n = n;
         fr->next = 0;
         fr->entry = entry;
         fr->index = w->number;
-        if (a->prune) g_takers(s, fr->takers, fr->ntak);
         g_table_set(&w->table, entry, w->number++);
         w->kids.used += (size_t)n;
         /* enter the next child not seen before, backing up where a position is done */

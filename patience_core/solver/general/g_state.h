@@ -121,5 +121,7 @@ int g_talon_step(const GState *s, GMove *m);  /* a turn, else a redeal; 0: neith
 typedef struct { GMove play, lead; int16_t pre, mid; int16_t score; } GChild;
 typedef struct { uint64_t state; int spread; } GJitter;   /* a restart's child-order nudge */
 int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter);
+int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int max, int prune,
+                     GJitter *jitter);
 
 #endif
