@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from patience_core.stats.runner import RunSpec, decided_interval, run_stats
+from patience_core.stats.runner import POLICIES, RunSpec, decided_interval, run_stats
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "win_rates.json"
@@ -394,7 +394,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="action", required=True)
     m = sub.add_parser("measure")
-    m.add_argument("--policy", action="append", choices=("player", "naive", "solver", "hindsight"))
+    m.add_argument("--policy", action="append", choices=POLICIES)
     m.add_argument("--only", help="one variant name")
     m.add_argument("--case", help='one row, as bench/win_rates.json names it: "klondike draw=3 worry=yes"')
     m.add_argument("--deals", type=int, default=2000)

@@ -99,7 +99,7 @@ def sample(position: Position, places: list[tuple[int, int]], rng: random.Random
 
 def in_sample(move: Move, dealt: Position) -> Move:
     """``move`` as it reads in a sample: the same piles and count, with the card that lies
-    where the move takes from there (a stock turn names the card it turns up)."""
+    where the move takes from there (a stock turn names the stock's top card, as legal.py does)."""
     if move.kind is REDEAL or move.kind is MoveKind.DEAL_ROW or move.card == NO_CARD:
         return move
     source = dealt.piles[move.src]
@@ -108,7 +108,9 @@ def in_sample(move: Move, dealt: Position) -> Move:
 
 def solved(position: Position, budget: int) -> tuple[float, list[Move]]:
     """(1 won, 0 lost, 0.5 undecided within ``budget`` positions; the winning line) with
-    perfect information."""
+    perfect information. The compiled search is called directly where it can take the
+    position: ``solve_position`` would replay every won line through the engine and give the
+    search a table of millions, for a search of a few thousand positions."""
     if general.unsupported(position) is None:
         verdict, line = general.compiled_search(position, budget, None, 4 * budget + 1024)[:2]
     else:
