@@ -1,4 +1,4 @@
-"""patience: two-deck patience games as data.
+"""patience: patience (solitaire) games as data, one pack or two.
 
 The engine in brief::
 

@@ -16,7 +16,7 @@ from patience_core.errors import PatienceError
 
 app = typer.Typer(
     name="patience",
-    help="Two-deck patience games as data: play, validate, solve and measure them.",
+    help="Patience games as data, one pack or two: play, validate, solve and measure them.",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -30,7 +30,7 @@ def _global_options(
         None, "--plugin", metavar="PATH",
         help="Load this Python file as a plugin (repeatable; see docs/plugins.md)."),
 ) -> None:
-    """Two-deck patience games as data: play, validate, solve and measure them."""
+    """Patience games as data, one pack or two: play, validate, solve and measure them."""
     if plugin:
         from patience_core.plugins.hooks import use_plugin_files
 
