@@ -194,13 +194,13 @@ def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeyp
         general._rules_buffer.cache_clear()
 
 
-@pytest.mark.parametrize("seed, table, verdict", [(1, 500, "won"), (204, 20_000, "lost")])
+@pytest.mark.parametrize("seed, table, verdict", [(3, 100, "won"), (204, 20_000, "lost")])
 def test_a_full_table_keeps_its_largest_searches_and_the_search_goes_on(seed, table, verdict):
     """With a table far smaller than the search, the pruned search still decides (memory stays
     bounded): each time the table fills it keeps only the finished positions whose searches took
-    the most and restarts. Klondike draw 3, partial runs only to free a foundation card: deal 1
-    is won in 1 351 positions and deal 204 proved lost in 76 813 with an unbounded table
-    (13 857 and 277 911 with these tables)."""
+    the most and restarts. Klondike draw 3, partial runs only to free a foundation card: deal 3
+    is won in 318 positions and deal 204 proved lost in 76 811 with an unbounded table
+    (1 110 and 276 118 with these tables, 17 and 22 rebuilds)."""
     rules = load_rules("klondike", {"draw": "3", "partial": "to-foundation"})
     position = start_position(rules, seeded_order(rules, seed))
     unbounded = general.compiled_search(position, 3_000_000, None, 0)

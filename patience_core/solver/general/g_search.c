@@ -107,7 +107,7 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune, int8_t takers
  * merely searched again). So the pruned search goes on within bounded memory
  * until its time or position limit. Without either limit (rebuild_full_table 0) and in the
  * plain search, a full table ends the search: "unknown" for the table. */
-enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_SPREAD = 12 };
+enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_SPREAD = 40 };
 /* A finished position's table value: below zero, -1 - the positions its search took (kept
  * longest when the table is full). Entries on the stack hold their depth-first number (>= 0). */
 #define FINISHED(size) (-1 - (int64_t)(size))
