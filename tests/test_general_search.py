@@ -194,6 +194,18 @@ def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeyp
         general._rules_buffer.cache_clear()
 
 
+def test_the_restarts_nudge_is_an_argument_of_the_search():
+    """Klondike deal 13 under Solvitaire's rules needs restarts: its later attempts order the
+    children by another nudge, so the positions differ while the verdict does not; nudge 0
+    repeats the first attempt's order."""
+    rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
+    position = start_position(rules, seeded_order(rules, 13))
+    runs = {nudge: general.compiled_search(position, 100_000, None, 0, nudge=nudge) for nudge in (None, 40, 12, 0)}
+    assert {run[0] for run in runs.values()} == {"won"}
+    assert runs[None][2] == runs[40][2] != runs[12][2]
+    assert runs[0][2] not in (runs[40][2], runs[12][2])
+
+
 @pytest.mark.parametrize("seed, table, verdict", [(3, 100, "won"), (204, 20_000, "lost")])
 def test_a_full_table_keeps_its_largest_searches_and_the_search_goes_on(seed, table, verdict):
     """With a table far smaller than the search, the pruned search still decides (memory stays

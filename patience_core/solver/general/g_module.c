@@ -143,7 +143,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *rules, *position;
     GSearchArgs a = {0};
     Loaded L;
-    if (!PyArg_ParseTuple(args, "OOLdLp", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune))
+    a.nudge = -1;
+    if (!PyArg_ParseTuple(args, "OOLdLp|i", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
+                          &a.nudge))
         return NULL;
     if (load(&L, rules, position) < 0) return NULL;
     a.interrupted = interrupted;
@@ -167,7 +169,7 @@ static PyMethodDef methods[] = {
     {"key", py_key, METH_VARARGS, "key(rules, position) -> the search's key of the position (bytes)"},
     {"dead_end", py_dead_end, METH_VARARGS, "dead_end(rules, position) -> lost by the relaxation in which nothing stays covered"},
     {"search", py_search, METH_VARARGS,
-     "search(rules, position, max_positions, seconds, table_limit, prune) -> (verdict, positions, most, table, compactions, line)"},
+     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge]) -> (verdict, positions, most, table, compactions, line)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_general",

@@ -107,7 +107,7 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune, int8_t takers
  * merely searched again). So the pruned search goes on within bounded memory
  * until its time or position limit. Without either limit (rebuild_full_table 0) and in the
  * plain search, a full table ends the search: "unknown" for the table. */
-enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_SPREAD = 40 };
+enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_NUDGE = 40 };
 /* A finished position's table value: below zero, -1 - the positions its search took (kept
  * longest when the table is full). Entries on the stack hold their depth-first number (>= 0). */
 #define FINISHED(size) (-1 - (int64_t)(size))
@@ -223,7 +223,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     if (a->prune && g_dead_end(s)) { verdict = G_LOST; o->positions = 1; goto done; }
     if (g_table_init(&w.table, 1 << 16)) goto done;
     table_ready = 1;
-    GJitter jitter = {0x9E3779B97F4A7C15ull, RESTART_SPREAD};
+    GJitter jitter = {0x9E3779B97F4A7C15ull, a->nudge >= 0 ? a->nudge : RESTART_NUDGE};
     long long budget = a->prune ? RESTART_UNIT : -1;
     for (int k = 0;; k++) {
         verdict = attempt(s, a, o, &w, budget, k ? &jitter : NULL);

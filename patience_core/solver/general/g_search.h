@@ -13,6 +13,7 @@ typedef struct {
     int prune;                   /* 0: every legal move (the oracle's search, in C) */
     int rebuild_full_table;      /* pruned: a full table keeps its largest proofs and the search goes on */
     int (*interrupted)(void);    /* nonzero: stop now (Ctrl-C) */
+    int nudge;                   /* restarts nudge each child's score by 0..nudge; -1: RESTART_NUDGE */
 } GSearchArgs;
 
 typedef struct {

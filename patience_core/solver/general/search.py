@@ -58,13 +58,16 @@ def rules_buffer(rules: Rules):
 
 
 def compiled_search(position, max_positions: int | None, deadline: float | None, table_limit: int,
-                    prune: bool = True):
+                    prune: bool = True, nudge: int | None = None):
     """(verdict, line, positions, most cards on the foundations, limit) — the contract of
-    ``solve._engine_search``. A Ctrl-C raises KeyboardInterrupt at once."""
+    ``solve._engine_search``. ``nudge``: the restarts' random nudge to each child's score,
+    0..nudge (None: the search's own, docs/solver.md "Restarts"). A Ctrl-C raises
+    KeyboardInterrupt at once."""
     seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
     verdict, positions, most, _table, _compactions, line = _general.search(
         rules_buffer(position.rules), pack_position(position),
-        -1 if max_positions is None else max_positions, seconds, table_limit, prune)
+        -1 if max_positions is None else max_positions, seconds, table_limit, prune,
+        -1 if nudge is None else nudge)
     moves = [as_move(entry) for entry in line]
     if verdict == WON:
         return "won", moves, positions, most, None
