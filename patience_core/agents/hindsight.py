@@ -108,7 +108,7 @@ def in_sample(move: Move, dealt: Position) -> Move:
 
 # The restarts' nudge for these short searches: the narrow one they were measured with. With
 # the search's own (0-40, for searches of seconds) the player won 54 of the first 200 deals
-# under Solvitaire's Klondike rules instead of 68 (docs/win-rates.md).
+# under Solvitaire's Klondike rules instead of 68 (docs/solver.md, "Restarts").
 SAMPLE_NUDGE = 12
 
 
