@@ -204,6 +204,8 @@ def test_the_restarts_nudge_is_an_argument_of_the_search():
     assert {run[0] for run in runs.values()} == {"won"}
     assert runs[None][2] == runs[40][2] != runs[12][2]
     assert runs[0][2] not in (runs[40][2], runs[12][2])
+    with pytest.raises(ValueError, match="nudge"):
+        general.compiled_search(position, 100_000, None, 0, nudge=-5)
 
 
 @pytest.mark.parametrize("seed, table, verdict", [(3, 100, "won"), (204, 20_000, "lost")])

@@ -147,6 +147,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOLdLp|i", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
                           &a.nudge))
         return NULL;
+    if (a.nudge < -1 || a.nudge > 10000) {   /* scores are int16: a wider nudge would be noise alone */
+        PyErr_SetString(PyExc_ValueError, "nudge: expected -1 (the search's own) or 0 to 10000");
+        return NULL;
+    }
     if (load(&L, rules, position) < 0) return NULL;
     a.interrupted = interrupted;
     a.rebuild_full_table = a.max_positions >= 0 || a.seconds >= 0;   /* the search ends anyway */

@@ -436,7 +436,7 @@ int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GC
             uint64_t x = jitter->state;
             x ^= x << 13; x ^= x >> 7; x ^= x << 17;
             jitter->state = x;
-            v += (int)(x % (uint64_t)(jitter->spread + 1));
+            v += (int)(x % (uint64_t)(jitter->nudge + 1));
         }
         out[i].score = clamp_score(v);
     }

@@ -119,7 +119,7 @@ int g_talon_step(const GState *s, GMove *m);  /* a turn, else a redeal; 0: neith
  * steps, then `play`. */
 #define G_NO_LEAD (-1)
 typedef struct { GMove play, lead; int16_t pre, mid; int16_t score; } GChild;
-typedef struct { uint64_t state; int spread; } GJitter;   /* a restart's child-order nudge */
+typedef struct { uint64_t state; int nudge; } GJitter;   /* a restart's child-order nudge: each score + 0..nudge */
 int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter);
 int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int max, int prune,
                      GJitter *jitter);
