@@ -61,8 +61,9 @@ def test_pruned_children_are_legal_or_talon_macros():
     rules = load_rules("klondike", {})
     position = start_position(rules, seeded_order(rules, 3))
     kids = general.children(position, prune=True)
-    assert any(pre for pre, _, _, _ in kids), "draw 1 with redeals: K+ macros expected"
-    for pre, lead, mid, play in kids:
+    assert any(pre for pre, _, _, _, _ in kids), "draw 1 with redeals: K+ macros expected"
+    for pre, back, lead, mid, play in kids:
+        assert not back, "no card comes back from a foundation without worrying back"
         trial = position.copy()
         _turn(trial, pre)
         if lead is not None:

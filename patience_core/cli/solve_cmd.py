@@ -26,6 +26,8 @@ _LIMIT_TEXT = {
     "time": "the limit reached: --timeout",
     "table": (f"the limit reached: the search's table of positions holds at most {TABLE_LIMIT} "
               f"(it grows with the search until memory runs out)"),
+    "cards-back": ("the limit reached: some move needed more cards back from the foundations at once "
+                   "than the search brings (docs/solver.md, G8), so finding no win proves nothing"),
 }
 
 

@@ -85,10 +85,13 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     release(&L);
     if (n < 0 || n > GMAXMOVES) { PyErr_SetString(PyExc_ValueError, "more children than the search holds"); return NULL; }
     PyObject *out = PyList_New(n);
-    for (int i = 0; out && i < n; i++)
-        PyList_SET_ITEM(out, i, Py_BuildValue("(iNiN)", kids[i].pre,
+    for (int i = 0; out && i < n; i++) {
+        PyObject *back = PyList_New(kids[i].nback);
+        for (int j = 0; back && j < kids[i].nback; j++) PyList_SET_ITEM(back, j, move_tuple(kids[i].back[j]));
+        PyList_SET_ITEM(out, i, Py_BuildValue("(iNNiN)", kids[i].pre, back,
                                               kids[i].lead.kind == G_NO_LEAD ? (Py_INCREF(Py_None), Py_None) : move_tuple(kids[i].lead),
                                               kids[i].mid, move_tuple(kids[i].play)));
+    }
     return out;
 }
 

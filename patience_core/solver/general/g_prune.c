@@ -96,6 +96,59 @@ int g_find_safe_given(const GState *s, const uint8_t *piles, int8_t takers[52][G
     return 0;
 }
 
+/* G8. Cards home that could come straight back (docs/solver.md). Where a foundation lets its
+ * top come back, a face-up layout card it takes that could return at once where it lies (on a
+ * card it follows, or alone where the pile's empty rule takes it) goes home without branching:
+ * the positions before and after reach each other, so they are won or lost alike. Bare, it
+ * goes straight up; under free arrangement a covered one goes up when its cover can move onto
+ * a bare twin of it (a renaming there), the cover moved first. */
+static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const int ntak[52], GMove *lead,
+                      GMove *play) {
+    const g_rules_t *R = s->R;
+    int n = s->len[p];
+    if (!n || R->fill_start[2 * p + 1]) return 0;
+    int first = s->arranged_freely && R->free_arrangement[p] ? s->down[p] : n - 1;
+    for (int i = n - 1; i >= first; i--) {
+        int c = s->cards[p][i];
+        if (!ntak[c]) continue;
+        if (i > s->down[p]) {
+            if (!g_follows(R, R->build_rule[p], s->cards[p][i - 1], c)) continue;
+        } else {
+            int e = R->empty_rule[p];
+            if (i || s->down[p] || !(e == G_EMPTY_ANY || (e >= 0 && c % 13 == e))) continue;
+        }
+        int f = takers[c][0], fi = s->fidx[f], all_twins = 1;
+        if (!R->f_worry[fi] || R->f_regardless[fi] || s->ranks[fi][0] < 0) continue;
+        for (int t = 1; t < ntak[c]; t++) all_twins &= twins(s, f, takers[c][t]);
+        if (!all_twins) continue;
+        lead->kind = G_NO_LEAD;
+        if (i < n - 1) {   /* its cover onto a bare twin: the only cards it can lie on are c's class */
+            int cover = s->cards[p][i + 1], count = n - 1 - i, q = -1;
+            for (int r = 0; r < R->n_recv && q < 0; r++) {
+                int d = R->receivers[r];
+                if (d != p && s->len[d] && g_accepts(s, d, cover, count)) q = d;
+            }
+            if (q < 0) continue;
+            GMove m = {GK_BETWEEN_PILES, (int8_t)p, (int8_t)q, (int8_t)cover, (uint8_t)count};
+            *lead = m;
+        }
+        GMove m = {GK_TO_FOUNDATION, (int8_t)p, (int8_t)f, (int8_t)c, 1};
+        *play = m;
+        return 1;
+    }
+    return 0;
+}
+
+int g_find_reversible(const GState *s, GMove *lead, GMove *play) {
+    if (!s->rehome) return 0;
+    int8_t takers[52][GMAXF];
+    int ntak[52];
+    g_takers(s, takers, ntak);
+    for (int r = 0; r < s->R->n_recv; r++)
+        if (reversible(s, s->R->receivers[r], takers, ntak, lead, play)) return 1;
+    return 0;
+}
+
 /* Is pile p's key class in force now (fields.class_needs_no_stock)? */
 static inline int class_of(const GState *s, int p) {
     const g_rules_t *R = s->R;
@@ -194,7 +247,7 @@ static inline int16_t clamp_score(int v) {
 /* Add a child; scored (value) when `scored`, as the pruned search orders its children. */
 static void add_led(GState *s, GChild *out, int *k, int max, GMove lead, GMove m, int pre, int scored) {
     if (*k < max) {
-        out[*k].play = m; out[*k].lead = lead; out[*k].pre = (int16_t)pre; out[*k].mid = 0;
+        out[*k].play = m; out[*k].lead = lead; out[*k].pre = (int16_t)pre; out[*k].mid = 0; out[*k].nback = 0;
         out[*k].score = scored ? clamp_score(value(s, lead, m, pre)) : 0;
     }
     (*k)++;
@@ -266,45 +319,58 @@ static void walk_talon(GState *s, void (*visit)(GState *, int, void *), void *ct
     while (n) g_undo(s, &steps[--n]);
 }
 
-/* The talon is a pool (pack.talon_is_pool): a card parked from it onto a pile is tried only
- * together with a move that puts something on it (docs/solver.md, "G7. Parking from a pool").
- * ParkUse gathers those moves after the park. */
-typedef struct { GChild *out; int *k, max; GMove park; int pre; } ParkUse;
+/* The moves that cover pile `dst`'s top after a child's first moves (G7's park, G8's cards
+ * back): a card or run of the layout onto it, or a talon card (K+: after its turns). `add`
+ * makes each one a child. */
+typedef struct Cover { int dst; void (*add)(GState *, struct Cover *, GMove play, int mid); } Cover;
 
-static void add_use(GState *s, ParkUse *u, GMove play, int mid) {
+static void talon_cover(GState *s, int mid, void *ctx) {
+    Cover *x = ctx;
+    int w = s->R->waste_piles[0], c = s->cards[w][s->len[w] - 1];
+    if (g_accepts(s, x->dst, c, 1)) {
+        GMove play = {GK_BETWEEN_PILES, (int8_t)w, (int8_t)x->dst, (int8_t)c, 1};
+        x->add(s, x, play, mid);
+    }
+}
+
+static void covers(GState *s, Cover *x, int8_t takers[52][GMAXF], const int ntak[52]) {
+    const g_rules_t *R = s->R;
+    int w = R->kplus ? R->waste_piles[0] : -1;
+    GMove moves[GMAXMOVES];
+    int n = takers ? g_legal_given(s, takers, ntak, moves, GMAXMOVES) : g_legal(s, moves, GMAXMOVES);
+    for (int i = 0; i < n && i < GMAXMOVES; i++)
+        if (moves[i].kind == GK_BETWEEN_PILES && moves[i].dst == x->dst && s->fidx[moves[i].src] < 0
+            && moves[i].src != w)
+            x->add(s, x, moves[i], 0);
+    if (w < 0) return;
+    if (s->len[w]) talon_cover(s, 0, x);
+    walk_talon(s, talon_cover, x);
+}
+
+/* The talon is a pool (pack.talon_is_pool): a card parked from it onto a pile is tried only
+ * together with a move that puts something on it (docs/solver.md, "G7. Parking from a pool"). */
+typedef struct { Cover cover; GChild *out; int *k, max; GMove park; int pre; } ParkUse;
+
+static void add_use(GState *s, Cover *x, GMove play, int mid) {
+    ParkUse *u = (ParkUse *)x;
     if (*u->k < u->max) {
         GUndo undo;
         g_apply(s, play, &undo);
         int v = evaluate(s) + score(s, play) / 10 - (u->pre + mid) / 4;
         g_undo(s, &undo);
         GChild *c = u->out + *u->k;
-        c->play = play; c->lead = u->park; c->pre = (int16_t)u->pre; c->mid = (int16_t)mid;
+        c->play = play; c->lead = u->park; c->pre = (int16_t)u->pre; c->mid = (int16_t)mid; c->nback = 0;
         c->score = clamp_score(v);
     }
     (*u->k)++;
 }
 
-static void talon_use(GState *s, int mid, void *ctx) {
-    ParkUse *u = ctx;
-    int w = s->R->waste_piles[0], c = s->cards[w][s->len[w] - 1], d = u->park.dst;
-    if (g_accepts(s, d, c, 1)) {
-        GMove play = {GK_BETWEEN_PILES, (int8_t)w, (int8_t)d, (int8_t)c, 1};
-        add_use(s, u, play, mid);
-    }
-}
-
 static void park_with_use(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GMove park, int pre,
                           GChild *out, int *k, int max) {
-    ParkUse u = {out, k, max, park, pre};
+    ParkUse u = {{park.dst, add_use}, out, k, max, park, pre};
     GUndo undo;
-    g_apply(s, park, &undo);   /* the foundations are as before: the takers still hold */
-    GMove moves[GMAXMOVES];
-    int n = g_legal_given(s, takers, ntak, moves, GMAXMOVES), w = s->R->waste_piles[0];
-    for (int i = 0; i < n && i < GMAXMOVES; i++)
-        if (moves[i].kind == GK_BETWEEN_PILES && moves[i].dst == park.dst && moves[i].src != w)
-            add_use(s, &u, moves[i], 0);
-    if (s->len[w]) talon_use(s, 0, &u);
-    walk_talon(s, talon_use, &u);
+    g_apply(s, park, &undo);
+    covers(s, &u.cover, takers, ntak);   /* the foundations are as before: the takers still hold */
     g_undo(s, &undo);
 }
 
@@ -379,17 +445,132 @@ static int one_destination(const GState *s, GChild *out, int k) {
     int kept = 0;
     for (int i = 0; i < k; i++) {
         GMove m = out[i].play;
-        int onto_free = out[i].lead.kind == G_NO_LEAD && m.kind == GK_BETWEEN_PILES && s->len[m.dst]
+        int onto_free = out[i].lead.kind == G_NO_LEAD && !out[i].nback && m.kind == GK_BETWEEN_PILES && s->len[m.dst]
                         && R->free_arrangement[m.dst], drop = 0;
         for (int j = 0; j < kept && onto_free && !drop; j++) {
             GMove n = out[j].play;
-            drop = out[j].lead.kind == G_NO_LEAD && out[j].pre == out[i].pre && n.kind == GK_BETWEEN_PILES
+            drop = out[j].lead.kind == G_NO_LEAD && !out[j].nback && out[j].pre == out[i].pre && n.kind == GK_BETWEEN_PILES
                    && n.src == m.src && n.card == m.card && n.count == m.count && s->len[n.dst]
                    && R->free_arrangement[n.dst];
         }
         if (!drop) out[kept++] = out[i];
     }
     return kept;
+}
+
+/* G8's children. A card back from such a foundation, left bare, would go straight home again;
+ * so cards come back only as a macro ending with a move that covers the last of them (a card or
+ * run of the layout, or a talon card), the others being the cards above it on its foundation
+ * (each onto a base of its own) and the cards brought back to be its base, recursively
+ * (docs/solver.md, G8: any line's first move after some cards back needs no others). The
+ * macro is found from its goals: BRING x (onto any base), ONTO x v (x onto v, brought back). */
+enum { BRING, ONTO, GOALS_MAX = 2 * G_BACK_MAX + 4 };
+typedef struct { int8_t kind, card, onto; } Goal;
+typedef struct {
+    Cover cover;
+    GChild *out; int *k, max;
+    GMove seq[G_BACK_MAX]; GUndo undo[G_BACK_MAX]; int n;
+    Goal goals[GOALS_MAX]; int ngoals;
+    long work;                   /* goal steps left for this position's macros */
+} Back;
+
+/* The foundation that may give card x back now or later (worry), with x's index in it. */
+static int holder(const GState *s, int x, int *at) {
+    const g_rules_t *R = s->R;
+    if (!s->fcount[x]) return -1;
+    for (int i = 0; i < R->n_worry; i++) {
+        int f = R->worry_from[i];
+        for (int j = s->len[f] - 1; j >= 0; j--)
+            if (s->cards[f][j] == x) { *at = j; return f; }
+    }
+    return -1;
+}
+
+static void add_back(GState *s, Cover *x, GMove play, int mid) {
+    Back *b = (Back *)x;
+    if (*b->k < b->max) {
+        GUndo undo;
+        g_apply(s, play, &undo);
+        int v = evaluate(s) + score(s, play) / 10 - mid / 4 - 4 * b->n;
+        g_undo(s, &undo);
+        GChild *c = b->out + *b->k;
+        GMove none = {G_NO_LEAD, 0, 0, 0, 0};
+        c->play = play; c->lead = none; c->pre = 0; c->mid = (int16_t)mid; c->nback = (uint8_t)b->n;
+        memcpy(c->back, b->seq, (size_t)b->n * sizeof(GMove));
+        c->score = clamp_score(v);
+    }
+    (*b->k)++;
+}
+
+static void meet(GState *s, Back *b);
+
+static void bring_onto(GState *s, Back *b, int f, int d, int x) {
+    if (b->n == G_BACK_MAX) { s->incomplete = 1; return; }
+    GMove m = {GK_BETWEEN_PILES, (int8_t)f, (int8_t)d, (int8_t)x, 1};
+    if (dominated(s, m)) return;
+    b->seq[b->n] = m;
+    g_apply(s, m, &b->undo[b->n]);
+    b->n++;
+    meet(s, b);
+    b->n--;
+    g_undo(s, &b->undo[b->n]);
+}
+
+static int push_goal(GState *s, Back *b, int kind, int card, int onto) {
+    if (b->ngoals == GOALS_MAX) { s->incomplete = 1; return 0; }
+    Goal g = {(int8_t)kind, (int8_t)card, (int8_t)onto};
+    b->goals[b->ngoals++] = g;
+    return 1;
+}
+
+/* Meet the goals on the stack, every way; the stack is as it was when it returns. */
+static void meet(GState *s, Back *b) {
+    const g_rules_t *R = s->R;
+    if (--b->work < 0) { s->incomplete = 1; return; }
+    if (!b->ngoals) {   /* every goal met: the moves that cover the last card back */
+        if (b->n) { b->cover.dst = b->seq[b->n - 1].dst; covers(s, &b->cover, NULL, NULL); }
+        return;
+    }
+    Goal g = b->goals[--b->ngoals];
+    int at, f = holder(s, g.card, &at);
+    if (f >= 0 && g.kind == ONTO) {   /* onto v, brought back and bare now */
+        for (int r = 0; r < R->n_recv && at == s->len[f] - 1; r++) {
+            int d = R->receivers[r];
+            if (s->len[d] && s->cards[d][s->len[d] - 1] == g.onto) { bring_onto(s, b, f, d, g.card); break; }
+        }
+    } else if (f >= 0 && at < s->len[f] - 1) {   /* the cards above it first */
+        int h = b->ngoals;
+        if (push_goal(s, b, BRING, g.card, 0) && push_goal(s, b, BRING, s->cards[f][s->len[f] - 1], 0)) meet(s, b);
+        b->ngoals = h;
+    } else if (f >= 0) {
+        for (int r = 0; r < R->n_recv; r++)
+            if (g_accepts(s, R->receivers[r], g.card, 1)) bring_onto(s, b, f, R->receivers[r], g.card);
+        uint64_t bases = s->parents[g.card];
+        for (int v = 0; v < 52; v++) {   /* or onto a card brought back for it */
+            int vat, vf = (bases >> v & 1) ? holder(s, v, &vat) : -1;
+            if (vf < 0 || vf == f) continue;
+            int h = b->ngoals;
+            if (push_goal(s, b, ONTO, g.card, v) && push_goal(s, b, BRING, v, 0)) meet(s, b);
+            b->ngoals = h;
+        }
+    }
+    b->goals[b->ngoals++] = g;
+}
+
+static void cards_back(GState *s, GChild *out, int *k, int max) {
+    const g_rules_t *R = s->R;
+    uint64_t wanted = 0;   /* the targets: cards some card off the foundations could lie on */
+    for (int c = 0; c < 52; c++)
+        if (s->fcount[c] < R->copies[c]) wanted |= s->parents[c];
+    Back b = {{-1, add_back}, out, k, max};
+    b.work = 1 << 16;   /* goal steps for one position; past them "lost" is no proof (incomplete) */
+    for (int t = 0; t < 52; t++) {
+        int at;
+        if (!(wanted >> t & 1) || holder(s, t, &at) < 0) continue;
+        b.ngoals = 0;
+        push_goal(s, &b, BRING, t, 0);
+        meet(s, &b);
+    }
 }
 
 /* The children of a position: every legal move (prune 0, in legal.py's order), or the
@@ -425,8 +606,10 @@ int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GC
                 if (!keep) continue;
             }
         }
+        if (prune && s->rehome && m.kind == GK_BETWEEN_PILES && s->fidx[m.src] >= 0) continue;   /* G8 */
         add(s, out, &k, max, m, 0, prune);
     }
+    if (prune && s->rehome) cards_back(s, out, &k, max);
     if (macros) kplus(s, takers, ntak, out, &k, max);
     if (prune && s->arranged_freely) freed_plays(s, takers, ntak, out, &k, max);
     if (!prune || k > max) return k;

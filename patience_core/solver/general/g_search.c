@@ -58,15 +58,18 @@ static void undo_to(GState *s, Vec *undo, size_t height) {
     while (undo->used > height) g_undo(s, (GUndo *)undo->data + --undo->used);
 }
 
-/* Enter the position a child leads to: its talon steps, its lead, its talon steps after the lead,
- * its play, then (pruned) the safe plays that follow. The position it leaves had no safe play
- * (it was entered so), so the first safe play can only be on a pile the child changed, unless
- * it changed the foundations; `takers` are that position's. */
+/* Enter the position a child leads to: its talon steps, its cards back, its lead, its talon
+ * steps after the lead, its play, then (pruned) the safe plays that follow and the cards home
+ * that could come straight back (G8). The position it leaves had no safe play (it was entered
+ * so), so the first safe play can only be on a pile the child changed, unless it changed the
+ * foundations; `takers` are that position's. */
 static int enter(GState *s, Vec *undo, const GChild *c, int prune, int8_t takers[52][GMAXF], const int *ntak) {
     GMove step;
     Touched t = {{0}, 1};
     for (int i = 0; i < c->pre && g_talon_step(s, &step); i++)
         if (push_touched(s, undo, step, &t)) return -1;
+    for (int i = 0; i < c->nback; i++)
+        if (push_touched(s, undo, c->back[i], &t)) return -1;
     if (c->lead.kind != G_NO_LEAD && push_touched(s, undo, c->lead, &t)) return -1;
     for (int i = 0; i < c->mid && g_talon_step(s, &step); i++)
         if (push_touched(s, undo, step, &t)) return -1;
@@ -74,8 +77,14 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune, int8_t takers
     if (prune) {
         GMove m;
         int found = t.some ? g_find_safe_given(s, t.pile, takers, ntak, &m) : g_find_safe(s, &m);
-        for (; found; found = g_find_safe(s, &m))
-            if (push_move(s, undo, m)) return -1;
+        GMove lead;
+        for (;;) {   /* safe plays (G1), and cards home that could come straight back (G8) */
+            if (found) { if (push_move(s, undo, m)) return -1; }
+            else if (g_find_reversible(s, &lead, &m)) {
+                if ((lead.kind != G_NO_LEAD && push_move(s, undo, lead)) || push_move(s, undo, m)) return -1;
+            } else break;
+            found = g_find_safe(s, &m);
+        }
     }
     return 0;
 }
@@ -211,9 +220,13 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     int verdict = G_NOMEM, table_ready = 0;
     memset(o, 0, sizeof *o);
     if (a->prune) {
-        GMove m;
-        while (g_find_safe(s, &m))
-            if (push_move(s, &w.undo, m)) goto done;
+        GMove m, lead;
+        for (;;) {
+            if (g_find_safe(s, &m)) { if (push_move(s, &w.undo, m)) goto done; }
+            else if (g_find_reversible(s, &lead, &m)) {
+                if ((lead.kind != G_NO_LEAD && push_move(s, &w.undo, lead)) || push_move(s, &w.undo, m)) goto done;
+            } else break;
+        }
     }
     w.start_height = w.undo.used;
     o->most = s->on_found;
@@ -238,6 +251,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
         budget = RESTART_UNIT * luby(k + 2);
     }
 done:
+    if (verdict == G_LOST && s->incomplete) verdict = G_LIMIT_BACK;   /* G8 left some child out */
     o->verdict = verdict;
     if (table_ready) o->table = (long long)w.table.count;
     if (verdict == G_WON) {

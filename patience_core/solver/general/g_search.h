@@ -4,7 +4,7 @@
 #include "g_state.h"
 
 enum { G_LOST = 0, G_WON = 1, G_LIMIT_POSITIONS = -1, G_LIMIT_TABLE = -2, G_LIMIT_TIME = -3,
-       G_INTERRUPTED = -4, G_NOMEM = -5 };
+       G_INTERRUPTED = -4, G_NOMEM = -5, G_LIMIT_BACK = -6 };
 
 typedef struct {
     long long max_positions;     /* -1: no limit */

@@ -37,8 +37,10 @@ def kplus_applies(rules: Rules) -> bool:
 def talon_is_pool(rules: Rules) -> bool:
     """Under K+ with a draw of one and unlimited redeals every talon card can be turned up at
     any moment, whatever else has been played: the talon is a pool, and a card parked from it
-    can wait until a move puts something on it (docs/solver.md, "G7. Parking from a pool")."""
-    return kplus_applies(rules) and rules.draw == 1 and rules.redeals == UNLIMITED
+    can wait until a move puts something on it (docs/solver.md, "G7. Parking from a pool").
+    Not where cards come back from the foundations: there a card back needs a move covering it
+    in the same child (G8), which a park's use cannot be."""
+    return kplus_applies(rules) and rules.draw == 1 and rules.redeals == UNLIMITED and not rules.worry_from
 
 
 # The dead-end test is on; False switches it off (the tests and benchmarks compare the two).

@@ -24,8 +24,8 @@ except ImportError:  # pragma: no cover - exercised where no compiler was availa
 MAX_PILES, MAX_FOUNDATIONS, MAX_PILE_CARDS = 64, 32, 160
 ENGINE_ENV = "PATIENCE_ENGINE"   # PATIENCE_ENGINE=python: every search in Python
 
-WON, LOST, LIMIT_POSITIONS, LIMIT_TABLE, LIMIT_TIME = 1, 0, -1, -2, -3
-LIMITS = {LIMIT_POSITIONS: "positions", LIMIT_TABLE: "table", LIMIT_TIME: "time"}
+WON, LOST, LIMIT_POSITIONS, LIMIT_TABLE, LIMIT_TIME, LIMIT_BACK = 1, 0, -1, -2, -3, -6
+LIMITS = {LIMIT_POSITIONS: "positions", LIMIT_TABLE: "table", LIMIT_TIME: "time", LIMIT_BACK: "cards-back"}
 
 
 def available() -> bool:
@@ -82,11 +82,13 @@ def legal_moves(position) -> list:
 
 
 def children(position, prune: bool = True) -> list:
-    """``(talon steps first, lead or None, talon steps after the lead, play)`` for each child
-    the search tries, in its order (a lead is the move that frees the play's card, under free
-    arrangement, or the card parked from a pool talon that the play covers)."""
-    return [(pre, lead and as_move(lead), mid, as_move(m))
-            for pre, lead, mid, m in _general.children(rules_buffer(position.rules), pack_position(position), prune)]
+    """``(talon steps first, cards back, lead or None, talon steps after the lead, play)`` for
+    each child the search tries, in its order. Cards back are the moves bringing cards back from
+    the foundations that the play then covers (G8); a lead is the move that frees the play's
+    card, under free arrangement, or the card parked from a pool talon that the play covers."""
+    return [(pre, [as_move(b) for b in back], lead and as_move(lead), mid, as_move(m))
+            for pre, back, lead, mid, m in _general.children(rules_buffer(position.rules), pack_position(position),
+                                                            prune)]
 
 
 def position_key(position) -> bytes:
