@@ -139,13 +139,13 @@ static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const in
     return 0;
 }
 
-int g_find_reversible(const GState *s, GMove *lead, GMove *play) {
+int g_find_reversible(const GState *s, int8_t known[52][GMAXF], const int known_n[52], GMove *lead, GMove *play) {
     if (!s->rehome) return 0;
     int8_t takers[52][GMAXF];
     int ntak[52];
-    g_takers(s, takers, ntak);
+    if (!known) g_takers(s, takers, ntak);
     for (int r = 0; r < s->R->n_recv; r++)
-        if (reversible(s, s->R->receivers[r], takers, ntak, lead, play)) return 1;
+        if (reversible(s, s->R->receivers[r], known ? known : takers, known ? known_n : ntak, lead, play)) return 1;
     return 0;
 }
 

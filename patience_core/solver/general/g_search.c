@@ -78,11 +78,13 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune, int8_t takers
         GMove m;
         int found = t.some ? g_find_safe_given(s, t.pile, takers, ntak, &m) : g_find_safe(s, &m);
         GMove lead;
+        int same = t.some;   /* the foundations are still the position before's: its takers hold */
         for (;;) {   /* safe plays (G1), and cards home that could come straight back (G8) */
             if (found) { if (push_move(s, undo, m)) return -1; }
-            else if (g_find_reversible(s, &lead, &m)) {
+            else if (g_find_reversible(s, same ? takers : NULL, ntak, &lead, &m)) {
                 if ((lead.kind != G_NO_LEAD && push_move(s, undo, lead)) || push_move(s, undo, m)) return -1;
             } else break;
+            same = 0;
             found = g_find_safe(s, &m);
         }
     }
@@ -223,7 +225,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
         GMove m, lead;
         for (;;) {
             if (g_find_safe(s, &m)) { if (push_move(s, &w.undo, m)) goto done; }
-            else if (g_find_reversible(s, &lead, &m)) {
+            else if (g_find_reversible(s, NULL, NULL, &lead, &m)) {
                 if ((lead.kind != G_NO_LEAD && push_move(s, &w.undo, lead)) || push_move(s, &w.undo, m)) goto done;
             } else break;
         }
