@@ -1,6 +1,7 @@
 /* The Python glue of the general search: buffers in (fields.py's tables), tuples out. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdlib.h>
 #include "g_search.h"
 #include "g_position_fields.h"
 
@@ -83,15 +84,21 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     static GChild kids[GMAXMOVES];
     int n = g_children(&L.s, kids, GMAXMOVES, prune, NULL);
     release(&L);
-    if (n < 0 || n > GMAXMOVES) { PyErr_SetString(PyExc_ValueError, "more children than the search holds"); return NULL; }
+    if (n < 0 || n > GMAXMOVES) {
+        free(L.s.backs);
+        PyErr_SetString(PyExc_ValueError, "more children than the search holds");
+        return NULL;
+    }
     PyObject *out = PyList_New(n);
     for (int i = 0; out && i < n; i++) {
         PyObject *back = PyList_New(kids[i].nback);
-        for (int j = 0; back && j < kids[i].nback; j++) PyList_SET_ITEM(back, j, move_tuple(kids[i].back[j]));
+        for (int j = 0; back && j < kids[i].nback; j++)
+            PyList_SET_ITEM(back, j, move_tuple(L.s.backs[kids[i].back_at + (uint32_t)j]));
         PyList_SET_ITEM(out, i, Py_BuildValue("(iNNiN)", kids[i].pre, back,
                                               kids[i].lead.kind == G_NO_LEAD ? (Py_INCREF(Py_None), Py_None) : move_tuple(kids[i].lead),
                                               kids[i].mid, move_tuple(kids[i].play)));
     }
+    free(L.s.backs);   /* the children's cards back (G8) */
     return out;
 }
 

@@ -1,6 +1,7 @@
 /* What the pruned search plays without branching, what it folds into macros, what it
  * never tries, and in which order it tries the rest. Every rule reads the compiled
  * rules; docs/solver.md ("One pruned search for every game") gives the arguments. */
+#include <stdlib.h>
 #include <string.h>
 #include "g_state.h"
 
@@ -488,6 +489,14 @@ static int holder(const GState *s, int x, int *at) {
 
 static void add_back(GState *s, Cover *x, GMove play, int mid) {
     Back *b = (Back *)x;
+    if (s->nbacks + (size_t)b->n > s->backs_cap) {
+        size_t cap = s->backs_cap ? 2 * s->backs_cap : 4096;
+        while (cap < s->nbacks + (size_t)b->n) cap *= 2;
+        GMove *grown = realloc(s->backs, cap * sizeof(GMove));
+        if (!grown) { s->incomplete = 1; return; }   /* a child left out: "lost" is then no proof */
+        s->backs = grown;
+        s->backs_cap = cap;
+    }
     if (*b->k < b->max) {
         GUndo undo;
         g_apply(s, play, &undo);
@@ -496,7 +505,9 @@ static void add_back(GState *s, Cover *x, GMove play, int mid) {
         GChild *c = b->out + *b->k;
         GMove none = {G_NO_LEAD, 0, 0, 0, 0};
         c->play = play; c->lead = none; c->pre = 0; c->mid = (int16_t)mid; c->nback = (uint8_t)b->n;
-        memcpy(c->back, b->seq, (size_t)b->n * sizeof(GMove));
+        c->back_at = (uint32_t)s->nbacks;
+        memcpy(s->backs + s->nbacks, b->seq, (size_t)b->n * sizeof(GMove));
+        s->nbacks += (size_t)b->n;
         c->score = clamp_score(v);
     }
     (*b->k)++;

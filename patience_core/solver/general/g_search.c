@@ -69,7 +69,7 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune, int8_t takers
     for (int i = 0; i < c->pre && g_talon_step(s, &step); i++)
         if (push_touched(s, undo, step, &t)) return -1;
     for (int i = 0; i < c->nback; i++)
-        if (push_touched(s, undo, c->back[i], &t)) return -1;
+        if (push_touched(s, undo, s->backs[c->back_at + (uint32_t)i], &t)) return -1;
     if (c->lead.kind != G_NO_LEAD && push_touched(s, undo, c->lead, &t)) return -1;
     for (int i = 0; i < c->mid && g_talon_step(s, &step); i++)
         if (push_touched(s, undo, step, &t)) return -1;
@@ -125,6 +125,7 @@ enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_NUDGE =
 
 typedef struct {
     size_t undo_base; size_t first; int n, next; size_t entry; int64_t index;
+    size_t backs;                /* where its children's cards back start in the state's backs (G8) */
     int8_t takers[52][GMAXF];    /* the position's foundations' takers (g_takers): its children, enter */
     int ntak[52];
 } Frame;
@@ -154,6 +155,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
         if (vec_reserve(&w->kids, GMAXMOVES) || vec_reserve(&w->frames, 1))
             return G_NOMEM;
         Frame *fr = (Frame *)w->frames.data + w->frames.used++;
+        fr->backs = s->nbacks;
         g_takers(s, fr->takers, fr->ntak);   /* for the children, and for enter's safe plays */
         int n = g_children_given(s, fr->takers, fr->ntak, (GChild *)w->kids.data + w->kids.used, GMAXMOVES,
                                  a->prune, jitter);
@@ -173,6 +175,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             if (top->next == top->n) {
                 g_table_set(&w->table, top->entry, FINISHED(w->number - top->index));
                 w->kids.used = top->first;
+                s->nbacks = top->backs;
                 undo_to(s, &w->undo, top->undo_base);
                 w->frames.used--;
                 continue;
@@ -250,6 +253,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
         } else if (verdict != G_BUDGET) break;
         undo_to(s, &w.undo, w.start_height);
         w.kids.used = w.frames.used = 0;
+        s->nbacks = 0;
         budget = RESTART_UNIT * luby(k + 2);
     }
 done:
@@ -263,6 +267,9 @@ done:
     }
     free(w.undo.data);
     free(w.kids.data);
+    free(s->backs);
+    s->backs = NULL;
+    s->nbacks = s->backs_cap = 0;
     free(w.frames.data);
     if (table_ready) g_table_free(&w.table);
     return verdict;

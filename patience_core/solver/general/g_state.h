@@ -62,6 +62,8 @@ typedef struct {
     int talon_n;                 /* K+: cards in the talon at the start */
     uint8_t rehome;              /* G8 in force: cards may come back from the foundations (g_load) */
     uint8_t incomplete;          /* G8: some child was left out (too many cards back): "lost" is no proof */
+    GMove *backs;                /* G8: the children's cards back (malloc'ed; its user frees it) */
+    size_t nbacks, backs_cap;
 } GState;
 
 /* g_moves.c */
@@ -120,11 +122,12 @@ int g_talon_step(const GState *s, GMove *m);  /* a turn, else a redeal; 0: neith
 /* G8: a card home that could come straight back (lead: its cover onto a twin, or G_NO_LEAD);
  * `takers` of this position where known, else NULL */
 int g_find_reversible(const GState *s, int8_t takers[52][GMAXF], const int ntak[52], GMove *lead, GMove *play);
-/* A child: `pre` talon steps, then its `nback` cards back from the foundations (G8), then
- * `lead` unless its kind is G_NO_LEAD, then `mid` talon steps, then `play`. */
+/* A child: `pre` talon steps, then its `nback` cards back from the foundations (G8: the moves
+ * from `back_at` in the state's `backs`), then `lead` unless its kind is G_NO_LEAD, then `mid`
+ * talon steps, then `play`. */
 #define G_NO_LEAD (-1)
 #define G_BACK_MAX 32   /* G8: cards back in one child; a child that needs more makes "lost" unknown */
-typedef struct { GMove play, lead; int16_t pre, mid; int16_t score; uint8_t nback; GMove back[G_BACK_MAX]; } GChild;
+typedef struct { GMove play, lead; int16_t pre, mid; int16_t score; uint8_t nback; uint32_t back_at; } GChild;
 typedef struct { uint64_t state; int nudge; } GJitter;   /* a restart's child-order nudge: each score + 0..nudge */
 int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter);
 int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int max, int prune,
