@@ -544,7 +544,7 @@ static void meet(GState *s, Back *b) {
     }
     Goal g = b->goals[--b->ngoals];
     int at, f = holder(s, g.card, &at);
-    if (f >= 0 && g.kind == ONTO) {   /* onto v, brought back and bare now */
+    if (f >= 0 && g.kind == ONTO) {   /* onto v, brought back and bare now; the card still on top */
         for (int r = 0; r < R->n_recv && at == s->len[f] - 1; r++) {
             int d = R->receivers[r];
             if (s->len[d] && s->cards[d][s->len[d] - 1] == g.onto) { bring_onto(s, b, f, d, g.card); break; }

@@ -58,6 +58,21 @@ static void undo_to(GState *s, Vec *undo, size_t height) {
     while (undo->used > height) g_undo(s, (GUndo *)undo->data + --undo->used);
 }
 
+/* The moves made without branching: safe plays (G1) and cards home that could come straight
+ * back (G8), until neither is left. `found`: the first safe play is `m` (found by the caller);
+ * `takers`: the position's, or NULL, good for the first G8 check only (a move home changes them). */
+static int play_forced(GState *s, Vec *undo, int found, GMove m, int8_t (*takers)[GMAXF], const int *ntak) {
+    GMove lead;
+    for (;;) {
+        if (found) { if (push_move(s, undo, m)) return -1; }
+        else if (g_find_reversible(s, takers, ntak, &lead, &m)) {
+            if ((lead.kind != G_NO_LEAD && push_move(s, undo, lead)) || push_move(s, undo, m)) return -1;
+        } else return 0;
+        takers = NULL;
+        found = g_find_safe(s, &m);
+    }
+}
+
 /* Enter the position a child leads to: its talon steps, its cards back, its lead, its talon
  * steps after the lead, its play, then (pruned) the safe plays that follow and the cards home
  * that could come straight back (G8). The position it leaves had no safe play (it was entered
@@ -74,21 +89,11 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune, int8_t takers
     for (int i = 0; i < c->mid && g_talon_step(s, &step); i++)
         if (push_touched(s, undo, step, &t)) return -1;
     if (push_touched(s, undo, c->play, &t)) return -1;
-    if (prune) {
-        GMove m;
-        int found = t.some ? g_find_safe_given(s, t.pile, takers, ntak, &m) : g_find_safe(s, &m);
-        GMove lead;
-        int same = t.some;   /* the foundations are still the position before's: its takers hold */
-        for (;;) {   /* safe plays (G1), and cards home that could come straight back (G8) */
-            if (found) { if (push_move(s, undo, m)) return -1; }
-            else if (g_find_reversible(s, same ? takers : NULL, ntak, &lead, &m)) {
-                if ((lead.kind != G_NO_LEAD && push_move(s, undo, lead)) || push_move(s, undo, m)) return -1;
-            } else break;
-            same = 0;
-            found = g_find_safe(s, &m);
-        }
-    }
-    return 0;
+    if (!prune) return 0;
+    GMove m;
+    int found = t.some ? g_find_safe_given(s, t.pile, takers, ntak, &m) : g_find_safe(s, &m);
+    /* with the foundations still the position before's, its takers hold */
+    return play_forced(s, undo, found, m, t.some ? takers : NULL, ntak);
 }
 
 /* Restarts (pruned search only). The search runs in attempts, attempt i allowed to expand
@@ -225,13 +230,9 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     int verdict = G_NOMEM, table_ready = 0;
     memset(o, 0, sizeof *o);
     if (a->prune) {
-        GMove m, lead;
-        for (;;) {
-            if (g_find_safe(s, &m)) { if (push_move(s, &w.undo, m)) goto done; }
-            else if (g_find_reversible(s, NULL, NULL, &lead, &m)) {
-                if ((lead.kind != G_NO_LEAD && push_move(s, &w.undo, lead)) || push_move(s, &w.undo, m)) goto done;
-            } else break;
-        }
+        GMove m;
+        int found = g_find_safe(s, &m);
+        if (play_forced(s, &w.undo, found, m, NULL, NULL)) goto done;
     }
     w.start_height = w.undo.used;
     o->most = s->on_found;
