@@ -107,6 +107,55 @@ static int units(const GState *s, int p, const int ntak[52], int8_t base[GMAXC],
     return s->R->partial_to_foundation[p] ? uncovering_for_foundation(s, p, ntak, nu, base, count) : nu;
 }
 
+/* Cards and runs between layout piles, in legal.legal_moves' order: onto every receiver, or
+ * (onto >= 0) onto that pile only. */
+static void between_piles(const GState *s, const int ntak[52], int onto, GMove *out, int *k, int max) {
+    const g_rules_t *R = s->R;
+    int8_t base[GMAXC];
+    int count[GMAXC];
+    for (int i = 0; i < R->n_scan; i++) {
+        int p = R->scan_order[i];
+        if (p == onto) continue;
+        int nu = units(s, p, ntak, base, count);
+        for (int u = 0; u < nu; u++) {
+            for (int r = 0; r < R->n_recv; r++) {
+                int d = R->receivers[r];
+                if (d == p || (onto >= 0 && d != onto) || !g_accepts(s, d, base[u], count[u])) continue;
+                if (count[u] > 1) {
+                    int limit = g_run_limit(s, p, d);
+                    if (limit >= 0 && count[u] > limit) continue;
+                }
+                put(out, k, max, GK_BETWEEN_PILES, p, d, base[u], count[u]);
+            }
+        }
+    }
+}
+
+/* The cards that may be the base of a unit leaving a pile of the scan order for another pile
+ * (foundations left out), a bit each, whatever the foundations take: before
+ * partial_to_foundation applies. */
+uint64_t g_unit_bases(const GState *s) {
+    const g_rules_t *R = s->R;
+    int8_t base[GMAXC];
+    int count[GMAXC];
+    uint64_t bases = 0;
+    for (int i = 0; i < R->n_scan; i++) {
+        int p = R->scan_order[i];
+        if (s->fidx[p] >= 0) continue;
+        int nu = units_of(s, p, base, count);
+        for (int u = 0; u < nu; u++) bases |= 1ULL << base[u];
+    }
+    return bases;
+}
+
+/* The moves of g_legal that take a card or run from another pile onto layout pile `onto`
+ * (between piles, not from a foundation), in its order. */
+int g_moves_onto(const GState *s, const int ntak[52], int onto, GMove *out, int max) {
+    int k = 0;
+    between_piles(s, ntak, onto, out, &k, max);
+    return k;
+}
+
 int g_stock_moves(const GState *s, GMove *out) {
     const g_rules_t *R = s->R;
     int st = R->stock, ns = s->len[st], k = 0;
@@ -183,23 +232,7 @@ int g_legal_given(const GState *s, int8_t takers[52][GMAXF], const int ntak[52],
     }
     /* 2. cards and runs between layout piles, then back from the foundations */
     if (R->n_recv || R->n_worry) {
-        int8_t base[GMAXC];
-        int count[GMAXC];
-        for (int i = 0; i < R->n_scan; i++) {
-            int p = R->scan_order[i];
-            int nu = units(s, p, ntak, base, count);
-            for (int u = 0; u < nu; u++) {
-                for (int r = 0; r < R->n_recv; r++) {
-                    int d = R->receivers[r];
-                    if (d == p || !g_accepts(s, d, base[u], count[u])) continue;
-                    if (count[u] > 1) {
-                        int limit = g_run_limit(s, p, d);
-                        if (limit >= 0 && count[u] > limit) continue;
-                    }
-                    put(out, &k, max, GK_BETWEEN_PILES, p, d, base[u], count[u]);
-                }
-            }
-        }
+        between_piles(s, ntak, -1, out, &k, max);
         for (int i = 0; i < R->n_worry; i++) {
             int f = R->worry_from[i], n = s->len[f];
             if (!n) continue;

@@ -334,16 +334,24 @@ static void talon_cover(GState *s, int mid, void *ctx) {
     }
 }
 
-static void covers(GState *s, Cover *x, int8_t takers[52][GMAXF], const int ntak[52]) {
+static void covers(GState *s, Cover *x, const int ntak[52]) {
     const g_rules_t *R = s->R;
     int w = R->kplus ? R->waste_piles[0] : -1;
     GMove moves[GMAXMOVES];
-    int n = takers ? g_legal_given(s, takers, ntak, moves, GMAXMOVES) : g_legal(s, moves, GMAXMOVES);
+    int own[52];
+    if (!ntak) {
+        int8_t takers[52][GMAXF];
+        g_takers(s, takers, own);
+        ntak = own;
+    }
+    int n = g_moves_onto(s, ntak, x->dst, moves, GMAXMOVES);
     for (int i = 0; i < n && i < GMAXMOVES; i++)
-        if (moves[i].kind == GK_BETWEEN_PILES && moves[i].dst == x->dst && s->fidx[moves[i].src] < 0
-            && moves[i].src != w)
-            x->add(s, x, moves[i], 0);
+        if (s->fidx[moves[i].src] < 0 && moves[i].src != w) x->add(s, x, moves[i], 0);
     if (w < 0) return;
+    int some = 0;   /* walk the talon only when some card of it could cover the pile */
+    for (int i = 0; i < s->len[w] && !some; i++) some = g_accepts(s, x->dst, s->cards[w][i], 1);
+    for (int i = 0; i < s->len[R->stock] && !some; i++) some = g_accepts(s, x->dst, s->cards[R->stock][i], 1);
+    if (!some) return;
     if (s->len[w]) talon_cover(s, 0, x);
     walk_talon(s, talon_cover, x);
 }
@@ -371,7 +379,7 @@ static void park_with_use(GState *s, int8_t takers[52][GMAXF], const int ntak[52
     ParkUse u = {{park.dst, add_use}, out, k, max, park, pre};
     GUndo undo;
     g_apply(s, park, &undo);
-    covers(s, &u.cover, takers, ntak);   /* the foundations are as before: the takers still hold */
+    covers(s, &u.cover, ntak);   /* the foundations are as before: the takers still hold */
     g_undo(s, &undo);
 }
 
@@ -539,7 +547,7 @@ static void meet(GState *s, Back *b) {
     const g_rules_t *R = s->R;
     if (--b->work < 0) { s->incomplete = 1; return; }
     if (!b->ngoals) {   /* every goal met: the moves that cover the last card back */
-        if (b->n) { b->cover.dst = b->seq[b->n - 1].dst; covers(s, &b->cover, NULL, NULL); }
+        if (b->n) { b->cover.dst = b->seq[b->n - 1].dst; covers(s, &b->cover, NULL); }
         return;
     }
     Goal g = b->goals[--b->ngoals];
@@ -570,9 +578,16 @@ static void meet(GState *s, Back *b) {
 
 static void cards_back(GState *s, GChild *out, int *k, int max) {
     const g_rules_t *R = s->R;
-    uint64_t wanted = 0;   /* the targets: cards some card off the foundations could lie on */
+    /* the targets: cards that a card able to move could lie on (a unit's base in the layout,
+     * or any talon card), as the move covering the last card back lands on the target and
+     * moves no card back (G8's argument): cards back add no other unit base */
+    uint64_t movers = g_unit_bases(s), wanted = 0;
+    if (R->stock >= 0)
+        for (int i = 0; i < s->len[R->stock]; i++) movers |= 1ULL << s->cards[R->stock][i];
+    for (int i = 0; i < R->n_waste; i++)
+        for (int j = 0; j < s->len[R->waste_piles[i]]; j++) movers |= 1ULL << s->cards[R->waste_piles[i]][j];
     for (int c = 0; c < 52; c++)
-        if (s->fcount[c] < R->copies[c]) wanted |= s->parents[c];
+        if (movers >> c & 1) wanted |= s->parents[c];
     Back b = {{-1, add_back}, out, k, max};
     b.work = 1 << 16;   /* goal steps for one position; past them "lost" is no proof (incomplete) */
     for (int t = 0; t < 52; t++) {
@@ -606,6 +621,7 @@ int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GC
     for (int i = 0; i < n; i++) {
         GMove m = moves[i];
         if (prune) {
+            if (s->rehome && m.kind == GK_BETWEEN_PILES && s->fidx[m.src] >= 0) continue;   /* G8 brings cards back */
             if (macros && (m.kind == GK_TURN || m.kind == GK_REDEAL)) continue;
             if (s->R->talon_pool && m.kind == GK_BETWEEN_PILES && s->is_waste[m.src]) continue;   /* kplus parks it */
             if (dominated(s, m)) continue;
@@ -617,7 +633,6 @@ int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GC
                 if (!keep) continue;
             }
         }
-        if (prune && s->rehome && m.kind == GK_BETWEEN_PILES && s->fidx[m.src] >= 0) continue;   /* G8 */
         add(s, out, &k, max, m, 0, prune);
     }
     if (prune && s->rehome) cards_back(s, out, &k, max);

@@ -78,6 +78,8 @@ int g_legal(const GState *s, GMove *out, int max);
 /* g_legal with the foundations' takers already known (g_takers of this position). */
 int g_legal_given(const GState *s, int8_t takers[52][GMAXF], const int ntak[52], GMove *out, int max);
 int g_stock_moves(const GState *s, GMove *out);
+int g_moves_onto(const GState *s, const int ntak[52], int onto, GMove *out, int max);
+uint64_t g_unit_bases(const GState *s);
 void g_apply(GState *s, GMove m, GUndo *u);
 void g_undo(GState *s, const GUndo *u);
 const char *g_load(GState *s, const g_rules_t *R, const int32_t *pos, size_t n);
