@@ -249,6 +249,59 @@ def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeyp
         general._rules_buffer.cache_clear()
 
 
+def _dominated(position):
+    """(verdict code, positions skipped by G9) of the pruned search of ``position``."""
+    verdict, _positions, _most, _table, _compactions, dominated, _line = general._general.search(
+        general.rules_buffer(position.rules), general.pack_position(position), 2_000_000, -1.0, 0, True)
+    return verdict, dominated
+
+
+@pytest.mark.parametrize("name, params, rests", [("klondike", {"draw": "3"}, (12, 16, 20)),
+                                                  ("canfield", {}, (14, 16, 18))])
+def test_talons_a_proved_lost_talon_reaches_are_skipped_with_the_oracles_verdicts(name, params, rests):
+    """G9: endings of games with a draw of 3 and unlimited redeals (seeds 1-8, and their copies
+    with two cards swapped). The pruned search skips positions a talon proved lost reaches by
+    turns alone in some of them, won and lost ones, and gives the oracle's verdict on every
+    ending the oracle decides."""
+    from patience_core.solver.general import pack
+
+    rules = load_rules(name, params)
+    assert pack.talon_dominance_applies(rules)
+    skipped = {}
+    for seed in range(1, 9):
+        for rest in rests:
+            for position in _endings(rules, seed, rest):
+                oracle = engine_search(position, max_positions=ORACLE_BUDGET).verdict
+                verdict, dominated = _dominated(position)
+                if oracle == "unknown":
+                    continue
+                assert verdict == {"won": general.WON, "lost": general.LOST}[oracle], f"seed {seed}, {rest} cards"
+                if dominated:
+                    skipped[oracle] = skipped.get(oracle, 0) + 1
+    assert skipped.get("lost", 0) >= 5 and skipped.get("won", 0) >= 1, skipped
+
+
+@pytest.mark.parametrize("seed", [28, 96, 194, 256, 259])
+def test_talon_dominance_switched_off_proves_the_same_deals_lost(seed, monkeypatch):
+    """Klondike under Solvitaire's rules: deals G9 proves lost skipping some positions are lost
+    without it too, in more positions."""
+    from patience_core.solver.general import pack
+
+    rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
+    position = start_position(rules, seeded_order(rules, seed))
+    verdict, dominated = _dominated(position)
+    with_it = general.compiled_search(position, 2_000_000, None, 0)
+    monkeypatch.setattr(pack, "TALON_DOMINANCE", False)
+    general._rules_buffer.cache_clear()
+    try:
+        assert _dominated(position) == (general.LOST, 0)
+        without = general.compiled_search(position, 2_000_000, None, 0)
+    finally:
+        general._rules_buffer.cache_clear()
+    assert verdict == general.LOST and dominated > 0 and with_it[0] == without[0] == "lost"
+    assert with_it[2] < without[2]
+
+
 def test_the_restarts_nudge_is_an_argument_of_the_search():
     """Klondike deal 1 under Solvitaire's rules needs restarts: its later attempts order the
     children by another nudge, so the positions differ while the verdict does not; nudge 0
@@ -268,12 +321,12 @@ def test_a_full_table_keeps_its_largest_searches_and_the_search_goes_on(seed, ta
     """With a table far smaller than the search, the pruned search still decides (memory stays
     bounded): each time the table fills it keeps only the finished positions whose searches took
     the most and restarts. Klondike draw 3, partial runs only to free a foundation card: deal 3
-    is won in 318 positions and deal 204 proved lost in 76 811 with an unbounded table
-    (1 110 and 276 118 with these tables, 17 and 22 rebuilds)."""
+    is won in 318 positions and deal 204 proved lost in 65 677 with an unbounded table
+    (1 180 and 277 673 with these tables, 19 and 25 rebuilds)."""
     rules = load_rules("klondike", {"draw": "3", "partial": "to-foundation"})
     position = start_position(rules, seeded_order(rules, seed))
     unbounded = general.compiled_search(position, 3_000_000, None, 0)
-    bounded, positions, _most, entries, compactions, _line = general._general.search(
+    bounded, positions, _most, entries, compactions, _dominated, _line = general._general.search(
         general.rules_buffer(rules), general.pack_position(position), 3_000_000, -1.0, table, True)
     assert unbounded[0] == verdict and bounded == {"won": general.WON, "lost": general.LOST}[verdict]
     assert compactions > 0 and entries <= table and positions > unbounded[2]

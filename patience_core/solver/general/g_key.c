@@ -62,9 +62,10 @@ static size_t talon_bytes(const GState *s, int fresh, uint8_t *out) {
     return (size_t)bytes + 1;
 }
 
-size_t g_key(const GState *s, uint8_t *out) {
+size_t g_key(const GState *s, uint8_t *out, int *pointer_at) {
     const g_rules_t *R = s->R;
     size_t k = 0;
+    if (pointer_at) *pointer_at = -1;
     out[k++] = (uint8_t)(s->redeals_left & 0xFF);
     int stock_empty = !s->len[R->stock], fresh = talon_as_fresh(s);
     /* fixed piles first, in pile order; then each class, sorted */
@@ -72,7 +73,10 @@ size_t g_key(const GState *s, uint8_t *out) {
     for (int p = 0; p < s->n; p++) {
         int c = R->key_class[p];
         if (c >= 0 && (stock_empty || !R->class_needs_no_stock[p])) { classed[nclassed++] = p; continue; }
-        if (R->kplus && p == R->stock) k += talon_bytes(s, fresh, out + k);
+        if (R->kplus && p == R->stock) {
+            k += talon_bytes(s, fresh, out + k);
+            if (pointer_at) *pointer_at = (int)k - 1;   /* the waste's length, 0xFF: fresh */
+        }
         else if (R->kplus && p == R->waste_piles[0]) continue;
         else k += pile_bytes(s, p, out + k);
     }
@@ -182,21 +186,33 @@ static int grow(GTable *t) {
 /* Each entry in the arena: its length byte, the key, then its int64 value (VALUE_BYTES). */
 enum { VALUE_BYTES = sizeof(int64_t) };
 
+/* Find key: 1 and *entry where it is, else 0 and *slot the empty slot it would take. */
+static int probe(const GTable *t, const uint8_t *key, size_t n, uint64_t h, size_t *slot, size_t *entry) {
+    uint64_t tag = h >> OFFSET_BITS;
+    size_t j = (size_t)h & (t->cap - 1);
+    for (;;) {
+        uint64_t v = t->slots[j];
+        if (!v) { *slot = j; return 0; }
+        if ((v >> OFFSET_BITS) == tag) {
+            size_t off = (size_t)(v & OFFSET_MASK) - 1;
+            if (t->arena[off] == n && !memcmp(t->arena + off + 1, key, n)) { *entry = off; return 1; }
+        }
+        j = (j + 1) & (t->cap - 1);
+    }
+}
+
+int g_table_find(const GTable *t, const uint8_t *key, size_t n, size_t *entry) {
+    size_t slot;
+    return n <= 255 && probe(t, key, n, hash_bytes(key, n), &slot, entry);
+}
+
 int g_table_add(GTable *t, const uint8_t *key, size_t n, size_t *entry) {
     if (n > 255) return -1;  /* longer than any key of GMAXP piles and 104 cards */
     if (2 * (t->count + 1) > t->cap && grow(t) < 0) return -1;
     uint64_t h = hash_bytes(key, n);
     uint64_t tag = h >> OFFSET_BITS;
-    size_t j = (size_t)h & (t->cap - 1);
-    for (;;) {
-        uint64_t v = t->slots[j];
-        if (!v) break;
-        if ((v >> OFFSET_BITS) == tag) {
-            size_t off = (size_t)(v & OFFSET_MASK) - 1;
-            if (t->arena[off] == n && !memcmp(t->arena + off + 1, key, n)) { *entry = off; return 0; }
-        }
-        j = (j + 1) & (t->cap - 1);
-    }
+    size_t j;
+    if (probe(t, key, n, h, &j, entry)) return 0;
     size_t need = n + 1 + VALUE_BYTES;
     if (t->used + need > t->size) {
         size_t size = t->size * 2;

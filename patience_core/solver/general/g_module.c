@@ -133,7 +133,7 @@ static PyObject *py_key(PyObject *self, PyObject *args) {
     Loaded L;
     if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
     uint8_t key[GKEYMAX];
-    size_t n = g_key(&L.s, key);
+    size_t n = g_key(&L.s, key, NULL);
     release(&L);
     return PyBytes_FromStringAndSize((const char *)key, (Py_ssize_t)n);
 }
@@ -172,7 +172,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *line = PyList_New((Py_ssize_t)o.line_len);
     for (size_t i = 0; line && i < o.line_len; i++) PyList_SET_ITEM(line, (Py_ssize_t)i, move_tuple(o.line[i]));
     free(o.line);
-    return Py_BuildValue("(iLiLLN)", o.verdict, o.positions, o.most, o.table, o.compactions, line);
+    return Py_BuildValue("(iLiLLLN)", o.verdict, o.positions, o.most, o.table, o.compactions, o.dominated, line);
 }
 
 static PyMethodDef methods[] = {
@@ -183,7 +183,7 @@ static PyMethodDef methods[] = {
     {"key", py_key, METH_VARARGS, "key(rules, position) -> the search's key of the position (bytes)"},
     {"dead_end", py_dead_end, METH_VARARGS, "dead_end(rules, position) -> lost by the relaxation in which nothing stays covered"},
     {"search", py_search, METH_VARARGS,
-     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge]) -> (verdict, positions, most, table, compactions, line)"},
+     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge]) -> (verdict, positions, most, table, compactions, dominated, line)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_general",

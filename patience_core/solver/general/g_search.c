@@ -124,25 +124,89 @@ static int enter(GState *s, Vec *undo, const GChild *c, int prune, int8_t takers
  * until its time or position limit. Without either limit (rebuild_full_table 0) and in the
  * plain search, a full table ends the search: "unknown" for the table. */
 enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_NUDGE = 40 };
-/* A finished position's table value: below zero, -1 - the positions its search took (kept
- * longest when the table is full). Entries on the stack hold their depth-first number (>= 0). */
-#define FINISHED(size) (-1 - (int64_t)(size))
+/* A finished position's table value: below zero, -1 - 2 x (the positions its search took) -
+ * (1 where it is proved lost: below). The larger searches are kept longest when the table is
+ * full. Entries on the stack, or finished in a component still open (below), hold their
+ * depth-first number (>= 0). */
+#define FINISHED(size, proved) (-1 - 2 * (int64_t)(size) - ((proved) ? 1 : 0))
+#define PROVED(value) ((value) < 0 && ((-1 - (value)) & 1))
+
+/* Proved lost (G9). A finished position is only known lost when nothing it reaches can reach
+ * an ancestor still open: the search finds the strongly connected components of what it
+ * walks (Tarjan: each frame's lowest depth-first number reachable, `low`), and a component
+ * whose every way out leads to positions proved lost is proved lost when its first position
+ * finishes (`clean`). A position finished in an attempt abandoned before its component closed,
+ * or one whose search skipped such a position, is finished only. */
 
 typedef struct {
     size_t undo_base; size_t first; int n, next; size_t entry; int64_t index;
+    int64_t low;                 /* the lowest depth-first number it reaches (Tarjan) */
+    uint8_t clean;               /* every way out seen so far leads to a position proved lost */
+    int16_t pointer;             /* its talon's waste length (G9; 0xFF: fresh, -1: no side table) */
+    size_t side;                 /* its entry in the side table (G9) */
     size_t backs;                /* where its children's cards back start in the state's backs (G8) */
     int8_t takers[52][GMAXF];    /* the position's foundations' takers (g_takers): its children, enter */
     int ntak[52];
 } Frame;
 
+/* A position finished in a component still open: marked when the component closes. */
+typedef struct { size_t entry, side; int64_t index, size; int16_t pointer; } Member;
+
 typedef struct {
-    Vec undo, kids, frames;
+    Vec undo, kids, frames, members;
     GTable table;
+    GTable side;                 /* G9: per layout (the key without the waste's length), the
+                                  * waste lengths proved lost, a bit each (SIDE_FRESH: fresh);
+                                  * at most half the table limit of layouts */
+    int side_ready;
     int64_t number;              /* the next depth-first number: it runs on across attempts */
     int64_t base;                /* the first number of this attempt: smaller ones are stale */
     size_t start_height;         /* undo height of the start, after its safe plays */
     double deadline;
 } Search;
+
+enum { SIDE_FRESH = 62 };
+
+/* G9. Under K+ with unlimited redeals and a draw of more than one, a talon reaches by turns
+ * alone every talon of its layout whose waste is longer by a multiple of the draw, and the
+ * talon keyed as fresh: so where one of those is proved lost, so is this one. `pointer` is
+ * the position's waste length (0xFF: fresh); `mask` the lengths proved lost of its layout. */
+static int dominated_by_proved(int pointer, int64_t mask, int draw) {
+    if (!mask) return 0;
+    if (pointer == 0xFF) return 1;
+    for (int w = pointer % draw; w < pointer; w += draw)
+        if (mask >> w & 1) return 1;
+    return 0;
+}
+
+/* The position's layout in the side table (G9): its key with the waste's length cleared,
+ * added while the side table holds fewer than `most` layouts (0: no bound). Returns the
+ * pointer (-1: G9 does not apply, or the layout is not in the table) and sets *side. */
+static int side_entry(Search *w, uint8_t *key, size_t n, int at, long long most, size_t *side) {
+    if (!w->side_ready || at < 0) return -1;
+    int pointer = key[at];
+    if (pointer != 0xFF && pointer >= SIDE_FRESH) return -1;
+    key[at] = 0;
+    int found = most > 0 && (long long)w->side.count >= most ? g_table_find(&w->side, key, n, side)
+                                                              : g_table_add(&w->side, key, n, side) >= 0;
+    key[at] = (uint8_t)pointer;
+    return found ? pointer : -1;
+}
+
+static void mark_proved(Search *w, size_t side, int pointer) {
+    if (pointer < 0) return;
+    int64_t bit = (int64_t)1 << (pointer == 0xFF ? SIDE_FRESH : pointer);
+    g_table_set(&w->side, side, g_table_value(&w->side, side) | bit);
+}
+
+/* Close what an abandoned attempt left open: its members are finished, not proved. */
+static void close_members(Search *w) {
+    for (size_t i = 0; i < w->members.used; i++) {
+        const Member *m = (const Member *)w->members.data + i;
+        g_table_set(&w->table, m->entry, FINISHED(m->size, 0));
+    }
+    w->members.used = 0;
+}
 
 /* One attempt from the start; G_BUDGET when it expanded ``budget`` positions (-1: none). */
 static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
@@ -152,9 +216,13 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
     w->base = w->number;
     size_t entry_height = w->start_height;   /* undo height before the move into the position to expand */
     size_t entry;                            /* its table entry */
-    int added = g_table_add(&w->table, key, g_key(s, key), &entry);
+    int at, pointer;
+    size_t side = 0;
+    size_t n = g_key(s, key, &at);
+    int added = g_table_add(&w->table, key, n, &entry);
     if (added < 0) return G_NOMEM;
     if (!added && g_table_value(&w->table, entry) < 0) return G_LOST;
+    pointer = side_entry(w, key, n, at, a->table_limit / 2, &side);
     for (;;) {
         /* expand the position just entered */
         if (vec_reserve(&w->kids, GMAXMOVES) || vec_reserve(&w->frames, 1))
@@ -162,23 +230,52 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
         Frame *fr = (Frame *)w->frames.data + w->frames.used++;
         fr->backs = s->nbacks;
         g_takers(s, fr->takers, fr->ntak);   /* for the children, and for enter's safe plays */
-        int n = g_children_given(s, fr->takers, fr->ntak, (GChild *)w->kids.data + w->kids.used, GMAXMOVES,
-                                 a->prune, jitter);
-        if (n < 0 || n > GMAXMOVES) return G_NOMEM;
+        int nk = g_children_given(s, fr->takers, fr->ntak, (GChild *)w->kids.data + w->kids.used, GMAXMOVES,
+                                  a->prune, jitter);
+        if (nk < 0 || nk > GMAXMOVES) return G_NOMEM;
         fr->undo_base = entry_height;
         fr->first = w->kids.used;
-        fr->n = n;
+        fr->n = nk;
         fr->next = 0;
         fr->entry = entry;
-        fr->index = w->number;
+        fr->index = fr->low = w->number;
+        fr->clean = 1;
+        fr->pointer = (int16_t)pointer;
+        fr->side = side;
         g_table_set(&w->table, entry, w->number++);
-        w->kids.used += (size_t)n;
+        w->kids.used += (size_t)nk;
         /* enter the next child not seen before, backing up where a position is done */
         for (;;) {
             if (!w->frames.used) return G_LOST;   /* every reachable position expanded */
             Frame *top = (Frame *)w->frames.data + w->frames.used - 1;
             if (top->next == top->n) {
-                g_table_set(&w->table, top->entry, FINISHED(w->number - top->index));
+                int64_t size = w->number - top->index;
+                Frame *parent = w->frames.used > 1 ? top - 1 : NULL;
+                if (!w->side_ready) {   /* G9 off: no proofs wanted */
+                    g_table_set(&w->table, top->entry, FINISHED(size, 0));
+                } else if (top->low == top->index) {   /* its component closes: finished, proved lost if clean */
+                    while (w->members.used) {
+                        const Member *m = (const Member *)w->members.data + w->members.used - 1;
+                        if (m->index < top->index) break;
+                        g_table_set(&w->table, m->entry, FINISHED(m->size, top->clean));
+                        if (top->clean) mark_proved(w, m->side, m->pointer);
+                        w->members.used--;
+                    }
+                    g_table_set(&w->table, top->entry, FINISHED(size, top->clean));
+                    if (top->clean) mark_proved(w, top->side, top->pointer);
+                } else {   /* finished in a component still open: marked when it closes */
+                    if (a->table_limit > 0 && (long long)w->members.used >= a->table_limit / 4) {
+                        /* too many open: close them all as finished only, and no open component
+                         * can be proved now (bounded memory) */
+                        close_members(w);
+                        for (size_t i = 0; i < w->frames.used; i++) ((Frame *)w->frames.data)[i].clean = 0;
+                    }
+                    if (vec_reserve(&w->members, 1)) return G_NOMEM;
+                    Member m = {top->entry, top->side, top->index, size, top->pointer};
+                    ((Member *)w->members.data)[w->members.used++] = m;
+                    if (parent && top->low < parent->low) parent->low = top->low;
+                }
+                if (parent) parent->clean &= top->clean;
                 w->kids.used = top->first;
                 s->nbacks = top->backs;
                 undo_to(s, &w->undo, top->undo_base);
@@ -190,10 +287,20 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             if (enter(s, &w->undo, &c, a->prune, top->takers, top->ntak)) return G_NOMEM;
             if (s->on_found > o->most) o->most = s->on_found;
             if (s->on_found == s->R->n_cards) return G_WON;
-            added = g_table_add(&w->table, key, g_key(s, key), &entry);
+            n = g_key(s, key, &at);
+            added = g_table_add(&w->table, key, n, &entry);
             if (added < 0) return G_NOMEM;
             int64_t v = added ? 0 : g_table_value(&w->table, entry);
-            if (!added && (v < 0 || v >= w->base)) {   /* finished, or on the stack */
+            if (!added && (v < 0 || v >= w->base)) {   /* finished, or on the stack or in an open component */
+                if (v >= w->base) { if (v < top->low) top->low = v; }
+                else if (!PROVED(v)) top->clean = 0;
+                undo_to(s, &w->undo, height);
+                continue;
+            }
+            pointer = side_entry(w, key, n, at, a->table_limit / 2, &side);
+            if (pointer >= 0 && dominated_by_proved(pointer, g_table_value(&w->side, side), s->R->draw)) {
+                g_table_set(&w->table, entry, FINISHED(0, 1));   /* G9: lost */
+                o->dominated++;
                 undo_to(s, &w->undo, height);
                 continue;
             }
@@ -226,7 +333,7 @@ static long long luby(long long i) {
 
 int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     Search w = {{0, 0, 0, sizeof(GUndo)}, {0, 0, 0, sizeof(GChild)}, {0, 0, 0, sizeof(Frame)},
-                {0}, 0, 0, 0, a->seconds >= 0 ? now() + a->seconds : -1};
+                {0, 0, 0, sizeof(Member)}, {0}, {0}, 0, 0, 0, 0, a->seconds >= 0 ? now() + a->seconds : -1};
     int verdict = G_NOMEM, table_ready = 0;
     memset(o, 0, sizeof *o);
     if (a->prune) {
@@ -242,14 +349,23 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     if (a->prune && g_dead_end(s)) { verdict = G_LOST; o->positions = 1; goto done; }
     if (g_table_init(&w.table, 1 << 16)) goto done;
     table_ready = 1;
+    if (a->prune && s->R->talon_dominance && s->redeals_left == G_UNLIMITED) {   /* G9 */
+        if (g_table_init(&w.side, 1 << 16)) goto done;
+        w.side_ready = 1;
+    }
     GJitter jitter = {0x9E3779B97F4A7C15ull, a->nudge >= 0 ? a->nudge : RESTART_NUDGE};
     long long budget = a->prune ? RESTART_UNIT : -1;
     for (int k = 0;; k++) {
         verdict = attempt(s, a, o, &w, budget, k ? &jitter : NULL);
+        close_members(&w);
         if (verdict == G_TABLE_FULL) {   /* keep the largest finished searches, half the table at most */
             int64_t size = 1;
-            while (g_table_count_below(&w.table, FINISHED(size) + 1) > (size_t)(a->table_limit / 2)) size *= 2;
-            if (g_table_keep_below(&w.table, FINISHED(size) + 1)) { verdict = G_NOMEM; break; }
+            while (g_table_count_below(&w.table, FINISHED(size, 0) + 1) > (size_t)(a->table_limit / 2)) size *= 2;
+            if (g_table_keep_below(&w.table, FINISHED(size, 0) + 1)) { verdict = G_NOMEM; break; }
+            if (w.side_ready) {   /* G9's layouts start afresh (they only ever skip) */
+                g_table_free(&w.side);
+                if (g_table_init(&w.side, 1 << 16)) { w.side_ready = 0; verdict = G_NOMEM; break; }
+            }
             o->compactions++;
         } else if (verdict != G_BUDGET) break;
         undo_to(s, &w.undo, w.start_height);
@@ -272,6 +388,8 @@ done:
     s->backs = NULL;
     s->nbacks = s->backs_cap = 0;
     free(w.frames.data);
+    free(w.members.data);
     if (table_ready) g_table_free(&w.table);
+    if (w.side_ready) g_table_free(&w.side);
     return verdict;
 }

@@ -20,6 +20,7 @@ typedef struct {
     int verdict;
     long long positions, table;
     long long compactions;       /* times a full table was rebuilt with its proofs only */
+    long long dominated;         /* positions skipped as a talon proved lost reaches them (G9) */
     int most;
     GMove *line;                 /* malloc'ed, when won */
     size_t line_len;

@@ -95,7 +95,9 @@ static inline int g_accepts(const GState *s, int d, int card, int count) {
 }
 
 /* g_key.c */
-size_t g_key(const GState *s, uint8_t *out);
+/* `pointer_at` (NULL: not wanted): where the key holds a K+ talon's waste length (0xFF: keyed
+ * as fresh), -1: nowhere */
+size_t g_key(const GState *s, uint8_t *out, int *pointer_at);
 typedef struct {
     uint64_t *slots;     /* 0: empty; else (hash tag << 40) | (arena offset + 1) */
     size_t cap, count;
@@ -106,6 +108,7 @@ int g_table_init(GTable *t, size_t cap);
 void g_table_free(GTable *t);
 /* 1 added (its value 0), 0 present, -1 no memory; *entry names the entry either way. */
 int g_table_add(GTable *t, const uint8_t *key, size_t n, size_t *entry);
+int g_table_find(const GTable *t, const uint8_t *key, size_t n, size_t *entry);   /* 1 found, 0 not */
 int64_t g_table_value(const GTable *t, size_t entry);
 void g_table_set(GTable *t, size_t entry, int64_t value);
 size_t g_table_count_below(const GTable *t, int64_t below);

@@ -43,6 +43,19 @@ def talon_is_pool(rules: Rules) -> bool:
     return kplus_applies(rules) and rules.draw == 1 and rules.redeals == UNLIMITED and not rules.worry_from
 
 
+# G9 is on; False switches it off (the tests compare the two).
+TALON_DOMINANCE = True
+
+
+def talon_dominance_applies(rules: Rules) -> bool:
+    """G9 (docs/solver.md, "G9. Talons a lost one reaches"): under K+ with unlimited redeals
+    and a draw of more than one, a talon reaches by turns alone the same talon with a waste
+    longer by a multiple of the draw, and the talon turned back to a fresh stock; so a position
+    one proved lost reaches that way is lost. The search keeps, per layout, the waste lengths
+    proved lost."""
+    return TALON_DOMINANCE and kplus_applies(rules) and rules.draw > 1 and rules.redeals == UNLIMITED
+
+
 # The dead-end test is on; False switches it off (the tests and benchmarks compare the two).
 DEAD_ENDS = True
 
@@ -227,6 +240,7 @@ def pack_rules(rules: Rules) -> array:
         to_foundation=-1 if stock.to_foundation is None else stock.to_foundation,
         safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
         talon_pool=int(talon_is_pool(rules)), dead_end=int(dead_end_applies(rules)),
+        talon_dominance=int(talon_dominance_applies(rules)),
         access=rules.access, is_foundation=[int(x) for x in rules.is_foundation], max_cards=max_cards,
         build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove,
         partial_to_foundation=partial, empty_rule=empty,

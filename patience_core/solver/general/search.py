@@ -64,7 +64,7 @@ def compiled_search(position, max_positions: int | None, deadline: float | None,
     0..nudge (None: the search's own, docs/solver.md "Restarts"). A Ctrl-C raises
     KeyboardInterrupt at once."""
     seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
-    verdict, positions, most, _table, _compactions, line = _general.search(
+    verdict, positions, most, _table, _compactions, _dominated, line = _general.search(
         rules_buffer(position.rules), pack_position(position),
         -1 if max_positions is None else max_positions, seconds, table_limit, prune,
         -1 if nudge is None else nudge)
