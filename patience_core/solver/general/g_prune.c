@@ -245,18 +245,25 @@ static inline int16_t clamp_score(int v) {
     return (int16_t)(v < -32000 ? -32000 : v > 32000 ? 32000 : v);
 }
 
+static const GMove NO_LEAD_MOVE = {G_NO_LEAD, 0, 0, 0, 0};
+
+/* Count one more child; where it fits in `out` (below max), the slot to fill, else NULL (the
+ * children are counted past max, so the caller sees the overflow). */
+static GChild *next_child(GChild *out, int *k, int max) {
+    GChild *c = *k < max ? out + *k : NULL;
+    (*k)++;
+    return c;
+}
+
 /* Add a child; scored (value) when `scored`, as the pruned search orders its children. */
 static void add_led(GState *s, GChild *out, int *k, int max, GMove lead, GMove m, int pre, int scored) {
-    if (*k < max) {
-        out[*k].play = m; out[*k].lead = lead; out[*k].pre = (int16_t)pre; out[*k].mid = 0; out[*k].nback = 0;
-        out[*k].score = scored ? clamp_score(value(s, lead, m, pre)) : 0;
-    }
-    (*k)++;
+    GChild *c = next_child(out, k, max);
+    if (c) *c = (GChild){.play = m, .lead = lead, .pre = (int16_t)pre,
+                         .score = scored ? clamp_score(value(s, lead, m, pre)) : 0};
 }
 
 static void add(GState *s, GChild *out, int *k, int max, GMove m, int pre, int scored) {
-    GMove none = {G_NO_LEAD, 0, 0, 0, 0};
-    add_led(s, out, k, max, none, m, pre, scored);
+    add_led(s, out, k, max, NO_LEAD_MOVE, m, pre, scored);
 }
 
 /* Free arrangement (docs/solver.md): the key leaves out which of a card's equal parents it
@@ -362,20 +369,12 @@ typedef struct { Cover cover; GChild *out; int *k, max; GMove park; int pre; } P
 
 static void add_use(GState *s, Cover *x, GMove play, int mid) {
     ParkUse *u = (ParkUse *)x;
-    if (*u->k < u->max) {
-        GUndo undo;
-        g_apply(s, play, &undo);
-        int v = evaluate(s) + score(s, play) / 10 - (u->pre + mid) / 4;
-        g_undo(s, &undo);
-        GChild *c = u->out + *u->k;
-        c->play = play; c->lead = u->park; c->pre = (int16_t)u->pre; c->mid = (int16_t)mid; c->nback = 0;
-        c->score = clamp_score(v);
-    }
-    (*u->k)++;
+    GChild *c = next_child(u->out, u->k, u->max);   /* scored after the park, which is made */
+    if (c) *c = (GChild){.play = play, .lead = u->park, .pre = (int16_t)u->pre, .mid = (int16_t)mid,
+                         .score = clamp_score(value(s, NO_LEAD_MOVE, play, u->pre + mid))};
 }
 
-static void park_with_use(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GMove park, int pre,
-                          GChild *out, int *k, int max) {
+static void park_with_use(GState *s, const int ntak[52], GMove park, int pre, GChild *out, int *k, int max) {
     ParkUse u = {{park.dst, add_use}, out, k, max, park, pre};
     GUndo undo;
     g_apply(s, park, &undo);
@@ -402,7 +401,7 @@ static void kplus_top(GState *s, int n, void *ctx) {
         if (!g_accepts(s, d, c, 1)) continue;
         GMove play = {GK_BETWEEN_PILES, (int8_t)w, (int8_t)d, (int8_t)c, 1};
         if (dominated(s, play)) continue;
-        if (R->talon_pool) park_with_use(s, x->takers, x->ntak, play, n, x->out, x->k, x->max);
+        if (R->talon_pool) park_with_use(s, x->ntak, play, n, x->out, x->k, x->max);
         else add(s, x->out, x->k, x->max, play, n, 1);
     }
 }
@@ -505,20 +504,12 @@ static void add_back(GState *s, Cover *x, GMove play, int mid) {
         s->backs = grown;
         s->backs_cap = cap;
     }
-    if (*b->k < b->max) {
-        GUndo undo;
-        g_apply(s, play, &undo);
-        int v = evaluate(s) + score(s, play) / 10 - mid / 4 - 4 * b->n;
-        g_undo(s, &undo);
-        GChild *c = b->out + *b->k;
-        GMove none = {G_NO_LEAD, 0, 0, 0, 0};
-        c->play = play; c->lead = none; c->pre = 0; c->mid = (int16_t)mid; c->nback = (uint8_t)b->n;
-        c->back_at = (uint32_t)s->nbacks;
-        memcpy(s->backs + s->nbacks, b->seq, (size_t)b->n * sizeof(GMove));
-        s->nbacks += (size_t)b->n;
-        c->score = clamp_score(v);
-    }
-    (*b->k)++;
+    GChild *c = next_child(b->out, b->k, b->max);
+    if (!c) return;
+    *c = (GChild){.play = play, .lead = NO_LEAD_MOVE, .mid = (int16_t)mid, .nback = (uint8_t)b->n,
+                  .back_at = (uint32_t)s->nbacks, .score = clamp_score(value(s, NO_LEAD_MOVE, play, mid) - 4 * b->n)};
+    memcpy(s->backs + s->nbacks, b->seq, (size_t)b->n * sizeof(GMove));
+    s->nbacks += (size_t)b->n;
 }
 
 static void meet(GState *s, Back *b);

@@ -193,8 +193,10 @@ static int side_entry(Search *w, uint8_t *key, size_t n, int at, long long most,
     return found ? pointer : -1;
 }
 
-static void mark_proved(Search *w, size_t side, int pointer) {
-    if (pointer < 0) return;
+/* Mark a position finished, and where `proved`, its waste length proved lost in its layout. */
+static void finish(Search *w, size_t entry, int64_t size, int proved, size_t side, int pointer) {
+    g_table_set(&w->table, entry, FINISHED(size, proved));
+    if (!proved || pointer < 0) return;
     int64_t bit = (int64_t)1 << (pointer == 0xFF ? SIDE_FRESH : pointer);
     g_table_set(&w->side, side, g_table_value(&w->side, side) | bit);
 }
@@ -203,7 +205,7 @@ static void mark_proved(Search *w, size_t side, int pointer) {
 static void close_members(Search *w) {
     for (size_t i = 0; i < w->members.used; i++) {
         const Member *m = (const Member *)w->members.data + i;
-        g_table_set(&w->table, m->entry, FINISHED(m->size, 0));
+        finish(w, m->entry, m->size, 0, m->side, m->pointer);
     }
     w->members.used = 0;
 }
@@ -252,17 +254,15 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                 int64_t size = w->number - top->index;
                 Frame *parent = w->frames.used > 1 ? top - 1 : NULL;
                 if (!w->side_ready) {   /* G9 off: no proofs wanted */
-                    g_table_set(&w->table, top->entry, FINISHED(size, 0));
+                    finish(w, top->entry, size, 0, 0, -1);
                 } else if (top->low == top->index) {   /* its component closes: finished, proved lost if clean */
                     while (w->members.used) {
                         const Member *m = (const Member *)w->members.data + w->members.used - 1;
                         if (m->index < top->index) break;
-                        g_table_set(&w->table, m->entry, FINISHED(m->size, top->clean));
-                        if (top->clean) mark_proved(w, m->side, m->pointer);
+                        finish(w, m->entry, m->size, top->clean, m->side, m->pointer);
                         w->members.used--;
                     }
-                    g_table_set(&w->table, top->entry, FINISHED(size, top->clean));
-                    if (top->clean) mark_proved(w, top->side, top->pointer);
+                    finish(w, top->entry, size, top->clean, top->side, top->pointer);
                 } else {   /* finished in a component still open: marked when it closes */
                     if (a->table_limit > 0 && (long long)w->members.used >= a->table_limit / 4) {
                         /* too many open: close them all as finished only, and no open component
