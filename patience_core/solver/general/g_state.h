@@ -57,6 +57,8 @@ typedef struct {
     uint64_t found_version;      /* changes with every card on or off a foundation */
     uint64_t wanted_version;     /* the found_version `wanted` was computed at (g_prune.c evaluate) */
     uint8_t wanted[52];          /* some foundation takes the card next */
+    uint8_t need[52];            /* cards some foundation takes before it (NEED_FAR: none will; evaluate,
+                                  * where the player chooses among several waste piles) */
     uint64_t parents[52];        /* per card, the cards a layout pile's build rule lets it lie on (g_relax.c) */
     int8_t talon_at[52];         /* K+: each talon card's place in the start's turning order (-1: none) */
     int talon_n;                 /* K+: cards in the talon at the start */
