@@ -194,14 +194,14 @@ def test_worry_endings_the_plain_safe_rule_lost_are_won(params, seed, rest, copy
 
 
 @pytest.mark.parametrize("name, seed, rest, copy, verdict", [
-    ("canfield", 2, 14, 1, "lost"), ("canfield", 6, 14, 3, "lost"), ("canfield", 6, 16, 1, "won"),
-    ("calculation", 4, 14, 0, "won")])
+    ("canfield", 2, 14, 1, "lost"), ("canfield", 6, 14, 3, "lost"), ("canfield", 6, 16, 1, "won")])
 def test_endings_decided_over_several_attempts_agree_with_the_oracle(name, seed, rest, copy, verdict, monkeypatch,
                                                                    repack):
     """Endings the pruned search decides only after some restarts (its first two attempts
     may expand 500 positions each), each attempt skipping the positions the ones before finished
     and taking those left on their stacks as unseen: one kept as seen would turn the won ones lost.
-    (The dead-end test is off: it decides the Calculation ending in a few dozen positions.)"""
+    (The dead-end test is off, as it decides some endings at once. Calculation's ending 4/14/0
+    left this list when the chosen-waste score (g_prune.c BURY) won it in 250 positions.)"""
     from patience_core.solver.general import pack
 
     monkeypatch.setattr(pack, "DEAD_ENDS", False)
