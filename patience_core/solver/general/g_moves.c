@@ -16,7 +16,15 @@ int g_wanted(const GState *s, int fi, int8_t out[52]) {
             if (R->copies[c] && (!n || g_follows(R, rule, s->cards[f][n - 1], c))) out[k++] = (int8_t)c;
         return k;
     }
-    int rank = s->ranks[fi][n];
+    return g_takes_at(s, fi, n, out);
+}
+
+/* The cards a foundation built by rank sequence takes as its card number j (j at least its
+ * length, below its end): that rank in its suit, or in every suit where it builds regardless
+ * of suit or has no suit yet. */
+int g_takes_at(const GState *s, int fi, int j, int8_t out[4]) {
+    const g_rules_t *R = s->R;
+    int f = R->foundations[fi], n = s->len[f], rank = s->ranks[fi][j], k = 0;
     if (R->f_regardless[fi] || (!n && R->f_suit[fi] < 0)) {
         for (int i = 0; i < R->n_suits; i++) out[k++] = (int8_t)(R->pack_suits[i] * 13 + rank);
         return k;

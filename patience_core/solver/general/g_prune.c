@@ -428,22 +428,20 @@ enum { RUN_LINK = 9 };
  * Sir Tommy 2 without, 17, 20, 16 with 12, 24, 48. */
 enum { NEED_FAR = 255, BURY = 12 };
 
+/* Several waste piles: the player chooses where each stock card goes. */
+static inline int chosen_waste(const g_rules_t *R) { return R->n_waste > 1; }
+
 /* s->need: for each card, how many cards some foundation takes before it. */
 static void chosen_need(GState *s) {
     const g_rules_t *R = s->R;
+    int8_t takes[4];
     memset(s->need, NEED_FAR, sizeof s->need);
     for (int fi = 0; fi < R->n_found; fi++) {
-        int f = R->foundations[fi], n = s->len[f];
+        int n = s->len[R->foundations[fi]];
         if (s->ranks[fi][0] < 0 || R->f_takes_run[fi]) continue;
-        int any = R->f_regardless[fi] || (!n && R->f_suit[fi] < 0);
-        int suit = any ? -1 : n ? s->cards[f][0] / 13 : R->f_suit[fi];
         for (int j = n; j < R->f_length[fi] && j < 13 && s->ranks[fi][j] >= 0; j++)
-            for (int t = 0; t < R->n_suits; t++) {
-                int st = R->pack_suits[t];
-                if (!any && st != suit) continue;
-                int c = st * 13 + s->ranks[fi][j];
-                if (j - n < s->need[c]) s->need[c] = (uint8_t)(j - n);
-            }
+            for (int i = 0, k = g_takes_at(s, fi, j, takes); i < k; i++)
+                if (j - n < s->need[takes[i]]) s->need[takes[i]] = (uint8_t)(j - n);
     }
 }
 
@@ -462,7 +460,7 @@ static int evaluate(GState *s) {
             int k = g_wanted(s, fi, want);
             for (int i = 0; i < k; i++) s->wanted[want[i]] = 1;
         }
-        if (R->n_waste > 1) chosen_need(s);
+        if (chosen_waste(R)) chosen_need(s);
         s->wanted_version = s->found_version;
     }
     for (int p = 0; p < s->n; p++) {
@@ -470,16 +468,18 @@ static int evaluate(GState *s) {
         int n = s->len[p];
         if (!n) { v += s->is_cell[p] ? 3 : 6; continue; }
         if (s->is_cell[p]) continue;
-        if (R->n_waste > 1 && s->is_waste[p])
-            for (int i = 1; i < n; i++) v -= BURY * (s->need[s->cards[p][i]] > s->need[s->cards[p][i - 1]]);
         v -= 3 * s->down[p];
-        int rule = R->build_rule[p];
+        int rule = R->build_rule[p], buries = chosen_waste(R) && s->is_waste[p];
         int run = R->moves_kind[p] == GM_RUN && R->run_rule[p] != rule ? R->run_rule[p] : -1;
         for (int i = 0; i < n; i++) {
             int c = s->cards[p][i];
             if (wanted[c]) v -= 2 * (n - 1 - i);
-            if (i > s->down[p] && g_follows(R, rule, s->cards[p][i - 1], c)) v += 1;
-            if (run >= 0 && i > s->down[p] && g_follows(R, run, s->cards[p][i - 1], c)) v += RUN_LINK;
+            if (i && buries && s->need[c] > s->need[s->cards[p][i - 1]]) v -= BURY;
+            if (i > s->down[p]) {
+                int lower = s->cards[p][i - 1];
+                if (g_follows(R, rule, lower, c)) v += 1;
+                if (run >= 0 && g_follows(R, run, lower, c)) v += RUN_LINK;
+            }
         }
     }
     return v;

@@ -74,6 +74,7 @@ static inline int g_follows(const g_rules_t *R, int rule, int lower, int upper) 
     return rule >= 0 && R->follows[rule * 2704 + lower * 52 + upper];
 }
 int g_wanted(const GState *s, int fi, int8_t out[52]);
+int g_takes_at(const GState *s, int fi, int j, int8_t out[4]);
 void g_takers(const GState *s, int8_t takers[52][GMAXF], int ntak[52]);
 int g_run_limit(const GState *s, int src, int dst);
 int g_legal(const GState *s, GMove *out, int max);
