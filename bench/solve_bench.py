@@ -1,7 +1,7 @@
 """Benchmark: the solver over a range of deals of one variant, one core, one process.
 
     python bench/solve_bench.py VARIANT [--param K=V ...] [--start 1] [--deals 50] [--timeout 10]
-                                [--max-positions N] [--verbose]
+                                [--max-positions N] [--beam-share N] [--verbose]
 
 Prints how many deals were decided (won / lost) and how many stayed unknown, the median
 and the maximum seconds per deal, and positions searched per second over the run.
@@ -14,6 +14,7 @@ import time
 
 from deal_args import deal_parser, load_variant
 from patience_core import seeded_order
+from patience_core.solver.general import search as general
 from patience_core.solver.solve import solve
 
 
@@ -21,9 +22,13 @@ def main() -> None:
     parser = deal_parser(__doc__, deals=50)
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
     parser.add_argument("--max-positions", type=int, default=None)
+    parser.add_argument("--beam-share", type=int, default=None,
+                        help="the beams' share where two packs are dealt (search.beam_share; 0: none)")
     parser.add_argument("--verbose", "-v", action="store_true", help="one line per deal")
     args = parser.parse_args()
     rules = load_variant(parser, args)
+    if args.beam_share is not None:
+        general.BEAM_SHARE_TWO_PACKS = args.beam_share
     counts = {"won": 0, "lost": 0, "unknown": 0}
     times, positions = [], 0
     began = time.perf_counter()

@@ -233,16 +233,18 @@ def _wait_until_busy(pid: int, cpu_seconds: float, timeout: float = 60.0) -> Non
         time.sleep(0.05)
 
 
-def test_ctrl_c_stops_a_compiled_search_without_limits():
+@pytest.mark.parametrize("game", [["royal-cotillion", "--seed", "9"], ["spider", "--seed", "5"]])
+def test_ctrl_c_stops_a_compiled_search_without_limits(game):
     """The search runs without the GIL, so it must look for signals itself: an unlimited
-    solve of a deal it cannot decide stops at Ctrl-C within a moment (exit 130)."""
+    solve of a deal it cannot decide stops at Ctrl-C within a moment (exit 130), in its
+    depth-first attempts or (Spider, two packs) in a beam between them."""
     import signal
     import subprocess
     import sys
     import time
 
-    process = subprocess.Popen([sys.executable, "-m", "patience_core", "solve", "royal-cotillion",
-                                "--seed", "9"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen([sys.executable, "-m", "patience_core", "solve", *game],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     _wait_until_busy(process.pid, cpu_seconds=1.5)
     assert process.poll() is None, "the solve ended before the signal"
     process.send_signal(signal.SIGINT)

@@ -251,7 +251,7 @@ def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeyp
 
 def _dominated(position):
     """(verdict code, positions skipped by G9) of the pruned search of ``position``."""
-    verdict, _positions, _most, _table, _compactions, dominated, _line = general._general.search(
+    verdict, _positions, _most, _table, _compactions, dominated, _beam, _line = general._general.search(
         general.rules_buffer(position.rules), general.pack_position(position), 2_000_000, -1.0, 0, True)
     return verdict, dominated
 
@@ -326,7 +326,7 @@ def test_a_full_table_keeps_its_largest_searches_and_the_search_goes_on(seed, ta
     rules = load_rules("klondike", {"draw": "3", "partial": "to-foundation"})
     position = start_position(rules, seeded_order(rules, seed))
     unbounded = general.compiled_search(position, 3_000_000, None, 0)
-    bounded, positions, _most, entries, compactions, _dominated, _line = general._general.search(
+    bounded, positions, _most, entries, compactions, _dominated, _beam, _line = general._general.search(
         general.rules_buffer(rules), general.pack_position(position), 3_000_000, -1.0, table, True)
     assert unbounded[0] == verdict and bounded == {"won": general.WON, "lost": general.LOST}[verdict]
     assert compactions > 0 and entries <= table and positions > unbounded[2]
@@ -529,6 +529,38 @@ def test_spider_runs_in_one_suit_lead_the_search_to_a_win(seed):
     result = solve(rules, seeded_order(rules, seed), max_positions=100_000)
     assert result.verdict == "won" and result.search == "pruned"
     assert result.positions < 60_000
+
+
+@pytest.mark.parametrize("suits, seed", [("2", 5), ("2", 20), ("4", 2)])
+def test_beams_win_two_pack_deals_the_depth_first_attempts_miss(suits, seed):
+    """Where two packs are dealt the pruned search runs beams between its attempts (g_beam.c,
+    search.beam_share). These Spider deals are won within 120 000 positions (42 075, 42 505 and
+    56 266) and the line replays through the engine; without the beams the attempts leave each
+    undecided at that budget (and the two-suit ones at 1 000 000)."""
+    rules = load_rules("spider", {"suits": suits})
+    assert general.beam_share(rules) > 0 and general.beam_share(load_rules("klondike", {})) == 0
+    position = start_position(rules, seeded_order(rules, seed))
+    result = solve_position(position, max_positions=120_000)
+    assert result.verdict == "won" and result.search == "pruned"
+    replay = position.copy()
+    for move in result.moves:
+        replay.apply(move)
+    assert replay.is_won()
+    assert general.compiled_search(position, 120_000, None, 0, beams=False)[0] == "unknown"
+
+
+def test_beams_keep_within_the_position_limit():
+    """The beams' positions count against the search's limit: a two-pack deal left undecided
+    stops at its budget whatever share the beams had, and the plain search has none."""
+    rules = load_rules("spider", {})
+    position = start_position(rules, seeded_order(rules, 5))
+    args = (general.rules_buffer(rules), general.pack_position(position), 60_000, -1.0, 0)
+    verdict, positions, _most, _table, _compactions, _dominated, beam_positions, _line = general._general.search(
+        *args, True, -1, 1)
+    assert verdict == general.LIMIT_POSITIONS and positions <= 60_001 and 0 < beam_positions < positions
+    assert general._general.search(*args, False, -1, 1)[6] == 0
+    with pytest.raises(ValueError, match="beam_share"):
+        general._general.search(*args, True, -1, -1)
 
 
 @pytest.mark.parametrize("name, seed", [("calculation", 18), ("calculation", 1), ("sir-tommy", 28), ("sir-tommy", 24)])

@@ -154,6 +154,12 @@ int g_table_init(GTable *t, size_t cap) {
     return t->slots && t->arena ? 0 : -1;
 }
 
+/* Empty the table, keeping its memory. */
+void g_table_clear(GTable *t) {
+    memset(t->slots, 0, t->cap * sizeof *t->slots);
+    t->count = t->used = 0;
+}
+
 void g_table_free(GTable *t) {
     free(t->slots);
     free(t->arena);

@@ -154,9 +154,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     GSearchArgs a = {0};
     Loaded L;
     a.nudge = -1;
-    if (!PyArg_ParseTuple(args, "OOLdLp|i", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
-                          &a.nudge))
+    if (!PyArg_ParseTuple(args, "OOLdLp|ii", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
+                          &a.nudge, &a.beam_share))
         return NULL;
+    if (a.beam_share < 0 || a.beam_share > 100) {
+        PyErr_SetString(PyExc_ValueError, "beam_share: expected 0 (no beam) to 100");
+        return NULL;
+    }
+    if (!a.prune) a.beam_share = 0;   /* the plain search is the oracle's: no beam */
     if (a.nudge < -1 || a.nudge > 10000) {   /* scores are int16: a wider nudge would be noise alone */
         PyErr_SetString(PyExc_ValueError, "nudge: expected -1 (the search's own) or 0 to 10000");
         return NULL;
@@ -172,7 +177,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *line = PyList_New((Py_ssize_t)o.line_len);
     for (size_t i = 0; line && i < o.line_len; i++) PyList_SET_ITEM(line, (Py_ssize_t)i, move_tuple(o.line[i]));
     free(o.line);
-    return Py_BuildValue("(iLiLLLN)", o.verdict, o.positions, o.most, o.table, o.compactions, o.dominated, line);
+    return Py_BuildValue("(iLiLLLLN)", o.verdict, o.positions, o.most, o.table, o.compactions, o.dominated,
+                         o.beam_positions, line);
 }
 
 static PyMethodDef methods[] = {
@@ -183,7 +189,8 @@ static PyMethodDef methods[] = {
     {"key", py_key, METH_VARARGS, "key(rules, position) -> the search's key of the position (bytes)"},
     {"dead_end", py_dead_end, METH_VARARGS, "dead_end(rules, position) -> lost by the relaxation in which nothing stays covered"},
     {"search", py_search, METH_VARARGS,
-     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge]) -> (verdict, positions, most, table, compactions, dominated, line)"},
+     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share]]) -> (verdict, positions, most, "
+     "table, compactions, dominated, beam_positions, line)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_general",

@@ -485,6 +485,8 @@ static int evaluate(GState *s) {
     return v;
 }
 
+int g_evaluate(GState *s) { return evaluate(s); }
+
 /* Under free arrangement the key leaves out which pile a card lies on above a pile's lowest
  * face-up card, so a card or run moved onto any non-empty free pile gives one key: of such
  * children that differ in their destination only, the first (the best scored) is kept. The

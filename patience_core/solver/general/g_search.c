@@ -10,12 +10,7 @@
 #include <time.h>
 #include "g_search.h"
 
-typedef struct {
-    void *data;
-    size_t used, cap, item;
-} Vec;
-
-static int vec_reserve(Vec *v, size_t more) {
+int g_vec_reserve(GVec *v, size_t more) {
     if (v->used + more <= v->cap) return 0;
     size_t cap = v->cap ? v->cap : 1024;
     while (v->used + more > cap) cap *= 2;
@@ -26,14 +21,14 @@ static int vec_reserve(Vec *v, size_t more) {
     return 0;
 }
 
-static double now(void) {
+double g_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static int push_move(GState *s, Vec *undo, GMove m) {
-    if (vec_reserve(undo, 1)) return -1;
+static int push_move(GState *s, GVec *undo, GMove m) {
+    if (g_vec_reserve(undo, 1)) return -1;
     g_apply(s, m, (GUndo *)undo->data + undo->used++);
     return 0;
 }
@@ -49,19 +44,19 @@ static void touch(const GState *s, Touched *t, GMove m) {
     else t->pile[m.src] = t->pile[m.dst] = 1;
 }
 
-static int push_touched(GState *s, Vec *undo, GMove m, Touched *t) {
+static int push_touched(GState *s, GVec *undo, GMove m, Touched *t) {
     touch(s, t, m);
     return push_move(s, undo, m);
 }
 
-static void undo_to(GState *s, Vec *undo, size_t height) {
+void g_undo_to(GState *s, GVec *undo, size_t height) {
     while (undo->used > height) g_undo(s, (GUndo *)undo->data + --undo->used);
 }
 
 /* The moves made without branching: safe plays (G1) and cards home that could come straight
  * back (G8), until neither is left. `found`: the first safe play is `m` (found by the caller);
  * `takers`: the position's, or NULL, good for the first G8 check only (a move home changes them). */
-static int play_forced(GState *s, Vec *undo, int found, GMove m, int8_t (*takers)[GMAXF], const int *ntak) {
+static int play_forced(GState *s, GVec *undo, int found, GMove m, int8_t (*takers)[GMAXF], const int *ntak) {
     GMove lead;
     for (;;) {
         if (found) { if (push_move(s, undo, m)) return -1; }
@@ -78,7 +73,7 @@ static int play_forced(GState *s, Vec *undo, int found, GMove m, int8_t (*takers
  * that could come straight back (G8). The position it leaves had no safe play (it was entered
  * so), so the first safe play can only be on a pile the child changed, unless it changed the
  * foundations; `takers` are that position's. */
-static int enter(GState *s, Vec *undo, const GChild *c, int prune, int8_t takers[52][GMAXF], const int *ntak) {
+int g_enter(GState *s, GVec *undo, const GChild *c, int prune, int8_t takers[52][GMAXF], const int *ntak) {
     GMove step;
     Touched t = {{0}, 1};
     for (int i = 0; i < c->pre && g_talon_step(s, &step); i++)
@@ -153,7 +148,7 @@ typedef struct {
 typedef struct { size_t entry, side; int64_t index, size; int16_t pointer; } Member;
 
 typedef struct {
-    Vec undo, kids, frames, members;
+    GVec undo, kids, frames, members;
     GTable table;
     GTable side;                 /* G9: per layout (the key without the waste's length), the
                                   * waste lengths proved lost, a bit each (SIDE_FRESH: fresh);
@@ -227,7 +222,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
     pointer = side_entry(w, key, n, at, a->table_limit / 2, &side);
     for (;;) {
         /* expand the position just entered */
-        if (vec_reserve(&w->kids, GMAXMOVES) || vec_reserve(&w->frames, 1))
+        if (g_vec_reserve(&w->kids, GMAXMOVES) || g_vec_reserve(&w->frames, 1))
             return G_NOMEM;
         Frame *fr = (Frame *)w->frames.data + w->frames.used++;
         fr->backs = s->nbacks;
@@ -270,7 +265,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                         close_members(w);
                         for (size_t i = 0; i < w->frames.used; i++) ((Frame *)w->frames.data)[i].clean = 0;
                     }
-                    if (vec_reserve(&w->members, 1)) return G_NOMEM;
+                    if (g_vec_reserve(&w->members, 1)) return G_NOMEM;
                     Member m = {top->entry, top->side, top->index, size, top->pointer};
                     ((Member *)w->members.data)[w->members.used++] = m;
                     if (parent && top->low < parent->low) parent->low = top->low;
@@ -278,13 +273,13 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                 if (parent) parent->clean &= top->clean;
                 w->kids.used = top->first;
                 s->nbacks = top->backs;
-                undo_to(s, &w->undo, top->undo_base);
+                g_undo_to(s, &w->undo, top->undo_base);
                 w->frames.used--;
                 continue;
             }
             GChild c = ((const GChild *)w->kids.data)[top->first + top->next++];
             size_t height = w->undo.used;
-            if (enter(s, &w->undo, &c, a->prune, top->takers, top->ntak)) return G_NOMEM;
+            if (g_enter(s, &w->undo, &c, a->prune, top->takers, top->ntak)) return G_NOMEM;
             if (s->on_found > o->most) o->most = s->on_found;
             if (s->on_found == s->R->n_cards) return G_WON;
             n = g_key(s, key, &at);
@@ -294,14 +289,14 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             if (!added && (v < 0 || v >= w->base)) {   /* finished, or on the stack or in an open component */
                 if (v >= w->base) { if (v < top->low) top->low = v; }
                 else if (!PROVED(v)) top->clean = 0;
-                undo_to(s, &w->undo, height);
+                g_undo_to(s, &w->undo, height);
                 continue;
             }
             pointer = side_entry(w, key, n, at, a->table_limit / 2, &side);
             if (pointer >= 0 && dominated_by_proved(pointer, g_table_value(&w->side, side), s->R->draw)) {
                 g_table_set(&w->table, entry, FINISHED(0, 1));   /* G9: lost */
                 o->dominated++;
-                undo_to(s, &w->undo, height);
+                g_undo_to(s, &w->undo, height);
                 continue;
             }
             o->positions++;
@@ -310,7 +305,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             if (a->table_limit > 0 && (long long)w->table.count >= a->table_limit)
                 return budget >= 0 && a->rebuild_full_table ? G_TABLE_FULL : G_LIMIT_TABLE;
             if (!(o->positions & 1023)) {
-                if (w->deadline >= 0 && now() > w->deadline) return G_LIMIT_TIME;
+                if (w->deadline >= 0 && g_now() > w->deadline) return G_LIMIT_TIME;
                 if (a->interrupted && a->interrupted()) return G_INTERRUPTED;
             }
             if (budget >= 0 && expanded >= budget) return G_BUDGET;
@@ -331,10 +326,37 @@ static long long luby(long long i) {
     }
 }
 
+/* The beam between attempts (g_beam.c), where the caller gives it a share. Once the attempts
+ * have expanded BEAM_START positions, and again each time they have doubled what they had
+ * expanded at the last beam, a beam runs from the start and may expand beam_share positions per
+ * position the attempts have expanded so far (a beam's expansion costs about one of theirs),
+ * at a width of one per BEAM_LEVELS of them (so it can reach BEAM_LEVELS levels: Spider's lines
+ * are 120-180 moves), between BEAM_MIN_WIDTH and BEAM_MAX_WIDTH (memory: two levels of
+ * positions, 12 kB each). G_BUDGET: it did not win, the attempts go on. */
+enum { BEAM_START = 20000, BEAM_LEVELS = 200, BEAM_MIN_WIDTH = 100, BEAM_MAX_WIDTH = 2000 };
+
+static int beam(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w, GMove **line, size_t *len) {
+    long long budget = (long long)a->beam_share * (o->positions - o->beam_positions);
+    if (a->max_positions >= 0 && budget > a->max_positions - o->positions) budget = a->max_positions - o->positions;
+    if (budget <= 0) return G_BUDGET;
+    long long width = budget / BEAM_LEVELS;
+    GBeamArgs b = {width < BEAM_MIN_WIDTH ? BEAM_MIN_WIDTH : width > BEAM_MAX_WIDTH ? BEAM_MAX_WIDTH : width, budget,
+                   w->deadline, a->table_limit / 2, a->interrupted};
+    long long entered;
+    int most, verdict = g_beam(s, &b, line, len, &entered, &most);
+    o->positions += entered;
+    o->beam_positions += entered;
+    if (most > o->most) o->most = most;
+    o->beams++;
+    return verdict == G_LIMIT_POSITIONS || verdict == G_LIMIT_TABLE ? G_BUDGET : verdict;
+}
+
 int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     Search w = {{0, 0, 0, sizeof(GUndo)}, {0, 0, 0, sizeof(GChild)}, {0, 0, 0, sizeof(Frame)},
-                {0, 0, 0, sizeof(Member)}, {0}, {0}, 0, 0, 0, 0, a->seconds >= 0 ? now() + a->seconds : -1};
+                {0, 0, 0, sizeof(Member)}, {0}, {0}, 0, 0, 0, 0, a->seconds >= 0 ? g_now() + a->seconds : -1};
     int verdict = G_NOMEM, table_ready = 0;
+    GMove *beam_line = NULL;
+    size_t beam_len = 0;
     memset(o, 0, sizeof *o);
     if (a->prune) {
         GMove m;
@@ -354,7 +376,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
         w.side_ready = 1;
     }
     GJitter jitter = {0x9E3779B97F4A7C15ull, a->nudge >= 0 ? a->nudge : RESTART_NUDGE};
-    long long budget = a->prune ? RESTART_UNIT : -1;
+    long long budget = a->prune ? RESTART_UNIT : -1, beam_at = BEAM_START;
     for (int k = 0;; k++) {
         verdict = attempt(s, a, o, &w, budget, k ? &jitter : NULL);
         close_members(&w);
@@ -368,20 +390,28 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
             }
             o->compactions++;
         } else if (verdict != G_BUDGET) break;
-        undo_to(s, &w.undo, w.start_height);
+        g_undo_to(s, &w.undo, w.start_height);
         w.kids.used = w.frames.used = 0;
         s->nbacks = 0;
+        if (a->beam_share && o->positions - o->beam_positions >= beam_at) {
+            verdict = beam(s, a, o, &w, &beam_line, &beam_len);
+            if (verdict != G_BUDGET) break;
+            beam_at = 2 * (o->positions - o->beam_positions);
+        }
         budget = RESTART_UNIT * luby(k + 2);
     }
 done:
     if (verdict == G_LOST && s->incomplete) verdict = G_LIMIT_BACK;   /* G8 left some child out */
     o->verdict = verdict;
     if (table_ready) o->table = (long long)w.table.count;
-    if (verdict == G_WON) {
-        o->line = malloc((w.undo.used ? w.undo.used : 1) * sizeof(GMove));
-        o->line_len = o->line ? w.undo.used : 0;
+    if (verdict == G_WON) {   /* the moves on the stack (the start's safe plays at least), then the beam's */
+        size_t n = w.undo.used + beam_len;
+        o->line = malloc((n ? n : 1) * sizeof(GMove));
+        o->line_len = o->line ? n : 0;
         for (size_t i = 0; o->line && i < w.undo.used; i++) o->line[i] = ((GUndo *)w.undo.data)[i].move;
+        if (o->line && beam_len) memcpy(o->line + w.undo.used, beam_line, beam_len * sizeof(GMove));
     }
+    free(beam_line);
     free(w.undo.data);
     free(w.kids.data);
     free(s->backs);

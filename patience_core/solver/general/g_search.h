@@ -14,6 +14,8 @@ typedef struct {
     int rebuild_full_table;      /* pruned: a full table keeps its largest proofs and the search goes on */
     int (*interrupted)(void);    /* nonzero: stop now (Ctrl-C) */
     int nudge;                   /* restarts nudge each child's score by 0..nudge; -1: RESTART_NUDGE */
+    int beam_share;              /* pruned: beams between the attempts, each entering this many positions per
+                                  * position the attempts expanded so far (g_search.c beam); 0: none */
 } GSearchArgs;
 
 typedef struct {
@@ -21,10 +23,34 @@ typedef struct {
     long long positions, table;
     long long compactions;       /* times a full table was rebuilt with its proofs only */
     long long dominated;         /* positions skipped as a talon proved lost reaches them (G9) */
+    long long beam_positions;    /* positions the beams expanded (counted in positions too) */
+    int beams;                   /* beams run */
     int most;
     GMove *line;                 /* malloc'ed, when won */
     size_t line_len;
 } GSearchOut;
 
 int g_search(GState *s, const GSearchArgs *a, GSearchOut *o);
+
+/* What the depth-first search and the beam share (g_search.c). */
+typedef struct { void *data; size_t used, cap, item; } GVec;   /* a growable array of `item`-byte items */
+int g_vec_reserve(GVec *v, size_t more);
+double g_now(void);
+void g_undo_to(GState *s, GVec *undo, size_t height);
+/* Make child c's moves, then (pruned) the safe plays and cards home that follow it; `takers` are
+ * the position's before it. */
+int g_enter(GState *s, GVec *undo, const GChild *c, int prune, int8_t takers[52][GMAXF], const int *ntak);
+
+/* The beam (g_beam.c): it can only win. */
+typedef struct {
+    long long width;             /* positions kept at each level */
+    long long budget;            /* positions it may expand */
+    double deadline;             /* g_now() past which it stops, -1: none */
+    long long table_limit;       /* entries of its table of seen positions; 0: no limit */
+    int (*interrupted)(void);
+} GBeamArgs;
+/* G_WON with *line (malloc'ed, the moves from s) and *line_len, or why it stopped: G_LIMIT_POSITIONS
+ * (budget spent, or no new position left), G_LIMIT_TABLE, G_LIMIT_TIME, G_INTERRUPTED, G_NOMEM.
+ * *positions, *most: the positions it expanded and the most cards home it saw. s is as it was. */
+int g_beam(GState *s, const GBeamArgs *a, GMove **line, size_t *line_len, long long *positions, int *most);
 #endif

@@ -3,7 +3,7 @@
  * Files by job: g_moves.c (legal moves, apply, undo: the mirror of model/legal.py and
  * model/position.py), g_key.c (canonical keys and the table of seen positions),
  * g_prune.c (safe plays, K+ stock macros, dominance, move order), g_search.c (the
- * depth-first search), g_module.c (the Python glue). The rules arrive through the
+ * depth-first search), g_beam.c (the beam between its attempts), g_module.c (the Python glue). The rules arrive through the
  * generated struct g_rules_t (fields.py is the one table behind both sides). */
 #ifndef G_STATE_H
 #define G_STATE_H
@@ -109,6 +109,7 @@ typedef struct {
 } GTable;
 int g_table_init(GTable *t, size_t cap);
 void g_table_free(GTable *t);
+void g_table_clear(GTable *t);
 /* 1 added (its value 0), 0 present, -1 no memory; *entry names the entry either way. */
 int g_table_add(GTable *t, const uint8_t *key, size_t n, size_t *entry);
 int g_table_find(const GTable *t, const uint8_t *key, size_t n, size_t *entry);   /* 1 found, 0 not */
@@ -140,5 +141,6 @@ typedef struct { uint64_t state; int nudge; } GJitter;   /* a restart's child-or
 int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter);
 int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int max, int prune,
                      GJitter *jitter);
+int g_evaluate(GState *s);   /* how promising the position looks, from the rules alone (higher: better) */
 
 #endif
