@@ -4,8 +4,9 @@
  * class (fields.key_class) sorted among themselves, so positions that differ only by
  * which of two such piles holds what share one key. A foundation contributes its length
  * and top card (the rest follows: the cards elsewhere are the complement, and only the top
- * can matter later), all its cards where its top may come back (worry) and the cards below
- * it are not fixed by its suit and rank sequence. The table stores
+ * can matter later), or where the top never comes back only what the foundation takes on it
+ * (its class, g_moves.c top_classes); all its cards where its top may come back (worry) and
+ * the cards below it are not fixed by its suit and rank sequence. The table stores
  * whole keys: no two positions are ever taken for one, except under free arrangement
  * (docs/solver.md): there a pile gives its face-down cards (by their number and the bottom
  * one) and its lowest face-up card, and the key ends with the set of face-up cards above the
@@ -30,9 +31,10 @@ static size_t pile_bytes(const GState *s, int p, uint8_t *out) {
     }
     out[k++] = (uint8_t)n;
     /* where the top may come back (worry), the cards below it may matter, unless they are
-     * the top's own suit in a fixed rank sequence: then the top and the length say them */
+     * the top's own suit in a fixed rank sequence: then the top and the length say them; where
+     * it never comes back, only what the foundation takes on it matters (g_load top_classes) */
     if (fi >= 0 && (!R->f_worry[fi] || (s->ranks[fi][0] >= 0 && !R->f_regardless[fi]))) {
-        if (n) out[k++] = s->cards[p][n - 1];
+        if (n && !s->top_unkeyed[fi]) out[k++] = s->top_class[fi][s->cards[p][n - 1]];
         return k;
     }
     out[k++] = (uint8_t)s->down[p];

@@ -62,6 +62,8 @@ typedef struct {
     uint64_t parents[52];        /* per card, the cards a layout pile's build rule lets it lie on (g_relax.c) */
     int8_t talon_at[52];         /* K+: each talon card's place in the start's turning order (-1: none) */
     int talon_n;                 /* K+: cards in the talon at the start */
+    uint8_t top_class[GMAXF][52];   /* per foundation, what the key writes for its top card (g_load) */
+    uint8_t top_unkeyed[GMAXF];     /* the foundation's length alone says what it takes next (g_load) */
     uint8_t rehome;              /* G8 in force: cards may come back from the foundations (g_load) */
     uint8_t incomplete;          /* G8: some child was left out (too many cards back): "lost" is no proof */
     GMove *backs;                /* G8: the children's cards back (malloc'ed; its user frees it) */
