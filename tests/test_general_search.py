@@ -534,7 +534,7 @@ def test_spider_runs_in_one_suit_lead_the_search_to_a_win(seed):
 @pytest.mark.parametrize("name, wrap, same_rank_keyed_alike", [("golf", "yes", True), ("golf", "no", True),
                                                                ("klondike", None, False)])
 def test_a_foundation_top_that_never_comes_back_is_keyed_by_what_it_takes(name, wrap, same_rank_keyed_alike):
-    """g_moves.c top_classes: Golf's foundation takes a card a rank away whatever its suit, so
+    """pack.top_classes: Golf's foundation takes a card a rank away whatever its suit, so
     two positions whose foundation tops are cards of one rank (the foundation holding the same
     cards) share a key, while a top of another rank does not; Klondike's foundations build in
     suit, so there the top card stays in the key. Along random walks of deals 1-20."""

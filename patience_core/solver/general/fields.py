@@ -78,6 +78,9 @@ RULES = Boundary("g_rules", 0x47525553, (
     Field("f_rule", "n_found", "relation index for a foundation built by a rule (-1: by rank sequence)"),
     Field("f_worry", "n_found", "its top card may come back (0/1)"),
     Field("f_fixed_ranks", "n_found*13", "the rank sequence of a run foundation (-1 past its length)"),
+    Field("f_top_class", "n_found*52", "what the key writes for the foundation's top card: the card, or where "
+          "it builds by a rule and its top never comes back, the first card after which it takes the "
+          "same cards (pack.top_classes)"),
     Field("follows", "n_rules*2704", "per relation, lower*52+upper: may upper lie on lower (0/1)"),
     Field("safe_rules", "n_safe_rules", "relation indices of the layout's build rules"),
     Field("copies", "52", "copies of each card code in the pack"),

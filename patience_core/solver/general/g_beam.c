@@ -5,8 +5,9 @@
  * position kept before (at any level) or a child already found at this level is dropped, and
  * the `width` best by g_evaluate are kept for the next level. Children not kept are forgotten:
  * one found again later, another way, may be kept then (only kept positions are expanded, so
- * none is expanded twice and the table holds one entry per expansion, not per child). It proves nothing lost: it stops when it wins, when no new position is left, or at
- * its budget. Where the depth-first search's first choices are wrong and their subtrees too
+ * none is expanded twice and the table holds one entry per expansion, not per child). It
+ * proves nothing lost: it stops when it wins, when no new position is left, or at its budget.
+ * Where the depth-first search's first choices are wrong and their subtrees too
  * big to leave (Spider with four suits: no deal of 100 won at 1 000 000 positions), comparing
  * many positions of one depth finds the lines the children's order misses. */
 #include <stdlib.h>

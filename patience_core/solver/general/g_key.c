@@ -5,7 +5,7 @@
  * which of two such piles holds what share one key. A foundation contributes its length
  * and top card (the rest follows: the cards elsewhere are the complement, and only the top
  * can matter later), or where the top never comes back only what the foundation takes on it
- * (its class, g_moves.c top_classes); all its cards where its top may come back (worry) and
+ * (its class, pack.top_classes); all its cards where its top may come back (worry) and
  * the cards below it are not fixed by its suit and rank sequence. The table stores
  * whole keys: no two positions are ever taken for one, except under free arrangement
  * (docs/solver.md): there a pile gives its face-down cards (by their number and the bottom
@@ -32,9 +32,11 @@ static size_t pile_bytes(const GState *s, int p, uint8_t *out) {
     out[k++] = (uint8_t)n;
     /* where the top may come back (worry), the cards below it may matter, unless they are
      * the top's own suit in a fixed rank sequence: then the top and the length say them; where
-     * it never comes back, only what the foundation takes on it matters (g_load top_classes) */
+     * it never comes back, only what the foundation takes on it: its class (pack.top_classes),
+     * and nothing where it builds a rank sequence regardless of suit (the length says the next) */
     if (fi >= 0 && (!R->f_worry[fi] || (s->ranks[fi][0] >= 0 && !R->f_regardless[fi]))) {
-        if (n && !s->top_unkeyed[fi]) out[k++] = s->top_class[fi][s->cards[p][n - 1]];
+        int length_says_next = s->ranks[fi][0] >= 0 && R->f_regardless[fi] && !R->f_takes_run[fi];
+        if (n && !length_says_next) out[k++] = (uint8_t)R->f_top_class[fi * 52 + s->cards[p][n - 1]];
         return k;
     }
     out[k++] = (uint8_t)s->down[p];

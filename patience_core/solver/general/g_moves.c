@@ -365,30 +365,6 @@ void g_undo(GState *s, const GUndo *u) {
     }
 }
 
-/* What the key writes for a foundation's top card. A top that never comes back matters only
- * through what the foundation takes on it: where it builds by a rule (Golf: a rank up or down,
- * any suit), tops the rule lets the same cards follow share a class (the first such card), and
- * where it builds a rank sequence regardless of suit, its length alone says what comes next, so
- * the top is left out. Other foundations write the card (its suit says the sequence's). */
-static void top_classes(GState *s) {
-    const g_rules_t *R = s->R;
-    for (int fi = 0; fi < R->n_found; fi++) {
-        s->top_unkeyed[fi] = 0;
-        for (int c = 0; c < 52; c++) s->top_class[fi][c] = (uint8_t)c;
-        if (R->f_worry[fi] || R->f_takes_run[fi]) continue;
-        if (s->ranks[fi][0] >= 0) { s->top_unkeyed[fi] = (uint8_t)R->f_regardless[fi]; continue; }
-        int rule = R->f_rule[fi];
-        if (rule < 0) continue;
-        const int32_t *rows = R->follows + rule * 2704;
-        for (int c = 1; c < 52; c++)
-            for (int d = 0; d < c; d++) {
-                int same = 1;
-                for (int e = 0; e < 52 && same; e++) same = !R->copies[e] || rows[c * 52 + e] == rows[d * 52 + e];
-                if (same) { s->top_class[fi][c] = s->top_class[fi][d]; break; }
-            }
-    }
-}
-
 /* Read a packed position (fields.POSITION) into s, checking it fits the rules and limits. */
 const char *g_load(GState *s, const g_rules_t *R, const int32_t *buf, size_t n) {
     g_position_t P;
@@ -426,7 +402,6 @@ const char *g_load(GState *s, const g_rules_t *R, const int32_t *buf, size_t n) 
         }
         at += (size_t)len;
     }
-    top_classes(s);
     s->rehome = (uint8_t)(R->n_worry > 0);
     if (R->dead_end || s->rehome) g_relax_load(s);   /* each card's parents (G6, G8) */
     /* K+: the waste bottom to top, then the stock top to bottom, is a subsequence of the start's

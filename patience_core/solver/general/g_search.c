@@ -347,7 +347,6 @@ static int beam(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w, GMove
     o->positions += entered;
     o->beam_positions += entered;
     if (most > o->most) o->most = most;
-    o->beams++;
     return verdict == G_LIMIT_POSITIONS || verdict == G_LIMIT_TABLE ? G_BUDGET : verdict;
 }
 

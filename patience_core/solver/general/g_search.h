@@ -24,7 +24,6 @@ typedef struct {
     long long compactions;       /* times a full table was rebuilt with its proofs only */
     long long dominated;         /* positions skipped as a talon proved lost reaches them (G9) */
     long long beam_positions;    /* positions the beams expanded (counted in positions too) */
-    int beams;                   /* beams run */
     int most;
     GMove *line;                 /* malloc'ed, when won */
     size_t line_len;

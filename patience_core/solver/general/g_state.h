@@ -3,8 +3,9 @@
  * Files by job: g_moves.c (legal moves, apply, undo: the mirror of model/legal.py and
  * model/position.py), g_key.c (canonical keys and the table of seen positions),
  * g_prune.c (safe plays, K+ stock macros, dominance, move order), g_search.c (the
- * depth-first search), g_beam.c (the beam between its attempts), g_module.c (the Python glue). The rules arrive through the
- * generated struct g_rules_t (fields.py is the one table behind both sides). */
+ * depth-first search), g_beam.c (the beam between its attempts), g_module.c (the Python
+ * glue). The rules arrive through the generated struct g_rules_t (fields.py is the one table
+ * behind both sides). */
 #ifndef G_STATE_H
 #define G_STATE_H
 #include <stdint.h>
@@ -62,8 +63,6 @@ typedef struct {
     uint64_t parents[52];        /* per card, the cards a layout pile's build rule lets it lie on (g_relax.c) */
     int8_t talon_at[52];         /* K+: each talon card's place in the start's turning order (-1: none) */
     int talon_n;                 /* K+: cards in the talon at the start */
-    uint8_t top_class[GMAXF][52];   /* per foundation, what the key writes for its top card (g_load) */
-    uint8_t top_unkeyed[GMAXF];     /* the foundation's length alone says what it takes next (g_load) */
     uint8_t rehome;              /* G8 in force: cards may come back from the foundations (g_load) */
     uint8_t incomplete;          /* G8: some child was left out (too many cards back): "lost" is no proof */
     GMove *backs;                /* G8: the children's cards back (malloc'ed; its user frees it) */

@@ -183,6 +183,25 @@ def _interchangeable_foundations(rules: Rules) -> list[list[int]]:
     return [piles for piles in classes.values() if len(piles) > 1]
 
 
+def top_classes(rules: Rules) -> list[int]:
+    """What the key writes for each foundation's top card, 52 entries a foundation (g_key.c
+    pile_bytes). A top that never comes back matters only through what the foundation takes on
+    it: where the foundation builds by a rule (Golf: a rank up or down, any suit), tops after
+    which the rule takes the same cards share a class, written as the first such card. Other
+    foundations write the card itself (its suit says their sequence's)."""
+    out: list[int] = []
+    for f in rules.foundations:
+        spec = rules.f_spec[f]
+        classes = list(range(52))
+        if spec.build is not None and not spec.worry and not spec.takes_run:
+            first: dict = {}
+            for card in range(52):
+                takes = tuple(spec.build.follows(card, e) for e in range(52) if rules.copies[e])
+                classes[card] = first.setdefault(takes, card)
+        out += classes
+    return out
+
+
 def pack_rules(rules: Rules) -> array:
     """The rules' buffer (:data:`fields.RULES`)."""
     n = rules.n_piles
@@ -254,6 +273,7 @@ def pack_rules(rules: Rules) -> array:
         f_regardless=[int(rules.f_regardless[f]) for f in found],
         f_takes_run=[int(rules.f_spec[f].takes_run) for f in found], f_rule=f_rule,
         f_worry=[int(rules.f_spec[f].worry) for f in found], f_fixed_ranks=fixed_ranks,
+        f_top_class=top_classes(rules),
         follows=follows, safe_rules=safe_rules, copies=rules.copies, pack_suits=rules.pack_suits)
 
 
