@@ -168,6 +168,17 @@ def test_an_ending_that_needs_eleven_cards_back_at_once_is_won():
     assert longest == 11, longest
 
 
+def test_a_position_with_thousands_of_children_is_searched_not_refused():
+    """A Klondike ending (Solvitaire's rules, deal 52 cut to 14 cards) reaches a position whose
+    cards back, every choice tried (G8), make 4 311 children: more than the room the search held
+    for one position, which it used to report as no memory (a MemoryError). It now makes room,
+    and wins."""
+    rules = load_rules("klondike", WORRY_RULES[1])
+    position = list(_endings(rules, 52, 14))[0]
+    result = solve_position(position)
+    assert result.search == "pruned" and result.verdict == "won"
+
+
 # Endings the oracle won and the pruned search called lost while the safe-play rule counted
 # only the cards off the foundations as builders (docs/solver.md, "Safe plays with worry").
 WORRY_ENDINGS = [({"draw": "3", "worry": "yes"}, 3, 16, 0), ({"draw": "3", "worry": "yes"}, 5, 12, 0),

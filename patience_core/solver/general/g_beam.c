@@ -48,17 +48,16 @@ static void restore(GState *to, const GState *from) {
 int g_beam(GState *s, const GBeamArgs *a, GMove **line, size_t *line_len, long long *positions, int *most) {
     /* the kept positions and their moves; this level's children and theirs */
     GVec nodes = {0, 0, 0, sizeof(Node)}, moves = {0, 0, 0, sizeof(GMove)}, cands = {0, 0, 0, sizeof(Node)},
-         cand_moves = {0, 0, 0, sizeof(GMove)}, undo = {0, 0, 0, sizeof(GUndo)};
+         cand_moves = {0, 0, 0, sizeof(GMove)}, undo = {0, 0, 0, sizeof(GUndo)}, kids = {0, 0, 0, sizeof(GChild)};
     GTable kept, found;   /* the keys of the positions kept, and of this level's children */
     int verdict = G_NOMEM, kept_ready = g_table_init(&kept, 1 << 16) == 0, found_ready = g_table_init(&found, 1 << 16) == 0;
     size_t width = a->width > 0 ? (size_t)a->width : 1;
     GState *levels = malloc(2 * width * sizeof(GState)), *work = malloc(sizeof(GState));
-    GChild *kids = malloc(GMAXMOVES * sizeof(GChild));
     *line = NULL;
     *line_len = 0;
     *positions = 0;
     *most = s->on_found;
-    if (!kept_ready || !found_ready || !levels || !work || !kids || g_vec_reserve(&nodes, 1)) goto done;
+    if (!kept_ready || !found_ready || !levels || !work || g_vec_reserve(&nodes, 1)) goto done;
     GState *level = levels, *next = levels + width;
     memset(work, 0, sizeof *work);
     keep_copy(&level[0], s);
@@ -76,10 +75,12 @@ int g_beam(GState *s, const GBeamArgs *a, GMove **line, size_t *line_len, long l
             int8_t takers[52][GMAXF];
             int ntak[52];
             g_takers(work, takers, ntak);
-            int nk = g_children_given(work, takers, ntak, kids, GMAXMOVES, 1, NULL);
-            for (int c = 0; c < nk && nk <= GMAXMOVES; c++) {
+            kids.used = 0;
+            int nk = g_children_into(work, takers, ntak, &kids, 1, NULL);
+            if (nk < 0) goto done;
+            for (int c = 0; c < nk; c++) {
                 undo.used = 0;
-                if (g_enter(work, &undo, &kids[c], 1, takers, ntak)) goto done;
+                if (g_enter(work, &undo, (GChild *)kids.data + c, 1, takers, ntak)) goto done;
                 if (work->on_found > *most) *most = work->on_found;
                 int won = work->on_found == R->n_cards;
                 size_t n = g_key(work, key, NULL);
@@ -148,7 +149,7 @@ done:
     if (work) free(work->backs);
     free(work);
     free(levels);
-    free(kids);
+    free(kids.data);
     free(nodes.data);
     free(moves.data);
     free(cands.data);

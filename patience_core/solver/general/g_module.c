@@ -81,12 +81,17 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     int prune;
     Loaded L;
     if (!PyArg_ParseTuple(args, "OOp", &rules, &position, &prune) || load(&L, rules, position) < 0) return NULL;
-    static GChild kids[GMAXMOVES];
-    int n = g_children(&L.s, kids, GMAXMOVES, prune, NULL);
+    int8_t takers[52][GMAXF];
+    int ntak[52];
+    g_takers(&L.s, takers, ntak);
+    GVec v = {0, 0, 0, sizeof(GChild)};
+    int n = g_children_into(&L.s, takers, ntak, &v, prune, NULL);
+    const GChild *kids = v.data;
     release(&L);
-    if (n < 0 || n > GMAXMOVES) {
+    if (n < 0) {
         free(L.s.backs);
-        PyErr_SetString(PyExc_ValueError, "more children than the search holds");
+        free(v.data);
+        PyErr_SetString(PyExc_ValueError, "more legal moves than the search holds");
         return NULL;
     }
     PyObject *out = PyList_New(n);
@@ -99,6 +104,7 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
                                               kids[i].mid, move_tuple(kids[i].play)));
     }
     free(L.s.backs);   /* the children's cards back (G8) */
+    free(v.data);
     return out;
 }
 

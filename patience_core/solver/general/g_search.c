@@ -27,6 +27,19 @@ double g_now(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+int g_children_into(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GVec *kids, int prune,
+                    GJitter *jitter) {
+    size_t backs = s->nbacks;
+    int room = GMAXMOVES;
+    for (;;) {
+        if (g_vec_reserve(kids, (size_t)room)) return -1;
+        int nk = g_children_given(s, takers, ntak, (GChild *)kids->data + kids->used, room, prune, jitter);
+        if (nk <= room) return nk;   /* -1: more legal moves than GMAXMOVES */
+        s->nbacks = backs;           /* the first try's cards back are made again */
+        room = nk;
+    }
+}
+
 static int push_move(GState *s, GVec *undo, GMove m) {
     if (g_vec_reserve(undo, 1)) return -1;
     g_apply(s, m, (GUndo *)undo->data + undo->used++);
@@ -222,14 +235,12 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
     pointer = side_entry(w, key, n, at, a->table_limit / 2, &side);
     for (;;) {
         /* expand the position just entered */
-        if (g_vec_reserve(&w->kids, GMAXMOVES) || g_vec_reserve(&w->frames, 1))
-            return G_NOMEM;
+        if (g_vec_reserve(&w->frames, 1)) return G_NOMEM;
         Frame *fr = (Frame *)w->frames.data + w->frames.used++;
         fr->backs = s->nbacks;
         g_takers(s, fr->takers, fr->ntak);   /* for the children, and for enter's safe plays */
-        int nk = g_children_given(s, fr->takers, fr->ntak, (GChild *)w->kids.data + w->kids.used, GMAXMOVES,
-                                  a->prune, jitter);
-        if (nk < 0 || nk > GMAXMOVES) return G_NOMEM;
+        int nk = g_children_into(s, fr->takers, fr->ntak, &w->kids, a->prune, jitter);
+        if (nk < 0) return G_NOMEM;
         fr->undo_base = entry_height;
         fr->first = w->kids.used;
         fr->n = nk;

@@ -36,6 +36,11 @@ typedef struct { void *data; size_t used, cap, item; } GVec;   /* a growable arr
 int g_vec_reserve(GVec *v, size_t more);
 double g_now(void);
 void g_undo_to(GState *s, GVec *undo, size_t height);
+/* The position's children, appended to `kids` (GChild items) however many there are: cards back
+ * (G8) tried in every choice can make more than GMAXMOVES. -1: no memory, or more legal moves
+ * than GMAXMOVES. */
+int g_children_into(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GVec *kids, int prune,
+                    GJitter *jitter);
 /* Make child c's moves, then (pruned) the safe plays and cards home that follow it; `takers` are
  * the position's before it. */
 int g_enter(GState *s, GVec *undo, const GChild *c, int prune, int8_t takers[52][GMAXF], const int *ntak);
