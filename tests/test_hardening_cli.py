@@ -110,3 +110,13 @@ def test_moves_from_a_named_pipe_is_refused_not_waited_on(tmp_path):
     os.mkfifo(path)
     code, out, err = run_cli("play", "royal-cotillion", "--seed", "3", "--moves", str(path))
     assert code == 1 and err == f"error: {path}: cannot read moves: not a regular file\n"
+
+
+def test_a_search_that_runs_out_of_memory_is_one_line():
+    """A real solve under an address-space limit (``ulimit -v``, 250 MB): its table outgrows it
+    within seconds and the search stops for memory. One line and exit 1, not a traceback."""
+    out = shell("ulimit -v 250000 && patience solve klondike -p draw=3 -p worry=yes -p partial=to-foundation "
+                "--seed 242 --timeout 60")
+    assert out.returncode == 1, out.stderr[-400:]
+    assert out.stderr == ("error: out of memory: this machine cannot hold the search; "
+                          "--max-positions sets a smaller bound\n")

@@ -75,6 +75,12 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)
+    except MemoryError:
+        if os.environ.get("PATIENCE_DEBUG"):
+            raise
+        print("error: out of memory: this machine cannot hold the search; "
+              "--max-positions sets a smaller bound", file=sys.stderr)
+        sys.exit(1)
     except BrokenPipeError:  # the reader went away (`patience list | head -1`): nothing to say
         _discard_stdout()
         sys.exit(1)
