@@ -28,6 +28,24 @@ static int best_first(const void *a, const void *b) {
     return x->moves_at < y->moves_at ? -1 : x->moves_at > y->moves_at;
 }
 
+/* Of the children sorted best first, each parent places at most PER_PARENT among the first
+ * `width` before any places more; the others follow, best first, and fill what is left. One good
+ * position's children are often near-equal (moves that change little), and a level of them
+ * leaves the beam with one line. Spider with four suits, seeds 1-20 at 1 000 000 positions:
+ * 1, 3, 6, 10 and 20 a parent won 6, 13, 12, 15 and 12 deals, no bound 12; seeds 21-60, no bound
+ * and 10: 24 and 27 (docs/solver.md, "The beam"). `per`: room for the level's parents. */
+enum { PER_PARENT = 10 };
+
+static void spread_parents(Node *cands, size_t n, size_t width, size_t first, uint32_t *per, Node *others) {
+    size_t placed = 0, waiting = 0;
+    for (size_t i = 0; i < n && placed < width; i++) {
+        uint32_t *seen = &per[cands[i].parent - first];
+        if (*seen < PER_PARENT) { (*seen)++; cands[placed++] = cands[i]; }   /* placed <= i: in place */
+        else others[waiting++] = cands[i];
+    }
+    for (size_t i = 0; i < waiting && placed < width; i++) cands[placed++] = others[i];
+}
+
 /* A kept position: a copy without the buffer of cards back (G8), which only `work` holds. */
 static void keep_copy(GState *to, const GState *from) {
     memcpy(to, from, sizeof *to);
@@ -48,16 +66,18 @@ static void restore(GState *to, const GState *from) {
 int g_beam(GState *s, const GBeamArgs *a, GMove **line, size_t *line_len, long long *positions, int *most) {
     /* the kept positions and their moves; this level's children and theirs */
     GVec nodes = {0, 0, 0, sizeof(Node)}, moves = {0, 0, 0, sizeof(GMove)}, cands = {0, 0, 0, sizeof(Node)},
-         cand_moves = {0, 0, 0, sizeof(GMove)}, undo = {0, 0, 0, sizeof(GUndo)}, kids = {0, 0, 0, sizeof(GChild)};
+         cand_moves = {0, 0, 0, sizeof(GMove)}, undo = {0, 0, 0, sizeof(GUndo)}, kids = {0, 0, 0, sizeof(GChild)},
+         others = {0, 0, 0, sizeof(Node)};
     GTable kept, found;   /* the keys of the positions kept, and of this level's children */
     int verdict = G_NOMEM, kept_ready = g_table_init(&kept, 1 << 16) == 0, found_ready = g_table_init(&found, 1 << 16) == 0;
     size_t width = a->width > 0 ? (size_t)a->width : 1;
     GState *levels = malloc(2 * width * sizeof(GState)), *work = malloc(sizeof(GState));
+    uint32_t *per = malloc(width * sizeof(uint32_t));   /* children placed by each parent (spread_parents) */
     *line = NULL;
     *line_len = 0;
     *positions = 0;
     *most = s->on_found;
-    if (!kept_ready || !found_ready || !levels || !work || g_vec_reserve(&nodes, 1)) goto done;
+    if (!kept_ready || !found_ready || !levels || !work || !per || g_vec_reserve(&nodes, 1)) goto done;
     GState *level = levels, *next = levels + width;
     memset(work, 0, sizeof *work);
     keep_copy(&level[0], s);
@@ -109,7 +129,15 @@ int g_beam(GState *s, const GBeamArgs *a, GMove **line, size_t *line_len, long l
         size_t keep = winner != SIZE_MAX ? 1 : cands.used < width ? cands.used : width;
         if (winner != SIZE_MAX) ((Node *)cands.data)[0] = ((Node *)cands.data)[winner];   /* the winner alone */
         else if (!cands.used) { verdict = G_LIMIT_POSITIONS; goto done; }   /* no new position left */
-        else qsort(cands.data, cands.used, sizeof(Node), best_first);
+        else {
+            qsort(cands.data, cands.used, sizeof(Node), best_first);
+            if (cands.used > width) {
+                others.used = 0;
+                if (g_vec_reserve(&others, cands.used)) goto done;
+                memset(per, 0, count * sizeof(uint32_t));
+                spread_parents(cands.data, cands.used, width, first, per, others.data);
+            }
+        }
         if (g_vec_reserve(&nodes, keep)) goto done;
         for (size_t k = 0; k < keep; k++) {   /* keep each child: its moves, and its position (its parent's, then them) */
             Node b = ((Node *)cands.data)[k];
@@ -150,6 +178,8 @@ done:
     free(work);
     free(levels);
     free(kids.data);
+    free(others.data);
+    free(per);
     free(nodes.data);
     free(moves.data);
     free(cands.data);
