@@ -604,6 +604,19 @@ def test_a_beam_spreads_its_width_over_the_parents():
     assert result.verdict == "won" and result.search == "pruned"
 
 
+@pytest.mark.parametrize("seed", [3, 19])
+def test_cards_on_a_waste_never_turned_over_again_count_against_a_position(seed):
+    """Forty Thieves turns its stock once: a card on the waste can be reached only from the top
+    from then on, and the search's evaluation counts each as much as a card home
+    (g_prune.c DEAD_WASTE). These deals are won in a few thousand positions by the depth-first
+    attempts alone (416 and 6 886; no beam runs below 20 000); without the term each is undecided
+    at 1 000 000."""
+    rules = load_rules("forty-thieves", {})
+    position = start_position(rules, seeded_order(rules, seed))
+    result = solve_position(position, max_positions=20_000)
+    assert result.verdict == "won" and result.search == "pruned"
+
+
 def test_beams_keep_within_the_position_limit():
     """The beams' positions count against the search's limit: a two-pack deal left undecided
     stops at its budget whatever share the beams had, and the plain search has none."""
