@@ -641,19 +641,12 @@ static void cards_back(GState *s, GChild *out, int *k, int max) {
     }
 }
 
-/* The children of a position: every legal move (prune 0, in legal.py's order), or the
- * pruned set, best first by the position each leads to (prune 1). With ``jitter`` (a
- * restart's random state, NULL for none) each score gets a small random nudge, so that a
- * restart tries near-equal children in another order. Returns how many (at most max
- * written; -1 when the legal moves overflow). */
-int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter) {
-    int8_t takers[52][GMAXF];
-    int ntak[52];
-    g_takers(s, takers, ntak);
-    return g_children_given(s, takers, ntak, out, max, prune, jitter);
-}
-
-/* The same with the foundations' takers known (g_takers of this position). */
+/* The children of a position, given its foundations' takers (g_takers): every legal move
+ * (prune 0, in legal.py's order), or the pruned set, best first by the position each leads to
+ * (prune 1). With ``jitter`` (a restart's random state, NULL for none) each score gets a small
+ * random nudge, so that a restart tries near-equal children in another order. Returns how many
+ * (at most max written, counted past it; -1 when the legal moves overflow): g_children_into
+ * (g_search.c) makes room for all. */
 int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int max, int prune,
                      GJitter *jitter) {
     GMove moves[GMAXMOVES];

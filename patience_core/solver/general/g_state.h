@@ -139,7 +139,6 @@ int g_find_reversible(const GState *s, int8_t takers[52][GMAXF], const int ntak[
 #define G_BACK_MAX 32   /* G8: cards back in one child; a child that needs more makes "lost" unknown */
 typedef struct { GMove play, lead; int16_t pre, mid; int16_t score; uint8_t nback; uint32_t back_at; } GChild;
 typedef struct { uint64_t state; int nudge; } GJitter;   /* a restart's child-order nudge: each score + 0..nudge */
-int g_children(GState *s, GChild *out, int max, int prune, GJitter *jitter);
 int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int max, int prune,
                      GJitter *jitter);
 int g_evaluate(GState *s);   /* how promising the position looks, from the rules alone (higher: better) */
