@@ -23,12 +23,12 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
     parser.add_argument("--max-positions", type=int, default=None)
     parser.add_argument("--beam-share", type=int, default=None,
-                        help="the beams' share where two packs are dealt (search.beam_share; 0: none)")
+                        help="the beams' share for this game, whether or not it has beams (search.beam_share; 0: none)")
     parser.add_argument("--verbose", "-v", action="store_true", help="one line per deal")
     args = parser.parse_args()
     rules = load_variant(parser, args)
     if args.beam_share is not None:
-        general.BEAM_SHARE_TWO_PACKS = args.beam_share
+        general.beam_share = lambda rules: args.beam_share
     counts = {"won": 0, "lost": 0, "unknown": 0}
     times, positions = [], 0
     began = time.perf_counter()

@@ -594,6 +594,23 @@ def test_beams_win_two_pack_deals_the_depth_first_attempts_miss(suits, seed):
     assert general.compiled_search(position, 120_000, None, 0, beams=False)[0] == "unknown"
 
 
+@pytest.mark.parametrize("name, seed", [("sir-tommy", 32), ("calculation", 21)])
+def test_beams_win_chosen_waste_deals_the_depth_first_attempts_miss(name, seed):
+    """Where the player chooses among several waste piles the search runs beams too
+    (search.beams_pay): these deals are won in 35 912 and 35 268 positions, and the line
+    replays; without the beams the attempts leave each undecided at 100 000 (and at 1 000 000)."""
+    rules = load_rules(name, {})
+    assert general.beam_share(rules) > 0
+    position = start_position(rules, seeded_order(rules, seed))
+    result = solve_position(position, max_positions=100_000)
+    assert result.verdict == "won" and result.search == "pruned" and result.positions < 50_000
+    replay = position.copy()
+    for move in result.moves:
+        replay.apply(move)
+    assert replay.is_won()
+    assert general.compiled_search(position, 100_000, None, 0, beams=False)[0] == "unknown"
+
+
 def test_a_beam_spreads_its_width_over_the_parents():
     """A beam keeps at most ten children of one parent before any parent places more
     (g_beam.c spread_parents): Spider with four suits, seed 39, is won in 137 370 positions;

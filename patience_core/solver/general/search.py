@@ -58,18 +58,25 @@ def rules_buffer(rules: Rules):
 
 
 # The beams' share of the pruned search (docs/solver.md, "The beam"): positions a beam may expand
-# per position the depth-first attempts have expanded. Where two packs are dealt the attempts
-# proved no measured deal lost, and beams win what they miss. Won with shares 0, 1, 2
+# per position the depth-first attempts have expanded. Won with shares 0, 1, 2
 # (`python bench/solve_bench.py GAME --beam-share N`): Spider with four suits, seeds 1-10 at
 # 10 s, 0, 5, 7; two suits, seeds 1-40 at 1 000 000 positions, 25, 40, 40; Forty Thieves, seeds
-# 1-20 at 1 000 000, 1, 5, 6. With one pack the time goes to proofs of loss, which beams never
-# give, and they won little the attempts miss: there the search has none.
-BEAM_SHARE_TWO_PACKS = 2
+# 1-20 at 1 000 000, 1, 5, 6. With shares 0 and 2 at 1 000 000 positions: Calculation, seeds
+# 1-200, 139 and 164; Sir Tommy, seeds 1-140, 30 and 59.
+BEAM_SHARE = 2
+
+
+def beams_pay(rules: Rules) -> bool:
+    """Where the search runs beams: two packs dealt, or several waste piles the player
+    chooses among. There its attempts proved no measured deal lost (the space is too large),
+    so a beam's positions cost no proof, and beams win what they miss. Elsewhere the time
+    goes to proofs of loss, which beams never give, and they won little the attempts miss."""
+    return max(rules.copies) > 1 or len(rules.waste_piles) > 1
 
 
 def beam_share(rules: Rules) -> int:
     """The beams' share of the pruned search of this game: 0 for none."""
-    return BEAM_SHARE_TWO_PACKS if max(rules.copies) > 1 else 0
+    return BEAM_SHARE if beams_pay(rules) else 0
 
 
 def compiled_search(position, max_positions: int | None, deadline: float | None, table_limit: int,
