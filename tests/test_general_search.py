@@ -576,22 +576,29 @@ def test_a_foundation_top_that_never_comes_back_is_keyed_by_what_it_takes(name, 
     assert tried >= (10 if same_rank_keyed_alike else 0)
 
 
+def _won_with_beams_only(rules, seed, budget):
+    """Deal ``seed`` is won with beams within ``budget`` positions, by the pruned search, and the
+    line replays through the engine; without the beams it is undecided at that budget."""
+    assert general.beam_share(rules) > 0
+    position = start_position(rules, seeded_order(rules, seed))
+    result = solve_position(position, max_positions=budget)
+    assert result.verdict == "won" and result.search == "pruned"
+    replay = position.copy()
+    for move in result.moves:
+        replay.apply(move)
+    assert replay.is_won()
+    assert general.compiled_search(position, budget, None, 0, beams=False)[0] == "unknown"
+    return result
+
+
 @pytest.mark.parametrize("suits, seed", [("2", 5), ("2", 20), ("4", 2)])
 def test_beams_win_two_pack_deals_the_depth_first_attempts_miss(suits, seed):
     """Where two packs are dealt the pruned search runs beams between its attempts (g_beam.c,
     search.beam_share). These Spider deals are won within 120 000 positions (42 075, 42 505 and
     56 266) and the line replays through the engine; without the beams the attempts leave each
     undecided at that budget (and the two-suit ones at 1 000 000)."""
-    rules = load_rules("spider", {"suits": suits})
-    assert general.beam_share(rules) > 0 and general.beam_share(load_rules("klondike", {})) == 0
-    position = start_position(rules, seeded_order(rules, seed))
-    result = solve_position(position, max_positions=120_000)
-    assert result.verdict == "won" and result.search == "pruned"
-    replay = position.copy()
-    for move in result.moves:
-        replay.apply(move)
-    assert replay.is_won()
-    assert general.compiled_search(position, 120_000, None, 0, beams=False)[0] == "unknown"
+    assert general.beam_share(load_rules("klondike", {})) == 0
+    _won_with_beams_only(load_rules("spider", {"suits": suits}), seed, 120_000)
 
 
 @pytest.mark.parametrize("name, seed", [("sir-tommy", 32), ("calculation", 21)])
@@ -599,16 +606,7 @@ def test_beams_win_chosen_waste_deals_the_depth_first_attempts_miss(name, seed):
     """Where the player chooses among several waste piles the search runs beams too
     (search.beams_pay): these deals are won in 35 912 and 35 268 positions, and the line
     replays; without the beams the attempts leave each undecided at 100 000 (and at 1 000 000)."""
-    rules = load_rules(name, {})
-    assert general.beam_share(rules) > 0
-    position = start_position(rules, seeded_order(rules, seed))
-    result = solve_position(position, max_positions=100_000)
-    assert result.verdict == "won" and result.search == "pruned" and result.positions < 50_000
-    replay = position.copy()
-    for move in result.moves:
-        replay.apply(move)
-    assert replay.is_won()
-    assert general.compiled_search(position, 100_000, None, 0, beams=False)[0] == "unknown"
+    assert _won_with_beams_only(load_rules(name, {}), seed, 100_000).positions < 50_000
 
 
 def test_a_beam_spreads_its_width_over_the_parents():
