@@ -1,10 +1,11 @@
 """Benchmark: the solver over a range of deals of one variant, one core, one process.
 
     python bench/solve_bench.py VARIANT [--param K=V ...] [--start 1] [--deals 50] [--timeout 10]
-                                [--max-positions N] [--beam-share N] [--verbose]
+                                [--max-positions N] [--beam-share N] [--off RULE ...] [--verbose]
 
 Prints how many deals were decided (won / lost) and how many stayed unknown, the median
 and the maximum seconds per deal, and positions searched per second over the run.
+``--off WASTE_ORDER`` (or another of general/pack.py's switches) runs the search without that rule.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import time
 
 from deal_args import deal_parser, load_variant
 from patience_core import seeded_order
+from patience_core.solver.general import pack
 from patience_core.solver.general import search as general
 from patience_core.solver.solve import solve
 
@@ -24,8 +26,13 @@ def main() -> None:
     parser.add_argument("--max-positions", type=int, default=None)
     parser.add_argument("--beam-share", type=int, default=None,
                         help="the beams' share for this game, whether or not it has beams (search.beam_share; 0: none)")
+    switches = sorted(name for name, value in vars(pack).items() if name.isupper() and isinstance(value, bool))
+    parser.add_argument("--off", action="append", default=[], choices=switches,
+                        help="a rule of the pruned search to switch off (general/pack.py)")
     parser.add_argument("--verbose", "-v", action="store_true", help="one line per deal")
     args = parser.parse_args()
+    for name in args.off:
+        setattr(pack, name, False)
     rules = load_variant(parser, args)
     if args.beam_share is not None:
         general.beam_share = lambda rules: args.beam_share
