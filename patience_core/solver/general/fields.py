@@ -43,6 +43,8 @@ RULES = Boundary("g_rules", 0x47525553, (
           "tried only with a move onto it (0/1, see pack.talon_is_pool)"),
     Field("dead_end", 1, "positions are tested by the relaxation in which nothing stays covered "
           "(0/1, see pack.dead_end_applies)"),
+    Field("waste_order", 1, "positions are tested by the relaxation in which the waste piles' cards stay in "
+          "order and the stock's are free (0/1, see pack.waste_order_applies)"),
     Field("talon_dominance", 1, "a position a talon proved lost reaches by turns alone is skipped "
           "(0/1, see pack.talon_dominance_applies)"),
     Field("access", "n_piles", "0 none, 1 top card, 2 every card"),

@@ -20,6 +20,7 @@ typedef struct {
     uint32_t parent;     /* the parent's index among the nodes (the start: UINT32_MAX) */
     uint32_t moves_at;   /* its moves from the parent, in the moves array */
     uint16_t nmoves;
+    uint8_t watch;       /* G10 may newly call it lost (g_waste_order_watch): checked once kept */
 } Node;
 
 /* Best score first; among equal scores, the one found first (reproducible). */
@@ -30,7 +31,8 @@ static int best_first(const void *a, const void *b) {
 }
 
 /* Of the children sorted best first, each parent places at most PER_PARENT among the first
- * `width` before any places more; the others follow, best first, and fill what is left. One good
+ * `width` before any places more; the others follow, best first (all of them: a child found
+ * lost when kept gives its place to the next). One good
  * position's children are often near-equal (moves that change little), and a level of them
  * leaves the beam with one line. Spider with four suits, seeds 1-20 at 1 000 000 positions:
  * 1, 3, 6, 10 and 20 a parent won 6, 13, 12, 15 and 12 deals, no bound 12; seeds 21-60, no bound
@@ -44,7 +46,7 @@ static void spread_parents(Node *cands, size_t n, size_t width, size_t first, ui
         if (*seen < PER_PARENT) { (*seen)++; cands[placed++] = cands[i]; }   /* placed <= i: in place */
         else others[waiting++] = cands[i];
     }
-    for (size_t i = 0; i < waiting && placed < width; i++) cands[placed++] = others[i];
+    memcpy(cands + placed, others, waiting * sizeof *others);   /* placed + waiting: the children walked */
 }
 
 /* Copy a position: the cards each pile holds, not the room for GMAXC in each of GMAXP piles
@@ -108,6 +110,7 @@ int g_beam(GState *s, const GBeamArgs *a, GMove **line, size_t *line_len, long l
             int nk = g_children_into(work, takers, ntak, &kids, 1, NULL);
             if (nk < 0) goto done;
             for (int c = 0; c < nk; c++) {
+                int watch = work->waste_memo && g_waste_order_watch(work, (GChild *)kids.data + c);
                 undo.used = 0;
                 if (g_enter(work, &undo, (GChild *)kids.data + c, 1, takers, ntak)) goto done;
                 if (work->on_found > *most) *most = work->on_found;
@@ -117,7 +120,7 @@ int g_beam(GState *s, const GBeamArgs *a, GMove **line, size_t *line_len, long l
                 if (added < 0 || g_vec_reserve(&cands, 1) || g_vec_reserve(&cand_moves, undo.used)) goto done;
                 if (added || won) {
                     Node b = {won ? INT32_MAX : g_evaluate(work), (uint32_t)(first + i), (uint32_t)cand_moves.used,
-                              (uint16_t)undo.used};
+                              (uint16_t)undo.used, (uint8_t)watch};
                     for (size_t u = 0; u < undo.used; u++)
                         ((GMove *)cand_moves.data)[cand_moves.used++] = ((GUndo *)undo.data)[u].move;
                     ((Node *)cands.data)[cands.used++] = b;
@@ -135,7 +138,7 @@ int g_beam(GState *s, const GBeamArgs *a, GMove **line, size_t *line_len, long l
             if (a->deadline >= 0 && g_now() > a->deadline) { verdict = G_LIMIT_TIME; goto done; }
             if (a->interrupted && a->interrupted()) { verdict = G_INTERRUPTED; goto done; }
         }
-        size_t keep = winner != SIZE_MAX ? 1 : cands.used < width ? cands.used : width;
+        size_t keep = winner != SIZE_MAX ? 1 : cands.used < width ? cands.used : width, kept_now = 0;
         if (winner != SIZE_MAX) ((Node *)cands.data)[0] = ((Node *)cands.data)[winner];   /* the winner alone */
         else if (!cands.used) { verdict = G_LIMIT_POSITIONS; goto done; }   /* no new position left */
         else {
@@ -148,24 +151,31 @@ int g_beam(GState *s, const GBeamArgs *a, GMove **line, size_t *line_len, long l
             }
         }
         if (g_vec_reserve(&nodes, keep)) goto done;
-        for (size_t k = 0; k < keep; k++) {   /* keep each child: its moves, and its position (its parent's, then them) */
-            Node b = ((Node *)cands.data)[k];
+        /* keep each child: its position (its parent's, then its moves), unless G10 finds it lost
+         * (the next child takes its place), and its moves */
+        for (size_t i = 0; i < cands.used && kept_now < keep; i++) {
+            Node b = ((Node *)cands.data)[winner != SIZE_MAX ? 0 : i];
             const GMove *own = (const GMove *)cand_moves.data + b.moves_at;
+            if (winner == SIZE_MAX) {
+                GUndo u;
+                GState *child = &next[kept_now];
+                keep_copy(child, &level[b.parent - first]);
+                for (int j = 0; j < b.nmoves; j++) g_apply(child, own[j], &u);
+                if (g_table_add(&kept, key, g_key(child, key, NULL), &entry) < 0) goto done;   /* lost or not: seen */
+                if (b.watch && g_waste_order_dead(child)) continue;
+            }
             if (g_vec_reserve(&moves, b.nmoves)) goto done;
             b.moves_at = (uint32_t)moves.used;
             memcpy((GMove *)moves.data + moves.used, own, b.nmoves * sizeof(GMove));
             moves.used += b.nmoves;
-            ((Node *)nodes.data)[nodes.used + k] = b;
+            ((Node *)nodes.data)[nodes.used + kept_now++] = b;
             if (winner != SIZE_MAX) break;
-            GUndo u;
-            keep_copy(&next[k], &level[b.parent - first]);
-            for (int j = 0; j < b.nmoves; j++) g_apply(&next[k], own[j], &u);
-            if (g_table_add(&kept, key, g_key(&next[k], key, NULL), &entry) < 0) goto done;
         }
         if (winner != SIZE_MAX) { winner = nodes.used++; break; }
+        if (!kept_now) { verdict = G_LIMIT_POSITIONS; goto done; }   /* no new position left */
         first = nodes.used;
-        nodes.used += keep;
-        count = keep;
+        nodes.used += kept_now;
+        count = kept_now;
         GState *t = level;
         level = next;
         next = t;

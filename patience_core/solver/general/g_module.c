@@ -153,6 +153,15 @@ static PyObject *py_dead_end(PyObject *self, PyObject *args) {
     return PyBool_FromLong(dead);
 }
 
+static PyObject *py_waste_order_dead(PyObject *self, PyObject *args) {
+    PyObject *rules, *position;
+    Loaded L;
+    if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
+    int dead = g_waste_order_dead(&L.s);
+    release(&L);
+    return PyBool_FromLong(dead);
+}
+
 static int interrupted(void) { return PyErr_CheckSignals() < 0; }
 
 static PyObject *py_search(PyObject *self, PyObject *args) {
@@ -194,6 +203,8 @@ static PyMethodDef methods[] = {
     {"safe_move", py_safe_move, METH_VARARGS, "safe_move(rules, position) -> the first safe play or None"},
     {"key", py_key, METH_VARARGS, "key(rules, position) -> the search's key of the position (bytes)"},
     {"dead_end", py_dead_end, METH_VARARGS, "dead_end(rules, position) -> lost by the relaxation in which nothing stays covered"},
+    {"waste_order_dead", py_waste_order_dead, METH_VARARGS,
+     "waste_order_dead(rules, position) -> lost by the relaxation in which the waste piles keep their order"},
     {"search", py_search, METH_VARARGS,
      "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share]]) -> (verdict, positions, most, "
      "table, compactions, dominated, beam_positions, line)"},

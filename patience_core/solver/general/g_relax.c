@@ -153,3 +153,258 @@ int g_dead_end(const GState *s) {
     }
     return (home & present) != present;
 }
+
+/* G10. Waste piles that keep their order (docs/solver.md).
+ *
+ * Where every card not home lies in the stock or on waste piles whose top alone leaves, and
+ * only for foundations that build fixed rank sequences regardless of suit, each rank at most
+ * once (pack.waste_order_applies), relax the game so: the cards on the waste piles stay in
+ * their order (nothing new covers them), and every card still in the stock may go home at any
+ * time; the foundations stay exact. Each line of the real game plays its cards home in an order
+ * the relaxation allows (a waste card's cover goes home before it in both; later covers only
+ * add conditions), so where no order gets every card home the position is lost.
+ *
+ * Which card goes home first, and where, matters, so the relaxation is decided by a small
+ * depth-first search over its states: each foundation's height (sorted, where all foundations
+ * are twins: then which of them holds what does not matter), the ranks of the cards left on
+ * each waste pile, and how many of each rank are left in the stock (suits do not matter). Each
+ * move puts a card home: there are no cycles. Inside it the safe plays (safe_target) are made
+ * at once, and a stock card is not played where a waste top of its rank could go instead (the
+ * waste card does all it does, and uncovers more). A check that would visit more than
+ * WASTE_ORDER_NODES states gives up: the position is not called lost. The states found lost
+ * are kept across checks (a state holds all its verdict depends on), so a check after one move
+ * mostly meets the states the one before it found lost. */
+#include <stdlib.h>
+
+enum {
+    WASTE_ORDER_NODES = 2000,
+    WASTE_ORDER_PILES = 10,          /* pack.MAX_WASTE_ORDER_PILES */
+    WASTE_ORDER_FOUNDATIONS = 8,     /* pack.MAX_WASTE_ORDER_FOUNDATIONS */
+    LOST_KEY = 48,                   /* nibbles: the heights, each pile's ranks and 0xF, each rank's stock count */
+};
+
+typedef struct { uint64_t hash; uint8_t key[LOST_KEY]; } WasteOrderState;
+
+/* The states found lost, which a search's checks share (g_search owns it). A state visited
+ * twice in one check is found here too: each move puts a card home, so a state met again has
+ * been searched to the end. */
+struct GWasteOrderMemo {
+    size_t mask;
+    WasteOrderState lost[];          /* two ways per index: the newer first */
+};
+
+GWasteOrderMemo *g_waste_order_memo(int lost_bits) {
+    size_t n = (size_t)1 << lost_bits;
+    GWasteOrderMemo *m = calloc(1, sizeof *m + n * sizeof(WasteOrderState));
+    if (m) m->mask = n - 2;
+    return m;
+}
+
+typedef struct {
+    int nw, nf, left, nodes;
+    int twins;                                 /* every foundation builds the same sequence */
+    int len[WASTE_ORDER_PILES];                /* each waste pile's cards not yet home */
+    uint8_t rank[WASTE_ORDER_PILES][GMAXC];    /* their ranks, bottom first */
+    int stock[13];                             /* stock cards of each rank not yet home */
+    int height[WASTE_ORDER_FOUNDATIONS];
+    int8_t wants[WASTE_ORDER_FOUNDATIONS][14]; /* the rank each foundation takes at each height (-1: none) */
+    int8_t place[13];                          /* twins: each rank's place in the sequence */
+    int covering[13];                          /* cards of each rank on a waste pile with a card below */
+    GWasteOrderMemo *memo;
+} WasteOrder;
+
+/* A foundation that takes a card of rank r now (-1: none); twins at one height are alike, so
+ * the first. */
+static inline int target(const WasteOrder *w, int r, int from) {
+    for (int f = from; f < w->nf; f++)
+        if (w->wants[f][w->height[f]] == r) return f;
+    return -1;
+}
+
+/* A foundation a card of rank r may go to now, where playing it there is safe (no order that
+ * wins is lost), else -1. `covers`: the card lies on a waste card.
+ * - No other card of rank r not home covers a card or is covered (each is in the stock, or
+ *   alone on a pile: it uncovers nothing and can be played at any time): in an order that wins,
+ *   the foundation's next card (of rank r) and this one trade places, that card going where
+ *   this one went, when it went.
+ * - Twins: every foundation has passed the place before r's (the card only ever enables), or
+ *   no other card of rank r not home covers a card: in an order that wins, the cards of rank r
+ *   played before this one uncover nothing, so each can take the next one's turn and the last
+ *   this card's, the foundations' heights alike at every step. */
+static int safe_target(const WasteOrder *w, int r, int covers) {
+    int f = target(w, r, 0);
+    if (f < 0) return -1;
+    if (w->twins) {
+        int passed = 1;
+        for (int g = 0; g < w->nf && passed; g++) passed = w->height[g] >= w->place[r];
+        return passed || w->covering[r] == covers ? f : -1;
+    }
+    int others = w->covering[r] - covers;
+    for (int i = 0; i < w->nw; i++)
+        if (w->len[i] > 1 && w->rank[i][0] == r) others++;
+    return others ? -1 : f;
+}
+
+/* Moves inside the relaxation: a card from waste pile i (i < nw) or the stock's rank r
+ * (WASTE_ORDER_PILES + r) to foundation f, as (source << 4) | f. */
+static void home_move(WasteOrder *w, int m) {
+    int src = m >> 4, f = m & 15;
+    if (src < WASTE_ORDER_PILES) {
+        int r = w->rank[src][--w->len[src]];
+        if (w->len[src]) w->covering[r]--;
+    } else w->stock[src - WASTE_ORDER_PILES]--;
+    w->height[f]++;
+    w->left--;
+}
+
+static void back_move(WasteOrder *w, int m) {
+    int src = m >> 4, f = m & 15;
+    if (src < WASTE_ORDER_PILES) {
+        int r = w->rank[src][w->len[src]++];
+        if (w->len[src] > 1) w->covering[r]++;
+    } else w->stock[src - WASTE_ORDER_PILES]++;
+    w->height[f]--;
+    w->left++;
+}
+
+/* The state's key and its hash (never 0). */
+static uint64_t state_key(const WasteOrder *w, uint8_t key[LOST_KEY]) {
+    memset(key, 0, LOST_KEY);
+    int at = 0, heights[WASTE_ORDER_FOUNDATIONS];
+#define NIBBLE(v) (key[at >> 1] |= (uint8_t)((v) << ((at & 1) * 4)), at++)
+    memcpy(heights, w->height, sizeof heights);
+    if (w->twins)   /* insertion sort: a handful */
+        for (int i = 1; i < w->nf; i++)
+            for (int k = i; k > 0 && heights[k - 1] > heights[k]; k--) {
+                int t = heights[k];
+                heights[k] = heights[k - 1];
+                heights[k - 1] = t;
+            }
+    for (int f = 0; f < w->nf; f++) NIBBLE(heights[f]);
+    for (int i = 0; i < w->nw; i++) {
+        for (int k = 0; k < w->len[i]; k++) NIBBLE(w->rank[i][k]);
+        NIBBLE(0xF);
+    }
+    for (int r = 0; r < 13; r++) NIBBLE(w->stock[r]);
+#undef NIBBLE
+    uint64_t h = 0x243F6A8885A308D3ull;
+    for (int i = 0; i < LOST_KEY; i += 8) {
+        uint64_t v;
+        memcpy(&v, key + i, 8);
+        h = (h ^ v) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+    }
+    return h | 1;
+}
+
+static int known_lost(const GWasteOrderMemo *m, uint64_t h, const uint8_t *key) {
+    const WasteOrderState *e = &m->lost[(size_t)(h >> 16) & m->mask];
+    return (e[0].hash == h && !memcmp(e[0].key, key, LOST_KEY)) || (e[1].hash == h && !memcmp(e[1].key, key, LOST_KEY));
+}
+
+static void keep_lost(GWasteOrderMemo *m, uint64_t h, const uint8_t *key) {
+    WasteOrderState *e = &m->lost[(size_t)(h >> 16) & m->mask];
+    e[1] = e[0];
+    e[0].hash = h;
+    memcpy(e[0].key, key, LOST_KEY);
+}
+
+/* 1: every card goes home; 0: no order does; -1: gave up. w is as it was. */
+static int waste_order_search(WasteOrder *w) {
+    int made[52], n = 0, verdict = 0;
+    for (int moved = 1; moved;) {   /* the safe plays, at once */
+        moved = 0;
+        for (int i = 0; i < w->nw; i++)
+            for (int f; w->len[i] && (f = safe_target(w, w->rank[i][w->len[i] - 1], w->len[i] > 1)) >= 0;) {
+                home_move(w, made[n++] = i << 4 | f);
+                moved = 1;
+            }
+        for (int r = 0; r < 13; r++)
+            for (int f; w->stock[r] && (f = safe_target(w, r, 0)) >= 0;) {
+                home_move(w, made[n++] = (WASTE_ORDER_PILES + r) << 4 | f);
+                moved = 1;
+            }
+    }
+    if (!w->left) return 1;
+    uint8_t key[LOST_KEY];
+    uint64_t h = state_key(w, key);
+    if (known_lost(w->memo, h, key)) goto undo;
+    if (++w->nodes > WASTE_ORDER_NODES) { verdict = -1; goto undo; }
+    unsigned top_reaches[13] = {0};   /* the foundations a waste top of each rank may go to */
+    for (int i = 0; i < w->nw && !verdict; i++) {
+        if (!w->len[i]) continue;
+        int r = w->rank[i][w->len[i] - 1];
+        for (int f = target(w, r, 0); f >= 0 && !verdict; f = w->twins ? -1 : target(w, r, f + 1)) {
+            top_reaches[r] |= 1u << f;
+            int m = i << 4 | f;
+            home_move(w, m);
+            verdict = waste_order_search(w);
+            back_move(w, m);
+        }
+    }
+    for (int r = 0; r < 13 && !verdict; r++) {
+        if (!w->stock[r]) continue;
+        for (int f = target(w, r, 0); f >= 0 && !verdict; f = w->twins ? -1 : target(w, r, f + 1)) {
+            if (top_reaches[r] >> f & 1) continue;
+            int m = (WASTE_ORDER_PILES + r) << 4 | f;
+            home_move(w, m);
+            verdict = waste_order_search(w);
+            back_move(w, m);
+        }
+    }
+    if (!verdict) keep_lost(w->memo, h, key);
+undo:
+    while (n) back_move(w, made[--n]);
+    return verdict;
+}
+
+int g_waste_order_dead(const GState *s) {
+    const g_rules_t *R = s->R;
+    if (!R->waste_order) return 0;
+    WasteOrder w = {0};
+    w.nw = R->n_waste;
+    w.nf = R->n_found;
+    w.twins = 1;
+    int takes[13] = {0};   /* cards of each rank the foundations take from here */
+    memset(w.place, -1, sizeof w.place);
+    for (int fi = 0; fi < w.nf; fi++) {
+        int length = R->f_length[fi] < 13 ? R->f_length[fi] : 13;
+        memset(w.wants[fi], -1, sizeof w.wants[fi]);
+        for (int j = 0; j < length; j++) {
+            w.wants[fi][j] = s->ranks[fi][j];
+            if (fi && s->ranks[fi][j] != s->ranks[0][j]) w.twins = 0;
+        }
+        w.height[fi] = s->len[R->foundations[fi]];
+        for (int j = w.height[fi]; j < length; j++) if (s->ranks[fi][j] >= 0) takes[s->ranks[fi][j]]++;
+    }
+    for (int j = 0; j < 13 && w.twins; j++) if (s->ranks[0][j] >= 0) w.place[s->ranks[0][j]] = (int8_t)j;
+    for (int i = 0; i < w.nw; i++) {
+        int p = R->waste_piles[i];
+        for (int k = 0; k < s->len[p]; k++) {
+            int r = s->cards[p][k] % 13;
+            if (k) w.covering[r]++;
+            w.rank[i][w.len[i]++] = (uint8_t)r;
+            takes[r]--;
+        }
+        w.left += s->len[p];
+    }
+    for (int k = 0; k < s->len[R->stock]; k++) {
+        int r = s->cards[R->stock][k] % 13;
+        w.stock[r]++;
+        w.left++;
+        takes[r]--;
+    }
+    for (int r = 0; r < 13; r++)
+        if (takes[r] < 0) return 1;   /* more cards of a rank than the foundations take */
+    w.memo = s->waste_memo ? s->waste_memo : g_waste_order_memo(12);
+    if (!w.memo) return 0;
+    int verdict = waste_order_search(&w);
+    if (w.memo != s->waste_memo) free(w.memo);
+    return verdict == 0;
+}
+
+int g_waste_order_watch(const GState *s, const GChild *c) {
+    GMove m = c->play;
+    if (c->pre || c->mid || c->nback || c->lead.kind != G_NO_LEAD) return 1;
+    return m.dst >= 0 && s->is_waste[m.dst] && s->len[m.dst];
+}

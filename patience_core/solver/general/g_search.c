@@ -132,6 +132,9 @@ int g_enter(GState *s, GVec *undo, const GChild *c, int prune, int8_t takers[52]
  * until its time or position limit. Without either limit (rebuild_full_table 0) and in the
  * plain search, a full table ends the search: "unknown" for the table. */
 enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_NUDGE = 40 };
+/* G10's states found lost, shared by a search's checks: 2^18 of them (12 MB). Sir Tommy seeds
+ * 1-12 at 1 000 000 positions, 2^18 and 2^20: the same verdicts and positions. */
+enum { WASTE_ORDER_LOST_BITS = 18 };
 /* A finished position's table value: below zero, -1 - 2 x (the positions its search took) -
  * (1 where it is proved lost: below). The larger searches are kept longest when the table is
  * full. Entries on the stack, or finished in a component still open (below), hold their
@@ -290,6 +293,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             }
             GChild c = ((const GChild *)w->kids.data)[top->first + top->next++];
             size_t height = w->undo.used;
+            int watch = s->waste_memo && g_waste_order_watch(s, &c);
             if (g_enter(s, &w->undo, &c, a->prune, top->takers, top->ntak)) return G_NOMEM;
             if (s->on_found > o->most) o->most = s->on_found;
             if (s->on_found == s->R->n_cards) return G_WON;
@@ -307,6 +311,11 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             if (pointer >= 0 && dominated_by_proved(pointer, g_table_value(&w->side, side), s->R->draw)) {
                 g_table_set(&w->table, entry, FINISHED(0, 1));   /* G9: lost */
                 o->dominated++;
+                g_undo_to(s, &w->undo, height);
+                continue;
+            }
+            if (watch && g_waste_order_dead(s)) {   /* G10: lost */
+                g_table_set(&w->table, entry, FINISHED(0, 1));
                 g_undo_to(s, &w->undo, height);
                 continue;
             }
@@ -376,9 +385,10 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     w.start_height = w.undo.used;
     o->most = s->on_found;
     if (s->on_found == s->R->n_cards) { verdict = G_WON; goto done; }
-    /* the dead-end test at the start only: at every position it took more time than it saved
-     * (docs/solver.md, G6) */
-    if (a->prune && g_dead_end(s)) { verdict = G_LOST; o->positions = 1; goto done; }
+    /* the dead-end tests: G6 at the start only (at every position it took more time than it
+     * saved, docs/solver.md), G10 here and wherever a child may newly make it true (attempt) */
+    if (a->prune && s->R->waste_order && !(s->waste_memo = g_waste_order_memo(WASTE_ORDER_LOST_BITS))) goto done;
+    if (a->prune && (g_dead_end(s) || g_waste_order_dead(s))) { verdict = G_LOST; o->positions = 1; goto done; }
     if (g_table_init(&w.table, 1 << 16)) goto done;
     table_ready = 1;
     if (a->prune && s->R->talon_dominance && s->redeals_left == G_UNLIMITED) {   /* G9 */
@@ -426,6 +436,8 @@ done:
     free(w.kids.data);
     free(s->backs);
     s->backs = NULL;
+    free(s->waste_memo);
+    s->waste_memo = NULL;
     s->nbacks = s->backs_cap = 0;
     free(w.frames.data);
     free(w.members.data);

@@ -66,6 +66,7 @@ typedef struct {
     uint8_t rehome;              /* G8 in force: cards may come back from the foundations (g_load) */
     uint8_t incomplete;          /* G8: some child was left out (too many cards back): "lost" is no proof */
     GMove *backs;                /* G8: the children's cards back (malloc'ed; its user frees it) */
+    struct GWasteOrderMemo *waste_memo;   /* G10: the states found lost (g_search's; NULL: none) */
     size_t nbacks, backs_cap;
 } GState;
 
@@ -142,5 +143,13 @@ typedef struct { uint64_t state; int nudge; } GJitter;   /* a restart's child-or
 int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int max, int prune,
                      GJitter *jitter);
 int g_evaluate(GState *s);   /* how promising the position looks, from the rules alone (higher: better) */
+
+/* g_relax.c, G10: is the position lost by the relaxation in which the waste piles keep their
+ * order and the stock's cards are free? And may child c (of position s) newly make it so: does
+ * it cover a waste card (the only move that adds an order)? */
+int g_waste_order_dead(const GState *s);
+int g_waste_order_watch(const GState *s, const GChild *c);
+typedef struct GWasteOrderMemo GWasteOrderMemo;
+GWasteOrderMemo *g_waste_order_memo(int lost_bits);   /* free() it; NULL: no memory */
 
 #endif

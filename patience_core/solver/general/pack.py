@@ -73,6 +73,33 @@ def dead_end_applies(rules: Rules) -> bool:
     return all(rules.f_spec[f].ranks and rules.f_spec[f].build is None for f in rules.foundations)
 
 
+# The waste-order test is on; False switches it off (the tests and benchmarks compare the two).
+WASTE_ORDER = True
+# g_relax.c's room: waste piles, and foundations (their heights in its states' keys)
+MAX_WASTE_ORDER_PILES, MAX_WASTE_ORDER_FOUNDATIONS = 10, 8
+
+
+def waste_order_applies(rules: Rules) -> bool:
+    """The waste-order test (docs/solver.md, "G10. Waste piles that keep their order"): every
+    card not home lies in the stock, turned once onto waste piles of the player's choice whose
+    top alone leaves, and only for the foundations; each foundation builds a fixed rank
+    sequence, each rank at most once, regardless of suit, one card at a time. Then a card is
+    its rank, and the foundations are exact in the relaxation."""
+    if (not WASTE_ORDER or max(rules.copies) > 1 or rules.receivers or rules.cells or fill_sources(rules)
+            or not rules.has_stock or rules.redeals != 0 or rules.run_foundations or rules.worry_from):
+        return False
+    spec = rules.stock_spec
+    wastes = set(rules.waste_piles)
+    if (spec.deal_to or spec.to_foundation is not None or not 1 <= len(wastes) <= MAX_WASTE_ORDER_PILES
+            or any(rules.access[w] != ACCESS_TOP for w in wastes)
+            or not 1 <= len(rules.foundations) <= MAX_WASTE_ORDER_FOUNDATIONS):
+        return False
+    if set(range(rules.n_piles)) != {rules.stock, *wastes, *rules.foundations}:
+        return False
+    return all(f.ranks is not None and len(set(f.ranks)) == len(f.ranks) <= 13 and f.regardless
+               and f.build is None and not f.base_from_deal for f in map(rules.f_spec.__getitem__, rules.foundations))
+
+
 # The idle-move rule is sound but off: on Microsoft FreeCell deals 1-32000 it lowered the mean
 # positions a deal (about 1 200 to 700) but left 2 deals undecided at 10 s (#23126: 1 395 362
 # positions with it, 18 507 without), where without it every deal is decided.
@@ -259,7 +286,7 @@ def pack_rules(rules: Rules) -> array:
         to_foundation=-1 if stock.to_foundation is None else stock.to_foundation,
         safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
         talon_pool=int(talon_is_pool(rules)), dead_end=int(dead_end_applies(rules)),
-        talon_dominance=int(talon_dominance_applies(rules)),
+        talon_dominance=int(talon_dominance_applies(rules)), waste_order=int(waste_order_applies(rules)),
         access=rules.access, is_foundation=[int(x) for x in rules.is_foundation], max_cards=max_cards,
         build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove,
         partial_to_foundation=partial, empty_rule=empty,

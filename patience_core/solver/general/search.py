@@ -124,6 +124,12 @@ def dead_end(position) -> bool:
     return _general.dead_end(rules_buffer(position.rules), pack_position(position))
 
 
+def waste_order_dead(position) -> bool:
+    """Is ``position`` lost by the relaxation in which the waste piles keep their order and the
+    stock's cards are free (g_relax.c, G10)? False where it does not apply, or gives up."""
+    return _general.waste_order_dead(rules_buffer(position.rules), pack_position(position))
+
+
 def safe_move(position):
     found = _general.safe_move(rules_buffer(position.rules), pack_position(position))
     return None if found is None else as_move(found)
