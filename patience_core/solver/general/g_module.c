@@ -144,23 +144,19 @@ static PyObject *py_key(PyObject *self, PyObject *args) {
     return PyBytes_FromStringAndSize((const char *)key, (Py_ssize_t)n);
 }
 
-static PyObject *py_dead_end(PyObject *self, PyObject *args) {
+/* A relaxation's verdict on the position: lost by it, or not. */
+static PyObject *relaxed_lost(PyObject *args, int (*lost)(const GState *)) {
     PyObject *rules, *position;
     Loaded L;
     if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
-    int dead = g_dead_end(&L.s);
+    int dead = lost(&L.s);
     release(&L);
     return PyBool_FromLong(dead);
 }
 
-static PyObject *py_waste_order_dead(PyObject *self, PyObject *args) {
-    PyObject *rules, *position;
-    Loaded L;
-    if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
-    int dead = g_waste_order_dead(&L.s);
-    release(&L);
-    return PyBool_FromLong(dead);
-}
+static PyObject *py_dead_end(PyObject *self, PyObject *args) { return relaxed_lost(args, g_dead_end); }
+
+static PyObject *py_waste_order_dead(PyObject *self, PyObject *args) { return relaxed_lost(args, g_waste_order_dead); }
 
 static int interrupted(void) { return PyErr_CheckSignals() < 0; }
 
