@@ -204,6 +204,56 @@ def test_worry_endings_the_plain_safe_rule_lost_are_won(params, seed, rest, copy
         position.apply(rng.choice(moves))
 
 
+@pytest.mark.parametrize("params", WORRY_RULES, ids=["draw-1", "solvitaire"])
+def test_safe_plays_by_the_worry_closure_change_no_verdict_and_save_positions(params, repack):
+    """Safe plays with worry by the worry closure (agents.safe.worry_closure, packed as
+    pack.WORRY_CLOSURE): on endings of deals 1-20, won and lost, the search gives the verdicts it
+    gives with the narrower rule, in fewer positions on most of them."""
+    from patience_core.solver.general import pack
+
+    rules = load_rules("klondike", params)
+    verdicts, fewer, endings = {}, 0, 0
+    for seed in range(1, 21):
+        for rest in (10, 14, 18):
+            for position in _endings(rules, seed, rest):
+                closure = solve_position(position, max_positions=200_000)
+                pack.WORRY_CLOSURE = False
+                general._rules_buffer.cache_clear()
+                try:
+                    narrower = solve_position(position, max_positions=200_000)
+                finally:
+                    pack.WORRY_CLOSURE = True
+                    general._rules_buffer.cache_clear()
+                assert closure.verdict == narrower.verdict, f"seed {seed}, {rest} cards left"
+                verdicts[closure.verdict] = verdicts.get(closure.verdict, 0) + 1
+                fewer += closure.positions < narrower.positions
+                endings += 1
+    assert verdicts.get("won", 0) >= 100 and verdicts.get("lost", 0) >= 1 and fewer > endings // 2, (verdicts, fewer)
+
+
+@pytest.mark.parametrize("params", WORRY_RULES, ids=["draw-1", "solvitaire"])
+def test_the_compiled_and_the_python_safe_plays_agree_where_the_worry_closure_decides(params):
+    """Random walks from endings of deals 1-20, where the foundations are high: at every step
+    the compiled search's first safe play is agents.safe's, and a card of rank 3 or more goes up
+    by its worry closure at many of them (the narrower rule played only Aces and 2s)."""
+    from patience_core.agents.safe import safe_moves
+
+    rules = load_rules("klondike", params)
+    closure_plays = 0
+    for seed in range(1, 21):
+        for k, position in enumerate(_endings(rules, seed, 18)):
+            rng = random.Random(seed * 10 + k)
+            for step in range(40):
+                play = next(iter(safe_moves(position)), None)
+                assert general.safe_move(position) == play, f"seed {seed}, copy {k}, step {step}"
+                closure_plays += play is not None and play.card % 13 >= 2
+                moves = position.legal_moves()
+                if not moves:
+                    break
+                position.apply(rng.choice(moves))
+    assert closure_plays >= 50, closure_plays
+
+
 @pytest.mark.parametrize("name, seed, rest, copy, verdict", [
     ("canfield", 2, 14, 1, "lost"), ("canfield", 6, 14, 3, "lost"), ("canfield", 6, 16, 1, "won")])
 def test_endings_decided_over_several_attempts_agree_with_the_oracle(name, seed, rest, copy, verdict, monkeypatch,

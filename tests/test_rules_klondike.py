@@ -262,6 +262,23 @@ def test_a_two_is_safe_once_both_red_aces_are_home(rules):
     assert [(m.card, rules.pile_names[m.dst]) for m in safe_moves(position)] == [(c("2S"), "foundation:3")]
 
 
+@pytest.mark.parametrize("tops, safe", [
+    (("4C", "4H", "4S", "3D"), True),    # both black foundations at 4, diamonds at 3
+    (("4C", "4H", "4S", "2D"), False),   # a 3D out could be built on a black 4 that 5H would hold
+    (("3C", "4H", "4S", "3D"), False),   # 4C out: it may need 5H
+    (("KC", "4H", "KS", "3D"), True),
+])
+def test_with_worry_a_card_goes_up_once_everything_that_could_serve_it_is_home(tops, safe):
+    """Worrying back: 5H may go up without a choice only when every card that could ever lie
+    on it (4C, 4S), on those (3H, 3D), and so on down, and the hearts below it are home: the
+    classic rule (black foundations at 4, diamonds at 3). A card home that could come back
+    and take a card on it is still of use."""
+    rules = get_rules(KL, worry="yes")
+    foundations = {f"foundation:{n}": top for n, top in enumerate(tops, 1)}
+    position = position_of(rules, {"tableau:1": "5H"}, foundations)
+    assert any(m.card == c("5H") for m in safe_moves(position)) is safe
+
+
 def test_won_when_all_52_are_home(rules):
     position = position_of(rules, {"tableau:7": "KS"}, {"foundation:1": "KC", "foundation:2": "KD",
                                                           "foundation:3": "KH", "foundation:4": "QS"}, rest=None)

@@ -30,14 +30,23 @@ no other card of its rank may still be out: that one might be the card that has 
 up there first (a helper's oracle test found a Sir Tommy ending lost by the rule without
 this condition).
 
-Where foundation cards may come back (worry), a card on the foundations is out of the
-game only if it cannot be of use in the layout again: it lies on a foundation that
-keeps its cards, or it is its foundation's bottom card (taking it back exposes nothing)
-and nothing can lie on it (it is nobody's base). Every card that could be built on the
-card going up must be out of the game in that sense, and so must the card it covers on
-a worry foundation (a winning line might have taken that one back first). In Klondike
-with worry only Aces and 2s stay safe: the oracle comparison found endings where a Jack
-played up by the plain rule lost, because the win needed a red 10 back on it.
+Where foundation cards may come back (worry), a card on the foundations may still be of
+use in the layout: the oracle comparison found Klondike endings where a Jack played up by
+the plain rule lost, because the win needed a red 10 back on it. The rule then looks at
+the card's *worry closure* (:func:`worry_closure`): the card, every card that could lie
+on one of its cards in the layout, and every card below one of its cards on a foundation,
+again and again. Where all of it but the card is home, the card goes up. Any winning line
+still wins with the closure's moves left out: no card outside the closure can ever lie on
+one inside it, and none inside lies above one outside on a foundation, so those cards only
+ever serve each other; with them all home, every other move of the line stays legal (its
+piles are the line's without them, its foundations the line's with them below). In
+Klondike this is the classic rule of worry-back games (Blake and Gent's Solvitaire, whose
+paper proves it): a card of rank r goes up when both foundations of the other colour have
+reached r-1 and the other of its colour r-2. The argument needs one copy of each card and
+foundations that build by suit along one rank sequence; elsewhere, with worry, a card
+home counts as out of the game only if it is its foundation's bottom card and nothing can
+lie on it, which every card that could be built on the card going up must be, and the
+card it covers.
 
 Variants whose legality, fills or outcome a plugin overrides get no safe moves at all:
 the arguments above only know the rules the YAML can say.
@@ -45,6 +54,7 @@ the arguments above only know the rules the YAML can say.
 from __future__ import annotations
 
 from typing import Iterator
+from weakref import WeakKeyDictionary
 
 from patience_core.model.moves import TO_FOUNDATION, Move
 from patience_core.model.position import Position
@@ -150,10 +160,61 @@ def nobody_builds_on(position: Position, move: Move) -> bool:
         out = sum(rules.copies[c] - on_foundations[c] for c in range(rank, 52, 13))
         if out > 1:
             return False
+    if rules.worry_from:
+        closure = worry_closure(rules, card)
+        if closure is not None:
+            return all(on_foundations[other] == rules.copies[other] for other in closure if other != card)
     if rules.f_spec[f].worry and position.piles[f] and not stays_up(position, position.piles[f][-1]):
         return False  # a line that wins might want the card it covers back
     return all(on_foundations[other] == rules.copies[other] and stays_up(position, other)
                for other in builders(rules, card))
+
+
+_CLOSURES: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def worry_closure(rules: Rules, card: int) -> frozenset[int] | None:
+    """The cards that must all be home (``card`` aside) before ``card`` may go up as a safe
+    play where foundation tops may come back: ``card``, every card that could lie on one of
+    them in the layout, and every card below one of them on its foundation, again and again.
+    None where the argument (module docstring) does not hold: more than one copy of a card,
+    rows dealt onto the layout, or foundations not all building by suit along one fixed rank
+    sequence (each rank once), or a card no foundation takes."""
+    closures = _CLOSURES.get(rules)
+    if closures is None:
+        closures = _CLOSURES[rules] = _worry_closures(rules)
+    return closures[card]
+
+
+def _worry_closures(rules: Rules) -> tuple[frozenset[int] | None, ...]:
+    none = (None,) * 52
+    specs = [rules.f_spec[f] for f in rules.foundations]
+    if (not specs or max(rules.copies) > 1 or rules.stock_spec.deal_to
+            or any(spec.ranks is None or spec.regardless or spec.takes_run or spec.base_from_deal
+                   or spec.build is not None or spec.ranks != specs[0].ranks for spec in specs)):
+        return none
+    sequence = specs[0].ranks
+    if len(set(sequence)) != len(sequence):
+        return none
+    lying_on = [tuple(builders(rules, card)) for card in range(52)]
+
+    # a card's foundation builds its suit, so the cards below it there are its suit's earlier ranks
+    below = [tuple(card - card % 13 + rank for rank in sequence[:sequence.index(card % 13)])
+             if card % 13 in sequence else () for card in range(52)]
+    closures: list[frozenset[int] | None] = []
+    for card in range(52):
+        if not rules.copies[card] or card % 13 not in sequence:
+            closures.append(None)
+            continue
+        closure, todo = {card}, [card]
+        while todo:
+            current = todo.pop()
+            for other in lying_on[current] + below[current]:
+                if rules.copies[other] and other not in closure:
+                    closure.add(other)
+                    todo.append(other)
+        closures.append(frozenset(closure))
+    return tuple(closures)
 
 
 def builders(rules: Rules, card: int) -> Iterator[int]:

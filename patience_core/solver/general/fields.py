@@ -85,6 +85,9 @@ RULES = Boundary("g_rules", 0x47525553, (
           "same cards (pack.top_classes)"),
     Field("follows", "n_rules*2704", "per relation, lower*52+upper: may upper lie on lower (0/1)"),
     Field("safe_rules", "n_safe_rules", "relation indices of the layout's build rules"),
+    Field("worry_closure", "2704", "per card, card*52+other: other must be home before card goes up as a safe "
+          "play where foundation tops come back (0/1, agents.safe.worry_closure; card's own entry 0: "
+          "the closure does not apply)"),
     Field("copies", "52", "copies of each card code in the pack"),
     Field("pack_suits", "n_suits", "the pack's suits"),
 ))

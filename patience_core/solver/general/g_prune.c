@@ -39,8 +39,9 @@ static int stays_up(const GState *s, int card) {
 }
 
 /* Safe play (agents/safe.py nobody_builds_on): a card goes up by a rank sequence when no
- * card that could ever be built on it in the layout is still off the foundations (or could
- * come back from one), and every other foundation that takes it is a twin of this one. */
+ * card that could ever be built on it in the layout is still off the foundations (or, where
+ * foundation tops come back, when its whole worry closure is home), and every other foundation
+ * that takes it is a twin of this one. */
 int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]) {
     const g_rules_t *R = s->R;
     if (m.kind != GK_TO_FOUNDATION || m.count != 1 || !R->safe_plays) return 0;
@@ -53,6 +54,12 @@ int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak
         int out = 0;
         for (int c = card % 13; c < 52; c += 13) out += R->copies[c] - s->fcount[c];
         if (out > 1) return 0;
+    }
+    if (R->n_worry && R->worry_closure[card * 52 + card]) {   /* its worry closure all home (safe.worry_closure) */
+        const int32_t *closure = R->worry_closure + card * 52;
+        for (int other = 0; other < 52; other++)
+            if (closure[other] && other != card && s->fcount[other] < R->copies[other]) return 0;
+        return 1;
     }
     int nf = s->len[m.dst];
     if (R->f_worry[fi] && nf && !stays_up(s, s->cards[m.dst][nf - 1])) return 0;

@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #define G_RULES_MAGIC 1196578131
-#define G_RULES_VERSION 1233392708
+#define G_RULES_VERSION 1320259836
 
 typedef struct {
     int32_t n_piles;                   /* piles in all (layout, stock, waste piles, foundations) [1] */
@@ -69,6 +69,7 @@ typedef struct {
     const int32_t *f_top_class;        /* what the key writes for the foundation's top card: the card, or where it builds by a rule and its top never comes back, the first card after which it takes the same cards (pack.top_classes) [n_found*52] */
     const int32_t *follows;            /* per relation, lower*52+upper: may upper lie on lower (0/1) [n_rules*2704] */
     const int32_t *safe_rules;         /* relation indices of the layout's build rules [n_safe_rules] */
+    const int32_t *worry_closure;      /* per card, card*52+other: other must be home before card goes up as a safe play where foundation tops come back (0/1, agents.safe.worry_closure; card's own entry 0: the closure does not apply) [2704] */
     const int32_t *copies;             /* copies of each card code in the pack [52] */
     const int32_t *pack_suits;         /* the pack's suits [n_suits] */
 } g_rules_t;
@@ -76,9 +77,9 @@ typedef struct {
 /* Point `out` into `buf` (`n` int32 words); NULL, or what is wrong. */
 static inline const char *g_rules_bind(const int32_t *buf, size_t n, g_rules_t *out)
 {
-    if (n < 127 || buf[0] != G_RULES_MAGIC)
+    if (n < 129 || buf[0] != G_RULES_MAGIC)
         return "not a g_rules buffer";
-    if (buf[1] != G_RULES_VERSION || buf[2] != 62)
+    if (buf[1] != G_RULES_VERSION || buf[2] != 63)
         return "g_rules: packed by another version of the field table";
     {   /* n_piles */
         size_t off = (size_t)buf[3], len = (size_t)buf[4];
@@ -454,15 +455,21 @@ static inline const char *g_rules_bind(const int32_t *buf, size_t n, g_rules_t *
             return "g_rules.safe_rules: wrong length or offset";
         out->safe_rules = buf + off;
     }
-    {   /* copies */
+    {   /* worry_closure */
         size_t off = (size_t)buf[123], len = (size_t)buf[124];
-        if (buf[123] < 0 || buf[124] < 0 || off + len > n || len != 52)
+        if (buf[123] < 0 || buf[124] < 0 || off + len > n || len != 2704)
+            return "g_rules.worry_closure: wrong length or offset";
+        out->worry_closure = buf + off;
+    }
+    {   /* copies */
+        size_t off = (size_t)buf[125], len = (size_t)buf[126];
+        if (buf[125] < 0 || buf[126] < 0 || off + len > n || len != 52)
             return "g_rules.copies: wrong length or offset";
         out->copies = buf + off;
     }
     {   /* pack_suits */
-        size_t off = (size_t)buf[125], len = (size_t)buf[126];
-        if (buf[125] < 0 || buf[126] < 0 || off + len > n || len != (size_t)out->n_suits)
+        size_t off = (size_t)buf[127], len = (size_t)buf[128];
+        if (buf[127] < 0 || buf[128] < 0 || off + len > n || len != (size_t)out->n_suits)
             return "g_rules.pack_suits: wrong length or offset";
         out->pack_suits = buf + off;
     }

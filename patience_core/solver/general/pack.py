@@ -10,6 +10,7 @@ from array import array
 from patience_core.model.moves import BETWEEN_PILES, DEAL_ROW, REDEAL, TO_FOUNDATION, TURN, Move
 from patience_core.model.rules import ACCESS_TOP, Rules
 from patience_core.model.specs import UNLIMITED
+from patience_core.agents.safe import worry_closure
 from patience_core.solver.general import fields as F
 
 KINDS = {F.K_TO_FOUNDATION: TO_FOUNDATION, F.K_BETWEEN_PILES: BETWEEN_PILES, F.K_TURN: TURN,
@@ -41,6 +42,11 @@ def talon_is_pool(rules: Rules) -> bool:
     Not where cards come back from the foundations: there a card back needs a move covering it
     in the same child (G8), which a park's use cannot be."""
     return kplus_applies(rules) and rules.draw == 1 and rules.redeals == UNLIMITED and not rules.worry_from
+
+
+# Safe plays by the worry closure (agents.safe.worry_closure) are on; False packs no closure,
+# so the search keeps the narrower rule with worry (the tests compare the two).
+WORRY_CLOSURE = True
 
 
 # G9 is on; False switches it off (the tests compare the two).
@@ -273,6 +279,10 @@ def pack_rules(rules: Rules) -> array:
     for f in found:
         ranks = list(rules.f_spec[f].ranks or ())[:13]
         fixed_ranks += ranks + [-1] * (13 - len(ranks))
+    closures = array("i", bytes(4 * 2704))
+    for card in range(52) if rules.worry_from and WORRY_CLOSURE else ():
+        for other in worry_closure(rules, card) or ():
+            closures[card * 52 + other] = 1
     stock = rules.stock_spec
     return F.RULES.pack(
         n_piles=n, n_cards=rules.n_cards, n_found=len(found), n_waste=len(rules.waste_piles),
@@ -301,7 +311,7 @@ def pack_rules(rules: Rules) -> array:
         f_takes_run=[int(rules.f_spec[f].takes_run) for f in found], f_rule=f_rule,
         f_worry=[int(rules.f_spec[f].worry) for f in found], f_fixed_ranks=fixed_ranks,
         f_top_class=top_classes(rules),
-        follows=follows, safe_rules=safe_rules, copies=rules.copies, pack_suits=rules.pack_suits)
+        follows=follows, safe_rules=safe_rules, worry_closure=closures, copies=rules.copies, pack_suits=rules.pack_suits)
 
 
 def pack_position(position) -> array:
