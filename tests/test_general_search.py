@@ -312,7 +312,7 @@ def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeyp
 
 def _dominated(position):
     """(verdict code, positions skipped by G9) of the pruned search of ``position``."""
-    verdict, _positions, _most, _table, _compactions, dominated, _beam, _line = general._general.search(
+    verdict, _positions, _most, _table, _compactions, dominated, _dead_ends, _beam, _line = general._general.search(
         general.rules_buffer(position.rules), general.pack_position(position), 2_000_000, -1.0, 0, True)
     return verdict, dominated
 
@@ -345,16 +345,19 @@ def test_talons_a_proved_lost_talon_reaches_are_skipped_with_the_oracles_verdict
 @pytest.mark.parametrize("seed", [28, 96, 194, 256, 259])
 def test_talon_dominance_switched_off_proves_the_same_deals_lost(seed, monkeypatch):
     """Klondike under Solvitaire's rules: deals G9 proves lost skipping some positions are lost
-    without it too, in more positions."""
+    without it too, in more positions (G6 at the start only: inside the search it proves some of
+    them lost before G9 skips anything)."""
     from patience_core.solver.general import pack
 
     rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
     position = start_position(rules, seeded_order(rules, seed))
-    verdict, dominated = _dominated(position)
-    with_it = general.compiled_search(position, 2_000_000, None, 0)
-    monkeypatch.setattr(pack, "TALON_DOMINANCE", False)
+    monkeypatch.setattr(pack, "DEAD_ENDS_INSIDE", False)
     general._rules_buffer.cache_clear()
     try:
+        verdict, dominated = _dominated(position)
+        with_it = general.compiled_search(position, 2_000_000, None, 0)
+        monkeypatch.setattr(pack, "TALON_DOMINANCE", False)
+        general._rules_buffer.cache_clear()
         assert _dominated(position) == (general.LOST, 0)
         without = general.compiled_search(position, 2_000_000, None, 0)
     finally:
@@ -387,7 +390,7 @@ def test_a_full_table_keeps_its_largest_searches_and_the_search_goes_on(seed, ta
     rules = load_rules("klondike", {"draw": "3", "partial": "to-foundation"})
     position = start_position(rules, seeded_order(rules, seed))
     unbounded = general.compiled_search(position, 3_000_000, None, 0)
-    bounded, positions, _most, entries, compactions, _dominated, _beam, _line = general._general.search(
+    bounded, positions, _most, entries, compactions, _dominated, _dead_ends, _beam, _line = general._general.search(
         general.rules_buffer(rules), general.pack_position(position), 3_000_000, -1.0, table, True)
     assert unbounded[0] == verdict and bounded == {"won": general.WON, "lost": general.LOST}[verdict]
     assert compactions > 0 and entries <= table and positions > unbounded[2]
@@ -523,6 +526,33 @@ def test_dead_ends_decide_deals_at_once():
     assert (result.verdict, result.positions) == ("lost", 1)
     for name in ("freecell", "bakers-game", "spider", "forty-thieves", "canfield", "golf"):
         assert not pack.dead_end_applies(load_rules(name, {})), name
+
+
+def test_dead_ends_inside_the_search_prune_lost_subtrees(monkeypatch):
+    """Klondike deal 36 under Solvitaire's rules is alive by the relaxation at its start, but
+    every line of it is dead a few moves in: with the test inside the search it is proved lost in
+    under 1 000 positions, dead ends found; at the start only, 100 000 positions do not decide it
+    (it took 1 043 017). Deal 194: 4 positions against 1 489."""
+    from patience_core.solver.general import pack
+
+    rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
+
+    def run(seed, budget):
+        position = start_position(rules, seeded_order(rules, seed))
+        verdict, positions, _most, _table, _compactions, _dominated, dead_ends, _beam, _line = general._general.search(
+            general.rules_buffer(rules), general.pack_position(position), budget, -1.0, 0, True)
+        return verdict, positions, dead_ends
+
+    try:
+        verdict, positions, dead_ends = run(36, 100_000)
+        assert verdict == general.LOST and positions < 1_000 and dead_ends > 0
+        assert run(194, 100_000)[:2] == (general.LOST, 4)
+        monkeypatch.setattr(pack, "DEAD_ENDS_INSIDE", False)
+        general._rules_buffer.cache_clear()
+        assert run(36, 100_000) == (general.LIMIT_POSITIONS, 100_001, 0)
+        assert run(194, 100_000) == (general.LOST, 1_489, 0)
+    finally:
+        general._rules_buffer.cache_clear()
 
 
 # --- G2 for foundations, G7: parking from a pool talon ------------------------------------------
@@ -687,10 +717,10 @@ def test_beams_keep_within_the_position_limit():
     rules = load_rules("spider", {})
     position = start_position(rules, seeded_order(rules, 5))
     args = (general.rules_buffer(rules), general.pack_position(position), 60_000, -1.0, 0)
-    verdict, positions, _most, _table, _compactions, _dominated, beam_positions, _line = general._general.search(
+    verdict, positions, _most, _table, _compactions, _dominated, _dead_ends, beam_positions, _line = general._general.search(
         *args, True, -1, 1)
     assert verdict == general.LIMIT_POSITIONS and positions <= 60_001 and 0 < beam_positions < positions
-    assert general._general.search(*args, False, -1, 1)[6] == 0
+    assert general._general.search(*args, False, -1, 1)[7] == 0
     with pytest.raises(ValueError, match="beam_share"):
         general._general.search(*args, True, -1, -1)
 

@@ -41,8 +41,8 @@ RULES = Boundary("g_rules", 0x47525553, (
     Field("kplus", 1, "the stock may be searched by K+ macro moves (0/1, see pack.kplus_applies)"),
     Field("talon_pool", 1, "every talon card can be reached at every moment: a card parked from it is "
           "tried only with a move onto it (0/1, see pack.talon_is_pool)"),
-    Field("dead_end", 1, "positions are tested by the relaxation in which nothing stays covered "
-          "(0/1, see pack.dead_end_applies)"),
+    Field("dead_end", 1, "positions are tested by the relaxation in which nothing stays covered: 0 none, "
+          "1 the start, 2 the start and inside the search where it pays (see pack.dead_end_level)"),
     Field("waste_order", 1, "positions are tested by the relaxation in which the waste piles' cards stay in "
           "order and the stock's are free (0/1, see pack.waste_order_applies)"),
     Field("talon_dominance", 1, "a position a talon proved lost reaches by turns alone is skipped "

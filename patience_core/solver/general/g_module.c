@@ -188,8 +188,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *line = PyList_New((Py_ssize_t)o.line_len);
     for (size_t i = 0; line && i < o.line_len; i++) PyList_SET_ITEM(line, (Py_ssize_t)i, move_tuple(o.line[i]));
     free(o.line);
-    return Py_BuildValue("(iLiLLLLN)", o.verdict, o.positions, o.most, o.table, o.compactions, o.dominated,
-                         o.beam_positions, line);
+    return Py_BuildValue("(iLiLLLLLN)", o.verdict, o.positions, o.most, o.table, o.compactions, o.dominated,
+                         o.dead_ends, o.beam_positions, line);
 }
 
 static PyMethodDef methods[] = {
@@ -203,7 +203,7 @@ static PyMethodDef methods[] = {
      "waste_order_dead(rules, position) -> lost by the relaxation in which the waste piles keep their order"},
     {"search", py_search, METH_VARARGS,
      "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share]]) -> (verdict, positions, most, "
-     "table, compactions, dominated, beam_positions, line)"},
+     "table, compactions, dominated, dead_ends, beam_positions, line)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_general",

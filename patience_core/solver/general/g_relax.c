@@ -26,6 +26,10 @@ void g_relax_load(GState *s) {
             for (int upper = 0; upper < 52; upper++)
                 if (g_follows(R, rule, lower, upper)) s->parents[upper] |= 1ULL << lower;
     }
+    memset(s->kids, 0, sizeof s->kids);
+    for (int c = 0; c < 52; c++)
+        for (int lower = 0; lower < 52; lower++)
+            if (s->parents[c] >> lower & 1) s->kids[lower] |= 1ULL << c;
 }
 
 #define BIT(c) (1ULL << (c))
@@ -39,36 +43,67 @@ static uint64_t rank_cards(const g_rules_t *R, int fi, int suit, int rank) {
     return cards;
 }
 
+/* The talon's cards the relaxation exposes now (K+): a waste top by a turn, the card below one
+ * that left, or a card that earlier cards' leaving shifts onto a turn's top after a redeal. */
+static uint64_t talon_exposed(const int *talon, int nt, int cursor, int draw, int redeal, uint64_t left) {
+    uint64_t exposed = 0;
+    int rest_left = 1, gone_before[GMAXC * 2 + 1];
+    gone_before[0] = 0;
+    for (int i = 0; i < nt; i++) gone_before[i + 1] = gone_before[i] + ((left & BIT(talon[i])) != 0);
+    for (int i = nt; i >= 1; i--) {
+        int c = talon[i - 1], shift = i % draw;
+        if (i == cursor || (i > cursor && (i - cursor) % draw == 0) || rest_left
+            || (redeal && (shift == 0 || gone_before[i - 1] >= shift)) || (i < nt && (left & BIT(talon[i]))))
+            exposed |= BIT(c);
+        rest_left = rest_left && (left & BIT(c));
+    }
+    return exposed;
+}
+
+/* The least set of facts closed under the rules above, found by a worklist: a card is looked
+ * at again only when a fact it depends on has just become true (it is exposed or gone home,
+ * a card it may lie on has become free to take it, a pile has been emptied). The facts only
+ * grow, so the set is the same in whatever order the cards are looked at (tests compare the
+ * verdicts with the oracle's). */
 int g_dead_end(const GState *s) {
     const g_rules_t *R = s->R;
     if (!R->dead_end) return 0;
     for (int fi = 0; fi < R->n_found; fi++)
         if (s->ranks[fi][0] < 0) return 0;   /* a base the deal has not chosen yet */
-    int pile_of[52];
-    uint64_t present = 0, home = 0, in_recv = 0, faceup = 0;
+    int kplus = R->kplus && R->stock >= 0;
+    int pile_of[52], below[52];
+    uint64_t present = 0, home = 0, on_found = 0, in_recv = 0, runs = 0, exposed = 0;
     uint8_t is_recv[GMAXP] = {0};
     for (int r = 0; r < R->n_recv; r++) is_recv[R->receivers[r]] = 1;
-    for (int p = 0; p < s->n; p++)
-        for (int i = 0; i < s->len[p]; i++) {
+    memset(below, -1, sizeof below);
+    for (int p = 0; p < s->n; p++) {
+        int n = s->len[p], k = R->moves_kind[p];
+        int layout = s->fidx[p] < 0 && p != R->stock && !(kplus && s->is_waste[p]);
+        for (int i = 0; i < n; i++) {
             int c = s->cards[p][i];
             pile_of[c] = p;
             present |= BIT(c);
-            if (s->fidx[p] >= 0) home |= BIT(c);
-            else if (i >= s->down[p]) faceup |= BIT(c);
+            if (s->fidx[p] >= 0) on_found |= BIT(c);
+            else if (i >= s->down[p] && (k == GM_RUN || k == GM_FACE_UP || k == GM_PILE)) runs |= BIT(c);
             if (is_recv[p]) in_recv |= BIT(c);
+            if (!layout || R->access[p] == G_ACCESS_NONE) continue;
+            if (R->access[p] == G_ACCESS_ALL || i == n - 1) exposed |= BIT(c);   /* the layout (and non-K+ wastes) */
+            else below[s->cards[p][i + 1]] = c;
         }
+    }
+    home = on_found;
     /* the talon in turning order: the waste bottom first, then the stock from its top */
-    int talon[GMAXC * 2], nt = 0, cursor = 0, kplus = R->kplus && R->stock >= 0;
-    uint64_t stock_cards = 0;
+    int talon[GMAXC * 2], nt = 0, cursor = 0;
+    uint64_t talon_cards = 0;
     if (R->stock >= 0) {
-        int st = R->stock;
+        int st = R->stock, w = R->waste_piles[0];
         if (kplus) {
-            int w = R->waste_piles[0];
             for (int i = 0; i < s->len[w]; i++) talon[nt++] = s->cards[w][i];
             cursor = nt;
             for (int i = s->len[st] - 1; i >= 0; i--) talon[nt++] = s->cards[st][i];
+            for (int i = 0; i < nt; i++) talon_cards |= BIT(talon[i]);
         } else {
-            for (int i = 0; i < s->len[st]; i++) stock_cards |= BIT(s->cards[st][i]);
+            for (int i = 0; i < s->len[st]; i++) exposed |= BIT(s->cards[st][i]);   /* at once */
         }
     }
     int redeal = s->redeals_left != 0, draw = R->draw > 0 ? R->draw : 1;
@@ -83,73 +118,71 @@ int g_dead_end(const GState *s) {
             height[fi][suit] = ok ? n : -1;
         }
     }
-    uint64_t exposed = stock_cards, left = 0, landed = 0;
+    /* the receivers empty now, or emptied since, that take some card */
+    int empty[GMAXP], n_empty = 0;
+    for (int r = 0; r < R->n_recv; r++)
+        if (!s->len[R->receivers[r]] && R->empty_rule[R->receivers[r]] != G_EMPTY_NONE) empty[n_empty++] = R->receivers[r];
+    uint64_t left = 0, landed = 0, todo = present, seen_exposed = 0, seen_ok = 0, wanted = ~0ULL;
+    int talon_changed = kplus, emptied = 0;
     for (;;) {
-        uint64_t was_exposed = exposed, was_left = left, was_home = home, was_landed = landed;
-        /* exposure in the layout (and the waste piles, where the talon is not K+) */
-        for (int p = 0; p < s->n; p++) {
-            if (s->fidx[p] >= 0 || p == R->stock || (kplus && s->is_waste[p])) continue;
-            int n = s->len[p];
-            if (R->access[p] == G_ACCESS_ALL) {
-                for (int i = 0; i < n; i++) exposed |= BIT(s->cards[p][i]);
-            } else if (R->access[p] != G_ACCESS_NONE) {
-                for (int i = n - 1; i >= 0; i--)
-                    if (i == n - 1 || (left & BIT(s->cards[p][i + 1]))) exposed |= BIT(s->cards[p][i]);
-            }
-        }
-        /* the talon (K+): a waste top by a turn, the card below one that left, or a card
-         * that earlier cards' leaving shifts onto a turn's top after a redeal */
-        int rest_left = 1, gone_before[GMAXC * 2 + 1];
-        gone_before[0] = 0;
-        for (int i = 0; i < nt; i++) gone_before[i + 1] = gone_before[i] + ((left & BIT(talon[i])) != 0);
-        for (int i = nt; i >= 1; i--) {
-            int c = talon[i - 1];
-            if (!(exposed & BIT(c))) {
-                int shift = i % draw;
-                if (i == cursor || (i > cursor && (i - cursor) % draw == 0) || rest_left
-                    || (redeal && (shift == 0 || gone_before[i - 1] >= shift))
-                    || (i < nt && (left & BIT(talon[i]))))
-                    exposed |= BIT(c);
-            }
-            rest_left = rest_left && (left & BIT(c));
-        }
-        /* the foundations take what is exposed: a suit's next card, or (regardless of suit) any
-         * card of a rank the foundation has reached, whenever it was exposed */
-        for (int fi = 0; fi < R->n_found; fi++) {
-            int length = R->f_length[fi] < 13 ? R->f_length[fi] : 13;
-            for (int suit = 0; suit < 4; suit++) {
-                int h = height[fi][suit];
-                if (h < 0) continue;
-                for (; h < length && s->ranks[fi][h] >= 0; h++) {
-                    uint64_t takes = rank_cards(R, fi, suit, s->ranks[fi][h]) & exposed & present;
-                    if (!takes) break;
-                    home |= takes;
+        if (talon_changed) exposed |= talon_exposed(talon, nt, cursor, draw, redeal, left);
+        talon_changed = 0;
+        uint64_t fresh = exposed & ~seen_exposed;
+        seen_exposed = exposed;
+        todo |= fresh;
+        if (fresh & wanted) {   /* the foundations take what is exposed: a suit's next card, or (regardless
+                                 * of suit) any card of a rank the foundation has reached */
+            wanted = 0;
+            for (int fi = 0; fi < R->n_found; fi++) {
+                int length = R->f_length[fi] < 13 ? R->f_length[fi] : 13;
+                for (int suit = 0; suit < 4; suit++) {
+                    int h = height[fi][suit];
+                    if (h < 0) continue;
+                    for (; h < length && s->ranks[fi][h] >= 0; h++) {
+                        uint64_t takes = rank_cards(R, fi, suit, s->ranks[fi][h]) & exposed & present;
+                        if (!takes) break;
+                        todo |= takes & ~home;
+                        home |= takes;
+                    }
+                    height[fi][suit] = h;
+                    if (h < length && s->ranks[fi][h] >= 0) wanted |= rank_cards(R, fi, suit, s->ranks[fi][h]);
+                    if (R->f_regardless[fi])
+                        for (int j = s->len[R->foundations[fi]]; j < h; j++) {
+                            uint64_t reached = rank_cards(R, fi, suit, s->ranks[fi][j]);
+                            wanted |= reached;
+                            todo |= reached & exposed & present & ~home;
+                            home |= reached & exposed & present;
+                        }
                 }
-                height[fi][suit] = h;
-                if (R->f_regardless[fi])
-                    for (int j = s->len[R->foundations[fi]]; j < h; j++)
-                        home |= rank_cards(R, fi, suit, s->ranks[fi][j]) & exposed & present;
             }
         }
+        /* cards may land on a card exposed in a receiving pile, or on one that has landed */
+        uint64_t parents_ok = (exposed & in_recv) | landed;
+        for (uint64_t b = parents_ok & ~seen_ok; b; b &= b - 1) todo |= s->kids[__builtin_ctzll(b)];
+        seen_ok = parents_ok;
+        if (emptied) todo |= present;
+        emptied = 0;
+        todo &= present & ~landed;
+        if (!todo) break;
+        int c = __builtin_ctzll(todo), p = pile_of[c];
+        todo &= todo - 1;
         /* what may leave: home, onto a card that can take it, or into an empty pile that takes it;
          * where foundations are worried, a card that has gone home may land from there */
-        uint64_t parents_ok = (exposed & in_recv) | landed;
-        for (int c = 0; c < 52; c++) {
-            if (!(present & BIT(c)) || (landed & BIT(c))) continue;
-            int p = pile_of[c], k = R->moves_kind[p];
-            int movable = s->fidx[p] >= 0 ? R->n_worry
-                          : (exposed & BIT(c)) || ((faceup & BIT(c)) && (k == GM_RUN || k == GM_FACE_UP || k == GM_PILE));
-            if (!movable) continue;
-            int lands = (s->parents[c] & parents_ok) != 0;
-            for (int r = 0; r < R->n_recv && !lands; r++) {
-                int d = R->receivers[r], e = R->empty_rule[d];
-                if (d != p && (e == G_EMPTY_ANY || (e >= 0 && c % 13 == e)) && (!s->len[d] || (left & BIT(s->cards[d][0]))))
-                    lands = 1;
-            }
-            if (lands) landed |= BIT(c);
-            if (s->fidx[p] < 0 && (lands || (home & BIT(c)))) left |= BIT(c);
+        if (!((on_found & BIT(c)) ? R->n_worry : (exposed | runs) & BIT(c))) continue;
+        int lands = (s->parents[c] & parents_ok) != 0;
+        for (int r = 0; r < n_empty && !lands; r++) {
+            int e = R->empty_rule[empty[r]];
+            lands = empty[r] != p && (e == G_EMPTY_ANY || c % 13 == e);
         }
-        if (exposed == was_exposed && left == was_left && home == was_home && landed == was_landed) break;
+        if (lands) landed |= BIT(c);
+        if ((on_found & BIT(c)) || (left & BIT(c)) || !(lands || (home & BIT(c)))) continue;
+        left |= BIT(c);
+        if (below[c] >= 0) exposed |= BIT(below[c]);
+        talon_changed = (talon_cards & BIT(c)) != 0;
+        if (is_recv[p] && s->cards[p][0] == c && R->empty_rule[p] != G_EMPTY_NONE) {
+            empty[n_empty++] = p;
+            emptied = 1;
+        }
     }
     return (home & present) != present;
 }

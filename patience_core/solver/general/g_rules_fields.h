@@ -32,7 +32,7 @@ typedef struct {
     int32_t safe_plays;                /* the safe-play rule for moves between piles applies (0/1: not the family's games) [1] */
     int32_t kplus;                     /* the stock may be searched by K+ macro moves (0/1, see pack.kplus_applies) [1] */
     int32_t talon_pool;                /* every talon card can be reached at every moment: a card parked from it is tried only with a move onto it (0/1, see pack.talon_is_pool) [1] */
-    int32_t dead_end;                  /* positions are tested by the relaxation in which nothing stays covered (0/1, see pack.dead_end_applies) [1] */
+    int32_t dead_end;                  /* positions are tested by the relaxation in which nothing stays covered: 0 none, 1 the start, 2 the start and inside the search where it pays (see pack.dead_end_level) [1] */
     int32_t waste_order;               /* positions are tested by the relaxation in which the waste piles' cards stay in order and the stock's are free (0/1, see pack.waste_order_applies) [1] */
     int32_t talon_dominance;           /* a position a talon proved lost reaches by turns alone is skipped (0/1, see pack.talon_dominance_applies) [1] */
     const int32_t *access;             /* 0 none, 1 top card, 2 every card [n_piles] */

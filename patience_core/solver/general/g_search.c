@@ -135,6 +135,40 @@ enum { G_BUDGET = -100, G_TABLE_FULL = -101, RESTART_UNIT = 500, RESTART_NUDGE =
 /* G10's states found lost, shared by a search's checks: 2^18 of them (12 MB). Sir Tommy seeds
  * 1-12 at 1 000 000 positions, 2^18 and 2^20: the same verdicts and positions. */
 enum { WASTE_ORDER_LOST_BITS = 18 };
+
+/* G6 inside the search, where it pays (docs/solver.md, "G6. Dead ends"). The relaxation's
+ * verdict changes from alive to dead after some kinds of child far more often than others:
+ * in Klondike under Solvitaire's rules, deal 237 checked at every position, after a talon card
+ * went home or onto a pile 22-27 % of the checks found a dead end, after a move between layout
+ * piles 0.1 %. So each kind of child has its own credit: a check costs one, a dead end found
+ * earns DEAD_END_EARN (a dead end spares about 20 positions there, a check costs about half an
+ * expansion), and a kind out of credit is checked only every DEAD_END_SAMPLE-th time, where a
+ * dead end found earns it back. Which positions are checked changes only how much is pruned:
+ * every dead end found is lost. */
+enum { DEAD_END_KINDS = 7, DEAD_END_CREDIT = 64, DEAD_END_EARN = 10, DEAD_END_SAMPLE = 16,
+       DEAD_END_MOST = 1 << 20 };
+typedef struct { long credit[DEAD_END_KINDS], skipped[DEAD_END_KINDS]; } DeadEndCredit;
+
+/* A child's kind for the credits: where its play comes from (talon, layout, foundation) and
+ * whether it goes home; children with a lead or cards back are a kind of their own. */
+static int dead_end_kind(const GState *s, const GChild *c) {
+    const g_rules_t *R = s->R;
+    if (c->nback || c->lead.kind != G_NO_LEAD) return 6;
+    GMove m = c->play;
+    int home = s->fidx[m.dst] >= 0;
+    if (m.src == R->stock || s->is_waste[m.src]) return home;
+    return (s->fidx[m.src] >= 0 ? 4 : 2) + home;
+}
+
+/* Should the child just entered, of this kind, be checked? */
+static int dead_end_due(DeadEndCredit *d, int kind) {
+    if (d->credit[kind] > 0) { d->credit[kind]--; return 1; }
+    return ++d->skipped[kind] % DEAD_END_SAMPLE == 0;
+}
+
+static void dead_end_found(DeadEndCredit *d, int kind) {
+    if (d->credit[kind] < DEAD_END_MOST) d->credit[kind] += DEAD_END_EARN;
+}
 /* A finished position's table value: below zero, -1 - 2 x (the positions its search took) -
  * (1 where it is proved lost: below). The larger searches are kept longest when the table is
  * full. Entries on the stack, or finished in a component still open (below), hold their
@@ -174,6 +208,7 @@ typedef struct {
     int64_t base;                /* the first number of this attempt: smaller ones are stale */
     size_t start_height;         /* undo height of the start, after its safe plays */
     double deadline;
+    DeadEndCredit dead_end;      /* G6 inside the search: each kind of child's credit */
 } Search;
 
 enum { SIDE_FRESH = 62 };
@@ -294,6 +329,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             GChild c = ((const GChild *)w->kids.data)[top->first + top->next++];
             size_t height = w->undo.used;
             int watch = s->waste_memo && g_waste_order_watch(s, &c);
+            int kind = a->prune && s->R->dead_end > 1 ? dead_end_kind(s, &c) : -1;
             if (g_enter(s, &w->undo, &c, a->prune, top->takers, top->ntak)) return G_NOMEM;
             if (s->on_found > o->most) o->most = s->on_found;
             if (s->on_found == s->R->n_cards) return G_WON;
@@ -311,6 +347,13 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             if (pointer >= 0 && dominated_by_proved(pointer, g_table_value(&w->side, side), s->R->draw)) {
                 g_table_set(&w->table, entry, FINISHED(0, 1));   /* G9: lost */
                 o->dominated++;
+                g_undo_to(s, &w->undo, height);
+                continue;
+            }
+            if (kind >= 0 && dead_end_due(&w->dead_end, kind) && g_dead_end(s)) {   /* G6: lost */
+                dead_end_found(&w->dead_end, kind);
+                g_table_set(&w->table, entry, FINISHED(0, 1));
+                o->dead_ends++;
                 g_undo_to(s, &w->undo, height);
                 continue;
             }
@@ -385,8 +428,8 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     w.start_height = w.undo.used;
     o->most = s->on_found;
     if (s->on_found == s->R->n_cards) { verdict = G_WON; goto done; }
-    /* the dead-end tests: G6 at the start only (at every position it took more time than it
-     * saved, docs/solver.md), G10 here and wherever a child may newly make it true (attempt) */
+    /* the dead-end tests: G6 here and, by the credits above, inside the search; G10 here and
+     * wherever a child may newly make it true (attempt) */
     if (a->prune && s->R->waste_order && !(s->waste_memo = g_waste_order_memo(WASTE_ORDER_LOST_BITS))) goto done;
     if (a->prune && (g_dead_end(s) || g_waste_order_dead(s))) { verdict = G_LOST; o->positions = 1; goto done; }
     if (g_table_init(&w.table, 1 << 16)) goto done;
@@ -395,6 +438,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
         if (g_table_init(&w.side, 1 << 16)) goto done;
         w.side_ready = 1;
     }
+    for (int k = 0; k < DEAD_END_KINDS; k++) w.dead_end.credit[k] = DEAD_END_CREDIT;
     GJitter jitter = {0x9E3779B97F4A7C15ull, a->nudge >= 0 ? a->nudge : RESTART_NUDGE};
     long long budget = a->prune ? RESTART_UNIT : -1, beam_at = BEAM_START;
     for (int k = 0;; k++) {

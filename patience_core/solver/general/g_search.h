@@ -23,6 +23,7 @@ typedef struct {
     long long positions, table;
     long long compactions;       /* times a full table was rebuilt with its proofs only */
     long long dominated;         /* positions skipped as a talon proved lost reaches them (G9) */
+    long long dead_ends;         /* positions inside the search found lost by G6 */
     long long beam_positions;    /* positions the beams expanded (counted in positions too) */
     int most;
     GMove *line;                 /* malloc'ed, when won */

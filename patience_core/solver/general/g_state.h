@@ -61,6 +61,7 @@ typedef struct {
     uint8_t need[52];            /* cards some foundation takes before it (NEED_FAR: none will; evaluate,
                                   * where the player chooses among several waste piles) */
     uint64_t parents[52];        /* per card, the cards a layout pile's build rule lets it lie on (g_relax.c) */
+    uint64_t kids[52];           /* per card, the cards that may lie on it (the converse of parents) */
     int8_t talon_at[52];         /* K+: each talon card's place in the start's turning order (-1: none) */
     int talon_n;                 /* K+: cards in the talon at the start */
     uint8_t rehome;              /* G8 in force: cards may come back from the foundations (g_load) */

@@ -79,6 +79,18 @@ def dead_end_applies(rules: Rules) -> bool:
     return all(rules.f_spec[f].ranks and rules.f_spec[f].build is None for f in rules.foundations)
 
 
+# The dead-end test runs inside the search too, not only at its start; False keeps it to the start.
+DEAD_ENDS_INSIDE = True
+
+
+def dead_end_level(rules: Rules) -> int:
+    """Where the search runs the dead-end test: 0 nowhere, 1 at its start, 2 at its start and
+    inside it, after the kinds of child where it has been finding dead ends (g_search.c)."""
+    if not dead_end_applies(rules):
+        return 0
+    return 2 if DEAD_ENDS_INSIDE else 1
+
+
 # The waste-order test is on; False switches it off (the tests and benchmarks compare the two).
 WASTE_ORDER = True
 # g_relax.c's room: waste piles, and foundations (their heights in its states' keys)
@@ -295,7 +307,7 @@ def pack_rules(rules: Rules) -> array:
         deal_needs_no_gap=int(stock.deal_needs_no_gap),
         to_foundation=-1 if stock.to_foundation is None else stock.to_foundation,
         safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
-        talon_pool=int(talon_is_pool(rules)), dead_end=int(dead_end_applies(rules)),
+        talon_pool=int(talon_is_pool(rules)), dead_end=dead_end_level(rules),
         talon_dominance=int(talon_dominance_applies(rules)), waste_order=int(waste_order_applies(rules)),
         access=rules.access, is_foundation=[int(x) for x in rules.is_foundation], max_cards=max_cards,
         build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove,

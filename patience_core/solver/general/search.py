@@ -87,7 +87,7 @@ def compiled_search(position, max_positions: int | None, deadline: float | None,
     beams out where the game has them (:func:`beam_share`). A Ctrl-C raises KeyboardInterrupt at
     once."""
     seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
-    verdict, positions, most, _table, _compactions, _dominated, _beam, line = _general.search(
+    verdict, positions, most, _table, _compactions, _dominated, _dead_ends, _beam, line = _general.search(
         rules_buffer(position.rules), pack_position(position),
         -1 if max_positions is None else max_positions, seconds, table_limit, prune,
         -1 if nudge is None else nudge, beam_share(position.rules) if beams else 0)
