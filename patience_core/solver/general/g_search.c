@@ -145,19 +145,19 @@ enum { WASTE_ORDER_LOST_BITS = 18 };
  * expansion), and a kind out of credit is checked only every DEAD_END_SAMPLE-th time, where a
  * dead end found earns it back. Which positions are checked changes only how much is pruned:
  * every dead end found is lost. */
-enum { DEAD_END_KINDS = 7, DEAD_END_CREDIT = 64, DEAD_END_EARN = 10, DEAD_END_SAMPLE = 16,
-       DEAD_END_MOST = 1 << 20 };
+enum { DEAD_END_CREDIT = 64, DEAD_END_EARN = 10, DEAD_END_SAMPLE = 16, DEAD_END_MOST = 1 << 20 };
+
+/* The kinds of child: where the play comes from, and whether it goes home (HOME: + 1);
+ * children with a lead or cards back are a kind of their own. */
+enum { FROM_TALON = 0, FROM_LAYOUT = 2, FROM_FOUNDATION = 4, HOME = 1, COMPOUND = 6, DEAD_END_KINDS = 7 };
 typedef struct { long credit[DEAD_END_KINDS], skipped[DEAD_END_KINDS]; } DeadEndCredit;
 
-/* A child's kind for the credits: where its play comes from (talon, layout, foundation) and
- * whether it goes home; children with a lead or cards back are a kind of their own. */
 static int dead_end_kind(const GState *s, const GChild *c) {
     const g_rules_t *R = s->R;
-    if (c->nback || c->lead.kind != G_NO_LEAD) return 6;
+    if (c->nback || c->lead.kind != G_NO_LEAD) return COMPOUND;
     GMove m = c->play;
-    int home = s->fidx[m.dst] >= 0;
-    if (m.src == R->stock || s->is_waste[m.src]) return home;
-    return (s->fidx[m.src] >= 0 ? 4 : 2) + home;
+    int from = m.src == R->stock || s->is_waste[m.src] ? FROM_TALON : s->fidx[m.src] >= 0 ? FROM_FOUNDATION : FROM_LAYOUT;
+    return from + (s->fidx[m.dst] >= 0 ? HOME : 0);
 }
 
 /* Should the child just entered, of this kind, be checked? */
