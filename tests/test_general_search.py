@@ -547,6 +547,8 @@ def test_dead_ends_inside_the_search_prune_lost_subtrees(monkeypatch):
         verdict, positions, dead_ends = run(36, 100_000)
         assert verdict == general.LOST and positions < 1_000 and dead_ends > 0
         assert run(194, 100_000)[:2] == (general.LOST, 4)
+        position = start_position(rules, seeded_order(rules, 36))   # the same, asked per search
+        assert general.compiled_search(position, 100_000, None, 0, dead_ends_inside=False)[0] == "unknown"
         monkeypatch.setattr(pack, "DEAD_ENDS_INSIDE", False)
         general._rules_buffer.cache_clear()
         assert run(36, 100_000) == (general.LIMIT_POSITIONS, 100_001, 0)

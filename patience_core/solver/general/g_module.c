@@ -165,8 +165,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     GSearchArgs a = {0};
     Loaded L;
     a.nudge = -1;
-    if (!PyArg_ParseTuple(args, "OOLdLp|ii", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
-                          &a.nudge, &a.beam_share))
+    a.dead_ends_inside = 1;
+    if (!PyArg_ParseTuple(args, "OOLdLp|iip", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
+                          &a.nudge, &a.beam_share, &a.dead_ends_inside))
         return NULL;
     if (a.beam_share < 0 || a.beam_share > 100) {
         PyErr_SetString(PyExc_ValueError, "beam_share: expected 0 (no beam) to 100");
@@ -202,7 +203,8 @@ static PyMethodDef methods[] = {
     {"waste_order_dead", py_waste_order_dead, METH_VARARGS,
      "waste_order_dead(rules, position) -> lost by the relaxation in which the waste piles keep their order"},
     {"search", py_search, METH_VARARGS,
-     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share]]) -> (verdict, positions, most, "
+     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share[, dead_ends_inside]]]) -> "
+     "(verdict, positions, most, "
      "table, compactions, dominated, dead_ends, beam_positions, line)"},
     {NULL, NULL, 0, NULL}};
 
