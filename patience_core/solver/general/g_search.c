@@ -329,7 +329,6 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             GChild c = ((const GChild *)w->kids.data)[top->first + top->next++];
             size_t height = w->undo.used;
             int watch = s->waste_memo && g_waste_order_watch(s, &c);
-            int kind = a->prune && a->dead_ends_inside && s->R->dead_end > 1 ? dead_end_kind(s, &c) : -1;
             if (g_enter(s, &w->undo, &c, a->prune, top->takers, top->ntak)) return G_NOMEM;
             if (s->on_found > o->most) o->most = s->on_found;
             if (s->on_found == s->R->n_cards) return G_WON;
@@ -350,6 +349,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                 g_undo_to(s, &w->undo, height);
                 continue;
             }
+            int kind = a->prune && a->dead_ends_inside && s->R->dead_end > 1 ? dead_end_kind(s, &c) : -1;
             if (kind >= 0 && dead_end_due(&w->dead_end, kind) && g_dead_end(s)) {   /* G6: lost */
                 dead_end_found(&w->dead_end, kind);
                 g_table_set(&w->table, entry, FINISHED(0, 1));
