@@ -345,13 +345,15 @@ def test_talons_a_proved_lost_talon_reaches_are_skipped_with_the_oracles_verdict
 @pytest.mark.parametrize("seed", [28, 96, 194, 256, 259])
 def test_talon_dominance_switched_off_proves_the_same_deals_lost(seed, monkeypatch):
     """Klondike under Solvitaire's rules: deals G9 proves lost skipping some positions are lost
-    without it too, in more positions (G6 at the start only: inside the search it proves some of
-    them lost before G9 skips anything)."""
+    without it too, in more positions (G6 at the start only and without its gates: inside the
+    search it proves some of them lost before G9 skips anything, and with the gates deal 194 is
+    lost at the start)."""
     from patience_core.solver.general import pack
 
     rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
     position = start_position(rules, seeded_order(rules, seed))
     monkeypatch.setattr(pack, "DEAD_ENDS_INSIDE", False)
+    monkeypatch.setattr(pack, "DEAD_END_GATES", False)
     general._rules_buffer.cache_clear()
     try:
         verdict, dominated = _dominated(position)
@@ -532,10 +534,13 @@ def test_dead_ends_inside_the_search_prune_lost_subtrees(monkeypatch):
     """Klondike deal 36 under Solvitaire's rules is alive by the relaxation at its start, but
     every line of it is dead a few moves in: with the test inside the search it is proved lost in
     under 1 000 positions, dead ends found; at the start only, 100 000 positions do not decide it
-    (it took 1 043 017). Deal 194: 4 positions against 1 489."""
+    (it took 1 043 017). Deal 194: 4 positions against 1 489. (Without G6b's gates, which prove
+    deal 194 lost at its start.)"""
     from patience_core.solver.general import pack
 
     rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
+    monkeypatch.setattr(pack, "DEAD_END_GATES", False)
+    general._rules_buffer.cache_clear()
 
     def run(seed, budget):
         position = start_position(rules, seeded_order(rules, seed))
@@ -548,13 +553,91 @@ def test_dead_ends_inside_the_search_prune_lost_subtrees(monkeypatch):
         assert verdict == general.LOST and positions < 1_000 and dead_ends > 0
         assert run(194, 100_000)[:2] == (general.LOST, 4)
         position = start_position(rules, seeded_order(rules, 36))   # the same, asked per search
-        assert general.compiled_search(position, 100_000, None, 0, dead_ends_inside=False)[0] == "unknown"
+        assert general.compiled_search(position, 100_000, None, 0, full_dead_ends=False)[0] == "unknown"
         monkeypatch.setattr(pack, "DEAD_ENDS_INSIDE", False)
         general._rules_buffer.cache_clear()
         assert run(36, 100_000) == (general.LIMIT_POSITIONS, 100_001, 0)
         assert run(194, 100_000) == (general.LOST, 1_489, 0)
     finally:
         general._rules_buffer.cache_clear()
+
+
+# --- G6b: one base at a time (g_relax.c gate_cards) -------------------------------------------
+
+def _worried_ending(tableau: list[str], down: list[int]):
+    """Klondike with worrying back: clubs A-10, diamonds and hearts A-7 and spades A-9 up, the
+    other 19 cards in the seven piles given bottom first ("TS 8H": 10 of spades, then 8 of hearts),
+    each with its count of face-down cards."""
+    rules = load_rules("klondike", {"worry": "yes"})
+    suits, ranks = "CDHS", "A23456789TJQK"
+    piles = [[suits.index(name[1]) * 13 + ranks.index(name[0]) for name in pile.split()] for pile in tableau]
+    piles += [[]] * (7 - len(piles)) + [[], []]   # the stock and the waste: empty
+    piles += [list(range(0, 10)), list(range(13, 20)), list(range(26, 33)), list(range(39, 48))]
+    return Position(rules, piles, rules.redeals, down + [0] * (7 - len(down)) + [0] * 6)
+
+
+# 9D lies face down over 10S, 8H and 8D, 9H above it. Each can leave only onto 10C (it comes
+# back from its foundation onto JH), and 9H can give it up only by going home, after 8H.
+_BLOCKED_PILES = ["TS 8H 8D 9D 9H", "JH", "KS KH KD KC QS QH QD QC JS JD JC TH TD"]
+_BLOCKED_DOWN = [4, 0, 12]
+
+
+def test_dead_end_gates_see_one_base_needed_by_two_cards(repack, monkeypatch):
+    """G6b (docs/solver.md). Above, 9H must take 10C before 9D is uncovered, and it leaves 10C
+    only by going home, which needs 8H, under 9D: so 9D never leaves, and the gated relaxation
+    calls the position lost, as the oracle does; the plain relaxation, in which 9D and 9H may
+    both lie on 10C, does not. With 8H free instead, no gate is found and the oracle wins.
+    Copies with cards swapped: no gated dead end is won by the oracle, and the gates decide some
+    the plain relaxation leaves alive."""
+    from patience_core.solver.general import pack
+
+    blocked = _worried_ending(_BLOCKED_PILES, _BLOCKED_DOWN)
+    assert general.dead_end_gates(blocked) == 1 and general.dead_end(blocked)
+    assert engine_search(blocked, max_positions=ORACLE_BUDGET).verdict == "lost"
+    free = _worried_ending(["TS 8D 9D 9H", "JH 8H", _BLOCKED_PILES[2]], [3, 1, 12])
+    assert general.dead_end_gates(free) == 0 and not general.dead_end(free)
+    assert engine_search(free, max_positions=ORACLE_BUDGET).verdict == "won"
+
+    rng = random.Random(1)
+    gated_only = 0
+    for _ in range(120):
+        piles = [pile.split() for pile in _BLOCKED_PILES] + [[] for _ in range(4)]
+        for _ in range(rng.randrange(1, 3)):
+            a, b = (rng.choice([p for p in range(7) if piles[p]]) for _ in range(2))
+            i, j = rng.randrange(len(piles[a])), rng.randrange(len(piles[b]))
+            piles[a][i], piles[b][j] = piles[b][j], piles[a][i]
+        down = [min(d, max(0, len(p) - 1)) for d, p in zip(_BLOCKED_DOWN + [0] * 4, piles)]
+        position = _worried_ending([" ".join(p) for p in piles], down)
+        if not general.dead_end(position):
+            continue
+        assert engine_search(position, max_positions=ORACLE_BUDGET).verdict != "won", (piles, down)
+        monkeypatch.setattr(pack, "DEAD_END_GATES", False)
+        general._rules_buffer.cache_clear()
+        gated_only += not general.dead_end(position)
+        monkeypatch.setattr(pack, "DEAD_END_GATES", True)
+        general._rules_buffer.cache_clear()
+    assert gated_only >= 5, gated_only
+
+    monkeypatch.setattr(pack, "DEAD_END_GATES", False)
+    general._rules_buffer.cache_clear()
+    assert general.dead_end_gates(blocked) == 0 and not general.dead_end(blocked)
+
+
+def test_dead_end_gates_decide_a_deal_at_once(repack, monkeypatch):
+    """Klondike deal 566 under Solvitaire's rules: 9D lies face down over AD, 10S, 6H and 10H,
+    9H above it; both can leave only onto 10C, and 9H goes home only after 6H. Lost at its start
+    by the gated relaxation (the search left it undecided at 10 s before); alive by the plain one,
+    which the hindsight player's searches keep (full_dead_ends=False) and pack.DEAD_END_GATES gives."""
+    from patience_core.solver.general import pack
+
+    rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
+    result = solve(rules, seeded_order(rules, 566), max_positions=10_000)
+    assert (result.verdict, result.positions) == ("lost", 1)
+    position = start_position(rules, seeded_order(rules, 566))   # the hindsight player's plain test
+    assert general.compiled_search(position, 1_000, None, 0, full_dead_ends=False)[2] > 1
+    monkeypatch.setattr(pack, "DEAD_END_GATES", False)
+    general._rules_buffer.cache_clear()
+    assert not general.dead_end(start_position(rules, seeded_order(rules, 566)))
 
 
 # --- G2 for foundations, G7: parking from a pool talon ------------------------------------------

@@ -43,6 +43,8 @@ RULES = Boundary("g_rules", 0x47525553, (
           "tried only with a move onto it (0/1, see pack.talon_is_pool)"),
     Field("dead_end", 1, "positions are tested by the relaxation in which nothing stays covered: 0 none, "
           "1 the start, 2 the start and inside the search where it pays (see pack.dead_end_level)"),
+    Field("dead_end_gates", 1, "the dead-end test lets a card that can leave only onto one base its twins "
+          "must take first leave only once a twin has gone home (0/1, see pack.dead_end_gates_apply)"),
     Field("waste_order", 1, "positions are tested by the relaxation in which the waste piles' cards stay in "
           "order and the stock's are free (0/1, see pack.waste_order_applies)"),
     Field("talon_dominance", 1, "a position a talon proved lost reaches by turns alone is skipped "

@@ -144,19 +144,23 @@ static PyObject *py_key(PyObject *self, PyObject *args) {
     return PyBytes_FromStringAndSize((const char *)key, (Py_ssize_t)n);
 }
 
-/* A relaxation's verdict on the position: lost by it, or not. */
-static PyObject *relaxed_lost(PyObject *args, int (*lost)(const GState *)) {
+/* A relaxation's answer on the position: lost by it or not (a bool), or a count. */
+static PyObject *relaxed(PyObject *args, int (*test)(const GState *), int count) {
     PyObject *rules, *position;
     Loaded L;
     if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
-    int dead = lost(&L.s);
+    int answer = test(&L.s);
     release(&L);
-    return PyBool_FromLong(dead);
+    return count ? PyLong_FromLong(answer) : PyBool_FromLong(answer);
 }
 
-static PyObject *py_dead_end(PyObject *self, PyObject *args) { return relaxed_lost(args, g_dead_end); }
+static int dead_end_thorough(const GState *s) { return g_dead_end(s, 1); }
 
-static PyObject *py_waste_order_dead(PyObject *self, PyObject *args) { return relaxed_lost(args, g_waste_order_dead); }
+static PyObject *py_dead_end(PyObject *self, PyObject *args) { return relaxed(args, dead_end_thorough, 0); }
+
+static PyObject *py_dead_end_gates(PyObject *self, PyObject *args) { return relaxed(args, g_dead_end_gates, 1); }
+
+static PyObject *py_waste_order_dead(PyObject *self, PyObject *args) { return relaxed(args, g_waste_order_dead, 0); }
 
 static int interrupted(void) { return PyErr_CheckSignals() < 0; }
 
@@ -165,9 +169,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     GSearchArgs a = {0};
     Loaded L;
     a.nudge = -1;
-    a.dead_ends_inside = 1;
+    a.full_dead_ends = 1;
     if (!PyArg_ParseTuple(args, "OOLdLp|iip", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
-                          &a.nudge, &a.beam_share, &a.dead_ends_inside))
+                          &a.nudge, &a.beam_share, &a.full_dead_ends))
         return NULL;
     if (a.beam_share < 0 || a.beam_share > 100) {
         PyErr_SetString(PyExc_ValueError, "beam_share: expected 0 (no beam) to 100");
@@ -200,10 +204,12 @@ static PyMethodDef methods[] = {
     {"safe_move", py_safe_move, METH_VARARGS, "safe_move(rules, position) -> the first safe play or None"},
     {"key", py_key, METH_VARARGS, "key(rules, position) -> the search's key of the position (bytes)"},
     {"dead_end", py_dead_end, METH_VARARGS, "dead_end(rules, position) -> lost by the relaxation in which nothing stays covered"},
+    {"dead_end_gates", py_dead_end_gates, METH_VARARGS,
+     "dead_end_gates(rules, position) -> how many cards the dead-end test gates (G6b)"},
     {"waste_order_dead", py_waste_order_dead, METH_VARARGS,
      "waste_order_dead(rules, position) -> lost by the relaxation in which the waste piles keep their order"},
     {"search", py_search, METH_VARARGS,
-     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share[, dead_ends_inside]]]) -> "
+     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share[, full_dead_ends]]]) -> "
      "(verdict, positions, most, "
      "table, compactions, dominated, dead_ends, beam_positions, line)"},
     {NULL, NULL, 0, NULL}};

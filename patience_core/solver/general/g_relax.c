@@ -11,6 +11,10 @@
  * facts true that the relaxation makes true as well, so a card that never goes home in it never
  * goes home in the real game: the position is lost.
  *
+ * One base at a time (docs/solver.md, "G6b"): where a card can leave its pile only onto one
+ * base that another card must take first and can give up only by going home, the card leaves
+ * in the relaxation only once one such card has gone home.
+ *
  * Where it applies (pack.dead_end_applies): one pack, foundations by rank sequence, no free
  * cells, no gaps filled, no rows dealt, no run foundations. */
 #include <string.h>
@@ -60,131 +64,270 @@ static uint64_t talon_exposed(const int *talon, int nt, int cursor, int draw, in
     return exposed;
 }
 
-/* The least set of facts closed under the rules above, found by a worklist: a card is looked
- * at again only when a fact it depends on has just become true (it is exposed or gone home,
- * a card it may lie on has become free to take it, a pile has been emptied). The facts only
- * grow, so the set is the same in whatever order the cards are looked at (tests compare the
- * verdicts with the oracle's). */
-int g_dead_end(const GState *s) {
-    const g_rules_t *R = s->R;
-    if (!R->dead_end) return 0;
-    for (int fi = 0; fi < R->n_found; fi++)
-        if (s->ranks[fi][0] < 0) return 0;   /* a base the deal has not chosen yet */
-    int kplus = R->kplus && R->stock >= 0;
+/* The position as the relaxation starts from it. */
+typedef struct {
     int pile_of[52], below[52];
-    uint64_t present = 0, home = 0, on_found = 0, in_recv = 0, runs = 0, exposed = 0;
-    uint8_t is_recv[GMAXP] = {0};
-    for (int r = 0; r < R->n_recv; r++) is_recv[R->receivers[r]] = 1;
-    memset(below, -1, sizeof below);
+    uint64_t present, on_found, in_recv, runs, exposed;
+    uint8_t is_recv[GMAXP];
+    int talon[GMAXC * 2], nt, cursor, draw, redeal, kplus;
+    uint64_t talon_cards;
+    int height[GMAXF][4];            /* each foundation's height per suit (-1: that suit cannot be built there) */
+    int empty[GMAXP], n_empty;       /* the receivers empty now that take some card */
+} Start;
+
+/* What a closure may not do: pinned cards never leave (nor go home), nothing lands on the
+ * forbidden cards, a gated card leaves only once a card of its gate has gone home. */
+typedef struct {
+    uint64_t pinned, forbidden, gated;
+    uint64_t gate[52];
+} Limits;
+
+/* The facts at the fixpoint. */
+typedef struct {
+    uint64_t home, exposed, landed, left;
+    int height[GMAXF][4];
+    int empty[GMAXP], n_empty;       /* the receivers empty now or emptied, that take some card */
+} Facts;
+
+/* 0 where the test does not apply to the position (a base the deal has not chosen yet). */
+static int relax_start(const GState *s, Start *st) {
+    const g_rules_t *R = s->R;
+    for (int fi = 0; fi < R->n_found; fi++)
+        if (s->ranks[fi][0] < 0) return 0;
+    st->kplus = R->kplus && R->stock >= 0;
+    st->present = st->on_found = st->in_recv = st->runs = st->exposed = 0;
+    memset(st->is_recv, 0, sizeof st->is_recv);
+    for (int r = 0; r < R->n_recv; r++) st->is_recv[R->receivers[r]] = 1;
+    memset(st->below, -1, sizeof st->below);
     for (int p = 0; p < s->n; p++) {
         int n = s->len[p], k = R->moves_kind[p];
-        int layout = s->fidx[p] < 0 && p != R->stock && !(kplus && s->is_waste[p]);
+        int layout = s->fidx[p] < 0 && p != R->stock && !(st->kplus && s->is_waste[p]);
         for (int i = 0; i < n; i++) {
             int c = s->cards[p][i];
-            pile_of[c] = p;
-            present |= BIT(c);
-            if (s->fidx[p] >= 0) on_found |= BIT(c);
-            else if (i >= s->down[p] && (k == GM_RUN || k == GM_FACE_UP || k == GM_PILE)) runs |= BIT(c);
-            if (is_recv[p]) in_recv |= BIT(c);
+            st->pile_of[c] = p;
+            st->present |= BIT(c);
+            if (s->fidx[p] >= 0) st->on_found |= BIT(c);
+            else if (i >= s->down[p] && (k == GM_RUN || k == GM_FACE_UP || k == GM_PILE)) st->runs |= BIT(c);
+            if (st->is_recv[p]) st->in_recv |= BIT(c);
             if (!layout || R->access[p] == G_ACCESS_NONE) continue;
-            if (R->access[p] == G_ACCESS_ALL || i == n - 1) exposed |= BIT(c);   /* the layout (and non-K+ wastes) */
-            else below[s->cards[p][i + 1]] = c;
+            if (R->access[p] == G_ACCESS_ALL || i == n - 1) st->exposed |= BIT(c);   /* the layout (and non-K+ wastes) */
+            else st->below[s->cards[p][i + 1]] = c;
         }
     }
-    home = on_found;
     /* the talon in turning order: the waste bottom first, then the stock from its top */
-    int talon[GMAXC * 2], nt = 0, cursor = 0;
-    uint64_t talon_cards = 0;
+    st->nt = st->cursor = 0;
+    st->talon_cards = 0;
     if (R->stock >= 0) {
-        int st = R->stock, w = R->waste_piles[0];
-        if (kplus) {
-            for (int i = 0; i < s->len[w]; i++) talon[nt++] = s->cards[w][i];
-            cursor = nt;
-            for (int i = s->len[st] - 1; i >= 0; i--) talon[nt++] = s->cards[st][i];
-            for (int i = 0; i < nt; i++) talon_cards |= BIT(talon[i]);
+        int sp = R->stock, w = R->waste_piles[0];
+        if (st->kplus) {
+            for (int i = 0; i < s->len[w]; i++) st->talon[st->nt++] = s->cards[w][i];
+            st->cursor = st->nt;
+            for (int i = s->len[sp] - 1; i >= 0; i--) st->talon[st->nt++] = s->cards[sp][i];
+            for (int i = 0; i < st->nt; i++) st->talon_cards |= BIT(st->talon[i]);
         } else {
-            for (int i = 0; i < s->len[st]; i++) exposed |= BIT(s->cards[st][i]);   /* at once */
+            for (int i = 0; i < s->len[sp]; i++) st->exposed |= BIT(s->cards[sp][i]);   /* at once */
         }
     }
-    int redeal = s->redeals_left != 0, draw = R->draw > 0 ? R->draw : 1;
-    /* each foundation's relaxed height per suit (-1: that suit cannot be built there) */
-    int height[GMAXF][4];
+    st->redeal = s->redeals_left != 0;
+    st->draw = R->draw > 0 ? R->draw : 1;
     for (int fi = 0; fi < R->n_found; fi++) {
         int f = R->foundations[fi], n = s->len[f];
         for (int suit = 0; suit < 4; suit++) {
             int ok = R->f_regardless[fi] ? suit == 0
                      : R->f_suit[fi] >= 0 ? suit == R->f_suit[fi]
                      : (!n || s->cards[f][0] / 13 == suit);
-            height[fi][suit] = ok ? n : -1;
+            st->height[fi][suit] = ok ? n : -1;
         }
     }
-    /* the receivers empty now, or emptied since, that take some card */
-    int empty[GMAXP], n_empty = 0;
+    st->n_empty = 0;
     for (int r = 0; r < R->n_recv; r++)
-        if (!s->len[R->receivers[r]] && R->empty_rule[R->receivers[r]] != G_EMPTY_NONE) empty[n_empty++] = R->receivers[r];
-    uint64_t left = 0, landed = 0, todo = present, seen_exposed = 0, seen_ok = 0, wanted = ~0ULL;
-    int talon_changed = kplus, emptied = 0;
+        if (!s->len[R->receivers[r]] && R->empty_rule[R->receivers[r]] != G_EMPTY_NONE) st->empty[st->n_empty++] = R->receivers[r];
+    return 1;
+}
+
+/* Does an empty pile of `f` (other than pile `from`) take card c? */
+static int empty_takes(const g_rules_t *R, const Facts *f, int from, int c) {
+    for (int r = 0; r < f->n_empty; r++) {
+        int e = R->empty_rule[f->empty[r]];
+        if (f->empty[r] != from && (e == G_EMPTY_ANY || c % 13 == e)) return 1;
+    }
+    return 0;
+}
+
+/* The least set of facts closed under the rules above, found by a worklist: a card is looked
+ * at again only when a fact it depends on has just become true (it is exposed or gone home,
+ * a card it may lie on has become free to take it, a pile has been emptied, a card of its
+ * gate has gone home). The facts only grow, so the set is the same in whatever order the cards
+ * are looked at (tests compare the verdicts with the oracle's). */
+static void closure(const GState *s, const Start *st, const Limits *lim, Facts *f) {
+    const g_rules_t *R = s->R;
+    const uint64_t present = st->present, on_found = st->on_found;
+    uint64_t home = on_found, exposed = st->exposed, left = 0, landed = 0;
+    memcpy(f->height, st->height, sizeof f->height);
+    memcpy(f->empty, st->empty, sizeof f->empty);
+    f->n_empty = st->n_empty;
+    uint64_t todo = present, seen_exposed = 0, seen_ok = 0, wanted = ~0ULL;
+    int talon_changed = st->kplus, emptied = 0;
     for (;;) {
-        if (talon_changed) exposed |= talon_exposed(talon, nt, cursor, draw, redeal, left);
+        if (talon_changed) exposed |= talon_exposed(st->talon, st->nt, st->cursor, st->draw, st->redeal, left);
         talon_changed = 0;
         uint64_t fresh = exposed & ~seen_exposed;
         seen_exposed = exposed;
         todo |= fresh;
         if (fresh & wanted) {   /* the foundations take what is exposed: a suit's next card, or (regardless
                                  * of suit) any card of a rank the foundation has reached */
+            uint64_t free_cards = exposed & present & ~lim->pinned, was_home = home;
             wanted = 0;
             for (int fi = 0; fi < R->n_found; fi++) {
                 int length = R->f_length[fi] < 13 ? R->f_length[fi] : 13;
                 for (int suit = 0; suit < 4; suit++) {
-                    int h = height[fi][suit];
+                    int h = f->height[fi][suit];
                     if (h < 0) continue;
                     for (; h < length && s->ranks[fi][h] >= 0; h++) {
-                        uint64_t takes = rank_cards(R, fi, suit, s->ranks[fi][h]) & exposed & present;
+                        uint64_t takes = rank_cards(R, fi, suit, s->ranks[fi][h]) & free_cards;
                         if (!takes) break;
                         todo |= takes & ~home;
                         home |= takes;
                     }
-                    height[fi][suit] = h;
+                    f->height[fi][suit] = h;
                     if (h < length && s->ranks[fi][h] >= 0) wanted |= rank_cards(R, fi, suit, s->ranks[fi][h]);
                     if (R->f_regardless[fi])
                         for (int j = s->len[R->foundations[fi]]; j < h; j++) {
                             uint64_t reached = rank_cards(R, fi, suit, s->ranks[fi][j]);
                             wanted |= reached;
-                            todo |= reached & exposed & present & ~home;
-                            home |= reached & exposed & present;
+                            todo |= reached & free_cards & ~home;
+                            home |= reached & free_cards;
                         }
                 }
             }
+            if (home != was_home) todo |= lim->gated;
         }
         /* cards may land on a card exposed in a receiving pile, or on one that has landed */
-        uint64_t parents_ok = (exposed & in_recv) | landed;
+        uint64_t parents_ok = ((exposed & st->in_recv) | landed) & ~lim->forbidden;
         for (uint64_t b = parents_ok & ~seen_ok; b; b &= b - 1) todo |= s->kids[__builtin_ctzll(b)];
         seen_ok = parents_ok;
         if (emptied) todo |= present;
         emptied = 0;
         todo &= present & ~landed;
         if (!todo) break;
-        int c = __builtin_ctzll(todo), p = pile_of[c];
+        int c = __builtin_ctzll(todo), p = st->pile_of[c];
         todo &= todo - 1;
         /* what may leave: home, onto a card that can take it, or into an empty pile that takes it;
          * where foundations are worried, a card that has gone home may land from there */
-        if (!((on_found & BIT(c)) ? R->n_worry : (exposed | runs) & BIT(c))) continue;
-        int lands = (s->parents[c] & parents_ok) != 0;
-        for (int r = 0; r < n_empty && !lands; r++) {
-            int e = R->empty_rule[empty[r]];
-            lands = empty[r] != p && (e == G_EMPTY_ANY || c % 13 == e);
-        }
+        if (!((on_found & BIT(c)) ? R->n_worry : (exposed | st->runs) & BIT(c))) continue;
+        if ((lim->pinned & BIT(c)) || ((lim->gated & BIT(c)) && !(home & lim->gate[c]))) continue;
+        int lands = (s->parents[c] & parents_ok) != 0 || empty_takes(R, f, p, c);
         if (lands) landed |= BIT(c);
         if ((on_found & BIT(c)) || (left & BIT(c)) || !(lands || (home & BIT(c)))) continue;
         left |= BIT(c);
-        if (below[c] >= 0) exposed |= BIT(below[c]);
-        talon_changed = (talon_cards & BIT(c)) != 0;
-        if (is_recv[p] && s->cards[p][0] == c && R->empty_rule[p] != G_EMPTY_NONE) {
-            empty[n_empty++] = p;
+        if (st->below[c] >= 0) exposed |= BIT(st->below[c]);
+        talon_changed = (st->talon_cards & BIT(c)) != 0;
+        if (st->is_recv[p] && s->cards[p][0] == c && R->empty_rule[p] != G_EMPTY_NONE) {
+            f->empty[f->n_empty++] = p;
             emptied = 1;
         }
     }
-    return (home & present) != present;
+    f->home = home;
+    f->exposed = exposed;
+    f->landed = landed;
+    f->left = left;
+}
+
+/* The cards free to take a card at the fixpoint: exposed in a receiving pile, or landed. */
+static inline uint64_t bases(const Start *st, const Facts *f) {
+    return (f->exposed & st->in_recv) | f->landed;
+}
+
+/* G6b. One base at a time. Card b lies in layout pile p, leaves it only as the base of a move
+ * (the card above it does not follow it, nor it the card below, by p's run rule), and while it
+ * stays there (the closure with b pinned) its foundation never reaches it, no empty pile takes
+ * it, and one card alone, q, is ever free to take it. Every other card that may lie on q and is
+ * not under b (its twins) can leave q, while b stays, only by going home. And until something
+ * lands on q, b is never exposed (the closure with b pinned and nothing landing on q). Then in
+ * any line b leaves p onto q, bare; something landed on q before b was exposed; the last card
+ * to land on q before b leaves has left it by going home. So b leaves only once one of its
+ * twins has gone home: its gate. Returns the number of cards gated. Every card is looked at where
+ * `thorough`; else only those with at most one card that may take them outside the cards under
+ * them (two closures each: inside the search, where the others seldom pass). */
+static int gate_cards(const GState *s, const Start *st, int thorough, Limits *gates) {
+    const g_rules_t *R = s->R;
+    int found = 0;
+    uint64_t unusable = R->n_worry ? 0 : st->on_found;   /* bases that never come back */
+    for (int r = 0; r < R->n_recv; r++) {
+        int p = R->receivers[r], n = s->len[p], k = R->moves_kind[p], run = R->run_rule[p];
+        if (s->fidx[p] >= 0 || (k != GM_RUN && k != GM_CARD) || R->access[p] != G_ACCESS_TOP) continue;
+        uint64_t under = 0;
+        for (int i = 0; i + 1 < n; under |= BIT(s->cards[p][i]), i++) {
+            int b = s->cards[p][i], up = s->cards[p][i + 1];
+            uint64_t outside = s->parents[b] & ~under & ~unusable;
+            if (!s->parents[b] || (!thorough && __builtin_popcountll(outside) > 1)) continue;   /* plain G6 sees the former */
+            if (k == GM_RUN && ((i + 1 >= s->down[p] && g_follows(R, run, b, up))
+                                || (i > s->down[p] && g_follows(R, run, s->cards[p][i - 1], b)))) continue;
+            Limits pin = {0};
+            pin.pinned = BIT(b);
+            Facts f0;
+            closure(s, st, &pin, &f0);
+            int reaches = 0;   /* its foundation reaches it while it stays */
+            for (int fi = 0; fi < R->n_found && !reaches; fi++) {
+                int length = R->f_length[fi] < 13 ? R->f_length[fi] : 13;
+                for (int suit = 0; suit < 4 && !reaches; suit++) {
+                    int h = f0.height[fi][suit];
+                    reaches = h >= 0 && h < length && s->ranks[fi][h] >= 0
+                              && (rank_cards(R, fi, suit, s->ranks[fi][h]) & BIT(b));
+                }
+            }
+            if (reaches || empty_takes(R, &f0, p, b)) continue;
+            uint64_t free_bases = bases(st, &f0), takers = s->parents[b] & free_bases;
+            if (__builtin_popcountll(takers) > 1) continue;
+            if (!takers) {   /* nothing ever takes it: it never leaves */
+                gates->gated |= BIT(b);
+                gates->gate[b] = 0;
+                found++;
+                continue;
+            }
+            int q = __builtin_ctzll(takers);
+            uint64_t twins = s->kids[q] & ~BIT(b) & ~under & st->present;
+            int stuck = 1;
+            for (uint64_t t = twins; t && stuck; t &= t - 1) {
+                int y = __builtin_ctzll(t);
+                stuck = !(s->parents[y] & free_bases & ~BIT(q)) && !empty_takes(R, &f0, -1, y);
+            }
+            if (!stuck) continue;
+            Limits bare = pin;
+            bare.forbidden = BIT(q);
+            Facts f1;
+            closure(s, st, &bare, &f1);
+            if (f1.exposed & BIT(b)) continue;
+            gates->gated |= BIT(b);
+            gates->gate[b] = twins;
+            found++;
+        }
+    }
+    return found;
+}
+
+/* How many cards G6b gates in the position (for the tests: where the gates are found). */
+int g_dead_end_gates(const GState *s) {
+    Start st;
+    Limits gates = {0};
+    if (!s->R->dead_end || !s->R->dead_end_gates || !relax_start(s, &st)) return 0;
+    return gate_cards(s, &st, 1, &gates);
+}
+
+int g_dead_end(const GState *s, int thorough) {
+    const g_rules_t *R = s->R;
+    if (!R->dead_end) return 0;
+    Start st;
+    if (!relax_start(s, &st)) return 0;
+    Limits none = {0};
+    Facts f;
+    closure(s, &st, &none, &f);
+    if ((f.home & st.present) != st.present) return 1;
+    if (!R->dead_end_gates || s->plain_dead_ends) return 0;
+    Limits gates = {0};
+    if (!gate_cards(s, &st, thorough, &gates)) return 0;
+    closure(s, &st, &gates, &f);
+    return (f.home & st.present) != st.present;
 }
 
 /* G10. Waste piles that keep their order (docs/solver.md).

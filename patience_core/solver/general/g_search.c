@@ -349,8 +349,8 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                 g_undo_to(s, &w->undo, height);
                 continue;
             }
-            int kind = a->prune && a->dead_ends_inside && s->R->dead_end > 1 ? dead_end_kind(s, &c) : -1;
-            if (kind >= 0 && dead_end_due(&w->dead_end, kind) && g_dead_end(s)) {   /* G6: lost */
+            int kind = a->prune && a->full_dead_ends && s->R->dead_end > 1 ? dead_end_kind(s, &c) : -1;
+            if (kind >= 0 && dead_end_due(&w->dead_end, kind) && g_dead_end(s, 0)) {   /* G6: lost */
                 dead_end_found(&w->dead_end, kind);
                 g_table_set(&w->table, entry, FINISHED(0, 1));
                 o->dead_ends++;
@@ -431,7 +431,8 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     /* the dead-end tests: G6 here and, by the credits above, inside the search; G10 here and
      * wherever a child may newly make it true (attempt) */
     if (a->prune && s->R->waste_order && !(s->waste_memo = g_waste_order_memo(WASTE_ORDER_LOST_BITS))) goto done;
-    if (a->prune && (g_dead_end(s) || g_waste_order_dead(s))) { verdict = G_LOST; o->positions = 1; goto done; }
+    s->plain_dead_ends = !a->full_dead_ends;
+    if (a->prune && (g_dead_end(s, 1) || g_waste_order_dead(s))) { verdict = G_LOST; o->positions = 1; goto done; }
     if (g_table_init(&w.table, 1 << 16)) goto done;
     table_ready = 1;
     if (a->prune && s->R->talon_dominance && s->redeals_left == G_UNLIMITED) {   /* G9 */
@@ -465,6 +466,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
         budget = RESTART_UNIT * luby(k + 2);
     }
 done:
+    s->plain_dead_ends = 0;
     if (verdict == G_LOST && s->incomplete) verdict = G_LIMIT_BACK;   /* G8 left some child out */
     o->verdict = verdict;
     if (table_ready) o->table = (long long)w.table.count;

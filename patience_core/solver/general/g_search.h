@@ -16,7 +16,8 @@ typedef struct {
     int nudge;                   /* restarts nudge each child's score by 0..nudge; -1: RESTART_NUDGE */
     int beam_share;              /* pruned: beams between the attempts, each entering this many positions per
                                   * position the attempts expanded so far (g_search.c beam); 0: none */
-    int dead_ends_inside;        /* pruned: G6 inside the search where the rules allow it (1), or at its start only (0) */
+    int full_dead_ends;          /* pruned: G6 with its gates and inside the search where the rules allow it (1),
+                                  * or plain (no gates, G6b) at its start only (0) */
 } GSearchArgs;
 
 typedef struct {

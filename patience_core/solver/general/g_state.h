@@ -65,6 +65,7 @@ typedef struct {
     int8_t talon_at[52];         /* K+: each talon card's place in the start's turning order (-1: none) */
     int talon_n;                 /* K+: cards in the talon at the start */
     uint8_t rehome;              /* G8 in force: cards may come back from the foundations (g_load) */
+    uint8_t plain_dead_ends;     /* G6 without its gates (G6b): the search's caller asks for it (g_search) */
     uint8_t incomplete;          /* G8: some child was left out (too many cards back): "lost" is no proof */
     GMove *backs;                /* G8: the children's cards back (malloc'ed; its user frees it) */
     struct GWasteOrderMemo *waste_memo;   /* G10: the states found lost (g_search's; NULL: none) */
@@ -123,7 +124,8 @@ int g_table_keep_below(GTable *t, int64_t below);   /* 0, or -1: no memory (t un
 
 /* g_relax.c: is the position lost by the relaxation in which nothing stays covered? */
 void g_relax_load(GState *s);
-int g_dead_end(const GState *s);
+int g_dead_end(const GState *s, int thorough);
+int g_dead_end_gates(const GState *s);
 
 /* g_prune.c */
 int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]);

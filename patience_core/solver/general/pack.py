@@ -91,6 +91,17 @@ def dead_end_level(rules: Rules) -> int:
     return 2 if DEAD_ENDS_INSIDE else 1
 
 
+# The dead-end test's gates are on; False switches them off (the tests and benchmarks compare the two).
+DEAD_END_GATES = True
+
+
+def dead_end_gates_apply(rules: Rules) -> bool:
+    """G6b (docs/solver.md, "G6b. One base at a time"): inside the dead-end test, a card that
+    can leave its pile only onto one base, which some card must take before it is uncovered
+    and can give up only by going home, leaves only once such a card has gone home."""
+    return DEAD_END_GATES and dead_end_applies(rules)
+
+
 # The waste-order test is on; False switches it off (the tests and benchmarks compare the two).
 WASTE_ORDER = True
 # g_relax.c's room: waste piles, and foundations (their heights in its states' keys)
@@ -307,7 +318,7 @@ def pack_rules(rules: Rules) -> array:
         deal_needs_no_gap=int(stock.deal_needs_no_gap),
         to_foundation=-1 if stock.to_foundation is None else stock.to_foundation,
         safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
-        talon_pool=int(talon_is_pool(rules)), dead_end=dead_end_level(rules),
+        talon_pool=int(talon_is_pool(rules)), dead_end=dead_end_level(rules), dead_end_gates=int(dead_end_gates_apply(rules)),
         talon_dominance=int(talon_dominance_applies(rules)), waste_order=int(waste_order_applies(rules)),
         access=rules.access, is_foundation=[int(x) for x in rules.is_foundation], max_cards=max_cards,
         build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove,

@@ -81,18 +81,18 @@ def beam_share(rules: Rules) -> int:
 
 def compiled_search(position, max_positions: int | None, deadline: float | None, table_limit: int,
                     prune: bool = True, nudge: int | None = None, beams: bool = True,
-                    dead_ends_inside: bool = True):
+                    full_dead_ends: bool = True):
     """(verdict, line, positions, most cards on the foundations, limit) — the contract of
     ``solve._engine_search``. ``nudge``: the restarts' random nudge to each child's score,
     0..nudge (None: the search's own, docs/solver.md "Restarts"); ``beams``: False leaves the
-    beams out where the game has them (:func:`beam_share`); ``dead_ends_inside``: False keeps the
-    dead-end test to the search's start (docs/solver.md, G6). A Ctrl-C raises KeyboardInterrupt
+    beams out where the game has them (:func:`beam_share`); ``full_dead_ends``: False keeps the
+    dead-end test to the search's start, without its gates (docs/solver.md, G6 and G6b). A Ctrl-C raises KeyboardInterrupt
     at once."""
     seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
     verdict, positions, most, _table, _compactions, _dominated, _dead_ends, _beam, line = _general.search(
         rules_buffer(position.rules), pack_position(position),
         -1 if max_positions is None else max_positions, seconds, table_limit, prune,
-        -1 if nudge is None else nudge, beam_share(position.rules) if beams else 0, dead_ends_inside)
+        -1 if nudge is None else nudge, beam_share(position.rules) if beams else 0, full_dead_ends)
     moves = [as_move(entry) for entry in line]
     if verdict == WON:
         return "won", moves, positions, most, None
@@ -124,6 +124,12 @@ def position_key(position) -> bytes:
 def dead_end(position) -> bool:
     """Is ``position`` lost by the relaxation in which nothing stays covered (g_relax.c)?"""
     return _general.dead_end(rules_buffer(position.rules), pack_position(position))
+
+
+def dead_end_gates(position) -> int:
+    """How many cards the dead-end test gates in ``position`` (g_relax.c, G6b): each may leave
+    its pile, in the relaxation, only once one of its twins has gone home."""
+    return _general.dead_end_gates(rules_buffer(position.rules), pack_position(position))
 
 
 def waste_order_dead(position) -> bool:
