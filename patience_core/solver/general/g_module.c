@@ -154,7 +154,7 @@ static PyObject *relaxed(PyObject *args, int (*test)(const GState *), int count)
     return count ? PyLong_FromLong(answer) : PyBool_FromLong(answer);
 }
 
-static int dead_end_thorough(const GState *s) { return g_dead_end(s, 1); }
+static int dead_end_thorough(const GState *s) { return g_dead_end(s, G6_GATES_THOROUGH) != 0; }
 
 static PyObject *py_dead_end(PyObject *self, PyObject *args) { return relaxed(args, dead_end_thorough, 0); }
 

@@ -314,7 +314,7 @@ int g_dead_end_gates(const GState *s) {
     return gate_cards(s, &st, 1, &gates);
 }
 
-int g_dead_end(const GState *s, int thorough) {
+int g_dead_end(const GState *s, int gates) {
     const g_rules_t *R = s->R;
     if (!R->dead_end) return 0;
     Start st;
@@ -323,11 +323,11 @@ int g_dead_end(const GState *s, int thorough) {
     Facts f;
     closure(s, &st, &none, &f);
     if ((f.home & st.present) != st.present) return 1;
-    if (!R->dead_end_gates || s->plain_dead_ends) return 0;
-    Limits gates = {0};
-    if (!gate_cards(s, &st, thorough, &gates)) return 0;
-    closure(s, &st, &gates, &f);
-    return (f.home & st.present) != st.present;
+    if (gates == G6_PLAIN || !R->dead_end_gates || s->plain_dead_ends) return 0;
+    Limits gated = {0};
+    if (!gate_cards(s, &st, gates == G6_GATES_THOROUGH, &gated)) return 0;
+    closure(s, &st, &gated, &f);
+    return (f.home & st.present) != st.present ? 2 : 0;
 }
 
 /* G10. Waste piles that keep their order (docs/solver.md).

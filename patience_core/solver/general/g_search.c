@@ -150,7 +150,10 @@ enum { DEAD_END_CREDIT = 64, DEAD_END_EARN = 10, DEAD_END_SAMPLE = 16, DEAD_END_
 /* The kinds of child: where the play comes from, and whether it goes home (HOME: + 1);
  * children with a lead or cards back are a kind of their own. */
 enum { FROM_TALON = 0, FROM_LAYOUT = 2, FROM_FOUNDATION = 4, HOME = 1, COMPOUND = 6, DEAD_END_KINDS = 7 };
-typedef struct { long credit[DEAD_END_KINDS], skipped[DEAD_END_KINDS]; } DeadEndCredit;
+/* The gates (G6b) cost a check one or two closures more: they have a credit of their own
+ * (GATES), spent and earned alike where a check is made. */
+enum { GATES = DEAD_END_KINDS, DEAD_END_CREDITS };
+typedef struct { long credit[DEAD_END_CREDITS], skipped[DEAD_END_CREDITS]; } DeadEndCredit;
 
 static int dead_end_kind(const GState *s, const GChild *c) {
     const g_rules_t *R = s->R;
@@ -350,8 +353,11 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                 continue;
             }
             int kind = a->prune && a->full_dead_ends && s->R->dead_end > 1 ? dead_end_kind(s, &c) : -1;
-            if (kind >= 0 && dead_end_due(&w->dead_end, kind) && g_dead_end(s, 0)) {   /* G6: lost */
+            int dead = kind >= 0 && dead_end_due(&w->dead_end, kind)
+                       ? g_dead_end(s, s->R->dead_end_gates && dead_end_due(&w->dead_end, GATES) ? G6_GATES : G6_PLAIN) : 0;
+            if (dead) {   /* G6: lost */
                 dead_end_found(&w->dead_end, kind);
+                if (dead == 2) dead_end_found(&w->dead_end, GATES);
                 g_table_set(&w->table, entry, FINISHED(0, 1));
                 o->dead_ends++;
                 g_undo_to(s, &w->undo, height);
@@ -432,14 +438,14 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
      * wherever a child may newly make it true (attempt) */
     if (a->prune && s->R->waste_order && !(s->waste_memo = g_waste_order_memo(WASTE_ORDER_LOST_BITS))) goto done;
     s->plain_dead_ends = !a->full_dead_ends;
-    if (a->prune && (g_dead_end(s, 1) || g_waste_order_dead(s))) { verdict = G_LOST; o->positions = 1; goto done; }
+    if (a->prune && (g_dead_end(s, G6_GATES_THOROUGH) || g_waste_order_dead(s))) { verdict = G_LOST; o->positions = 1; goto done; }
     if (g_table_init(&w.table, 1 << 16)) goto done;
     table_ready = 1;
     if (a->prune && s->R->talon_dominance && s->redeals_left == G_UNLIMITED) {   /* G9 */
         if (g_table_init(&w.side, 1 << 16)) goto done;
         w.side_ready = 1;
     }
-    for (int k = 0; k < DEAD_END_KINDS; k++) w.dead_end.credit[k] = DEAD_END_CREDIT;
+    for (int k = 0; k < DEAD_END_CREDITS; k++) w.dead_end.credit[k] = DEAD_END_CREDIT;
     GJitter jitter = {0x9E3779B97F4A7C15ull, a->nudge >= 0 ? a->nudge : RESTART_NUDGE};
     long long budget = a->prune ? RESTART_UNIT : -1, beam_at = BEAM_START;
     for (int k = 0;; k++) {

@@ -124,7 +124,10 @@ int g_table_keep_below(GTable *t, int64_t below);   /* 0, or -1: no memory (t un
 
 /* g_relax.c: is the position lost by the relaxation in which nothing stays covered? */
 void g_relax_load(GState *s);
-int g_dead_end(const GState *s, int thorough);
+/* G6 (g_relax.c): 0 alive, 1 dead, 2 dead by the gates (G6b): none (G6_PLAIN), gates for the cards
+ * with at most one base outside those under them (G6_GATES), for every card (G6_GATES_THOROUGH). */
+enum { G6_PLAIN, G6_GATES, G6_GATES_THOROUGH };
+int g_dead_end(const GState *s, int gates);
 int g_dead_end_gates(const GState *s);
 
 /* g_prune.c */
