@@ -568,9 +568,10 @@ def _worried_ending(tableau: list[str], down: list[int]):
     """Klondike with worrying back: clubs A-10, diamonds and hearts A-7 and spades A-9 up, the
     other 19 cards in the seven piles given bottom first ("TS 8H": 10 of spades, then 8 of hearts),
     each with its count of face-down cards."""
+    from patience_core.model.cards import parse_card
+
     rules = load_rules("klondike", {"worry": "yes"})
-    suits, ranks = "CDHS", "A23456789TJQK"
-    piles = [[suits.index(name[1]) * 13 + ranks.index(name[0]) for name in pile.split()] for pile in tableau]
+    piles = [[parse_card(name) for name in pile.split()] for pile in tableau]
     piles += [[]] * (7 - len(piles)) + [[], []]   # the stock and the waste: empty
     piles += [list(range(0, 10)), list(range(13, 20)), list(range(26, 33)), list(range(39, 48))]
     return Position(rules, piles, rules.redeals, down + [0] * (7 - len(down)) + [0] * 6)

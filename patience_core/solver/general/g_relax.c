@@ -82,9 +82,10 @@ typedef struct {
     uint64_t gate[52];
 } Limits;
 
-/* The facts at the fixpoint. */
+/* The facts at the fixpoint; `wanted`: the cards the foundations take next (or, built regardless
+ * of suit, of a rank they have reached). */
 typedef struct {
-    uint64_t home, exposed, landed, left;
+    uint64_t home, exposed, landed, wanted;
     int height[GMAXF][4];
     int empty[GMAXP], n_empty;       /* the receivers empty now or emptied, that take some card */
 } Facts;
@@ -230,7 +231,7 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
     f->home = home;
     f->exposed = exposed;
     f->landed = landed;
-    f->left = left;
+    f->wanted = wanted;
 }
 
 /* The cards free to take a card at the fixpoint: exposed in a receiving pile, or landed. */
@@ -267,16 +268,7 @@ static int gate_cards(const GState *s, const Start *st, int thorough, Limits *ga
             pin.pinned = BIT(b);
             Facts f0;
             closure(s, st, &pin, &f0);
-            int reaches = 0;   /* its foundation reaches it while it stays */
-            for (int fi = 0; fi < R->n_found && !reaches; fi++) {
-                int length = R->f_length[fi] < 13 ? R->f_length[fi] : 13;
-                for (int suit = 0; suit < 4 && !reaches; suit++) {
-                    int h = f0.height[fi][suit];
-                    reaches = h >= 0 && h < length && s->ranks[fi][h] >= 0
-                              && (rank_cards(R, fi, suit, s->ranks[fi][h]) & BIT(b));
-                }
-            }
-            if (reaches || empty_takes(R, &f0, p, b)) continue;
+            if ((f0.wanted & BIT(b)) || empty_takes(R, &f0, p, b)) continue;   /* its foundation reaches it */
             uint64_t free_bases = bases(st, &f0), takers = s->parents[b] & free_bases;
             if (__builtin_popcountll(takers) > 1) continue;
             if (!takers) {   /* nothing ever takes it: it never leaves */
@@ -323,7 +315,7 @@ int g_dead_end(const GState *s, int gates) {
     Facts f;
     closure(s, &st, &none, &f);
     if ((f.home & st.present) != st.present) return 1;
-    if (gates == G6_PLAIN || !R->dead_end_gates || s->plain_dead_ends) return 0;
+    if (gates == G6_PLAIN || !R->dead_end_gates) return 0;
     Limits gated = {0};
     if (!gate_cards(s, &st, gates == G6_GATES_THOROUGH, &gated)) return 0;
     closure(s, &st, &gated, &f);

@@ -437,8 +437,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     /* the dead-end tests: G6 here and, by the credits above, inside the search; G10 here and
      * wherever a child may newly make it true (attempt) */
     if (a->prune && s->R->waste_order && !(s->waste_memo = g_waste_order_memo(WASTE_ORDER_LOST_BITS))) goto done;
-    s->plain_dead_ends = !a->full_dead_ends;
-    if (a->prune && (g_dead_end(s, G6_GATES_THOROUGH) || g_waste_order_dead(s))) { verdict = G_LOST; o->positions = 1; goto done; }
+    if (a->prune && (g_dead_end(s, a->full_dead_ends ? G6_GATES_THOROUGH : G6_PLAIN) || g_waste_order_dead(s))) { verdict = G_LOST; o->positions = 1; goto done; }
     if (g_table_init(&w.table, 1 << 16)) goto done;
     table_ready = 1;
     if (a->prune && s->R->talon_dominance && s->redeals_left == G_UNLIMITED) {   /* G9 */
@@ -472,7 +471,6 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
         budget = RESTART_UNIT * luby(k + 2);
     }
 done:
-    s->plain_dead_ends = 0;
     if (verdict == G_LOST && s->incomplete) verdict = G_LIMIT_BACK;   /* G8 left some child out */
     o->verdict = verdict;
     if (table_ready) o->table = (long long)w.table.count;
