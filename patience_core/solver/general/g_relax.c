@@ -38,6 +38,11 @@ void g_relax_load(GState *s) {
 
 #define BIT(c) (1ULL << (c))
 
+/* The cards of one rank, every suit. */
+static inline uint64_t rank_mask(int rank) {
+    return (BIT(rank) | BIT(13 + rank) | BIT(26 + rank) | BIT(39 + rank));
+}
+
 /* The cards of `rank` that foundation fi takes in the chain of `suit` (every suit where it
  * builds regardless of suit). */
 static uint64_t rank_cards(const g_rules_t *R, int fi, int suit, int rank) {
@@ -47,23 +52,6 @@ static uint64_t rank_cards(const g_rules_t *R, int fi, int suit, int rank) {
     return cards;
 }
 
-/* The talon's cards the relaxation exposes now (K+): a waste top by a turn, the card below one
- * that left, or a card that earlier cards' leaving shifts onto a turn's top after a redeal. */
-static uint64_t talon_exposed(const int *talon, int nt, int cursor, int draw, int redeal, uint64_t left) {
-    uint64_t exposed = 0;
-    int rest_left = 1, gone_before[GMAXC * 2 + 1];
-    gone_before[0] = 0;
-    for (int i = 0; i < nt; i++) gone_before[i + 1] = gone_before[i] + ((left & BIT(talon[i])) != 0);
-    for (int i = nt; i >= 1; i--) {
-        int c = talon[i - 1], shift = i % draw;
-        if (i == cursor || (i > cursor && (i - cursor) % draw == 0) || rest_left
-            || (redeal && (shift == 0 || gone_before[i - 1] >= shift)) || (i < nt && (left & BIT(talon[i]))))
-            exposed |= BIT(c);
-        rest_left = rest_left && (left & BIT(c));
-    }
-    return exposed;
-}
-
 /* The position as the relaxation starts from it. */
 typedef struct {
     int pile_of[52], below[52];
@@ -71,6 +59,11 @@ typedef struct {
     uint8_t is_recv[GMAXP];
     int talon[GMAXC * 2], nt, cursor, draw, redeal, kplus;
     uint64_t talon_cards;
+    /* the talon by its turning order (K+; at most 52 cards: one pack), a bit per place */
+    int8_t talon_at[52];             /* each talon card's place */
+    uint64_t talon_fixed;            /* places exposed whatever leaves: a turn's top in this pass,
+                                      * and, with a redeal left, the first card of each turn */
+    uint64_t shift_at_most[52];      /* [k]: places i (from 1) with i mod draw in 1..k */
     int height[GMAXF][4];            /* each foundation's height per suit (-1: that suit cannot be built there) */
     int empty[GMAXP], n_empty;       /* the receivers empty now that take some card */
 } Start;
@@ -89,6 +82,21 @@ typedef struct {
     int height[GMAXF][4];
     int empty[GMAXP], n_empty;       /* the receivers empty now or emptied, that take some card */
 } Facts;
+
+/* The talon's places the relaxation exposes (K+), given the places whose cards have left:
+ * a turn's top (fixed), the last card left, the card below one that left, and, with a redeal
+ * left, a card that the cards before it that left shift onto a turn's top (place i, from 1,
+ * where i mod draw <= how many cards before it left: past the k-th to leave, those with
+ * i mod draw <= k). */
+static uint64_t talon_exposed(const Start *st, uint64_t gone) {
+    uint64_t all = (1ULL << st->nt) - 1, stays = all & ~gone;
+    uint64_t places = st->talon_fixed | (gone >> 1);
+    if (stays) places |= 1ULL << (63 - __builtin_clzll(stays));
+    if (st->redeal)
+        for (int k = 1; k < st->draw && gone; k++, gone &= gone - 1)
+            places |= st->shift_at_most[k] & ~((2ULL << __builtin_ctzll(gone)) - 1);
+    return places & all;
+}
 
 /* 0 where the test does not apply to the position (a base the deal has not chosen yet). */
 static int relax_start(const GState *s, Start *st) {
@@ -131,6 +139,15 @@ static int relax_start(const GState *s, Start *st) {
     }
     st->redeal = s->redeals_left != 0;
     st->draw = R->draw > 0 ? R->draw : 1;
+    st->talon_fixed = 0;
+    memset(st->shift_at_most, 0, sizeof st->shift_at_most);
+    for (int j = 0; j < st->nt; j++) {   /* place i = j + 1 */
+        int i = j + 1, shift = i % st->draw;
+        st->talon_at[st->talon[j]] = (int8_t)j;
+        if (i == st->cursor || (i > st->cursor && (i - st->cursor) % st->draw == 0) || (st->redeal && !shift))
+            st->talon_fixed |= BIT(j);
+        for (int k = shift; shift && k < st->draw && k < 52; k++) st->shift_at_most[k] |= BIT(j);
+    }
     for (int fi = 0; fi < R->n_found; fi++) {
         int f = R->foundations[fi], n = s->len[f];
         for (int suit = 0; suit < 4; suit++) {
@@ -168,9 +185,19 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
     memcpy(f->empty, st->empty, sizeof f->empty);
     f->n_empty = st->n_empty;
     uint64_t todo = present, seen_exposed = 0, seen_ok = 0, wanted = ~0ULL;
-    int talon_changed = st->kplus, emptied = 0;
+    uint64_t gone = 0, talon_seen = 0;   /* the talon's places whose cards have left, or are exposed */
+    uint64_t movable = exposed | st->runs | (R->n_worry ? on_found : 0);   /* grows with exposed */
+    uint64_t emptied = 0;                /* the cards a pile emptied since the last sweep takes */
+    int talon_changed = st->kplus;
+    uint64_t next[GMAXF][4];             /* the cards each foundation and suit takes next */
+    for (int fi = 0; fi < R->n_found; fi++)
+        for (int suit = 0; suit < 4; suit++) next[fi][suit] = ~0ULL;
     for (;;) {
-        if (talon_changed) exposed |= talon_exposed(st->talon, st->nt, st->cursor, st->draw, st->redeal, left);
+        if (talon_changed)
+            for (uint64_t j = talon_exposed(st, gone) & ~talon_seen; j; j &= j - 1) {
+                talon_seen |= j & -j;
+                exposed |= BIT(st->talon[__builtin_ctzll(j)]);
+            }
         talon_changed = 0;
         uint64_t fresh = exposed & ~seen_exposed;
         seen_exposed = exposed;
@@ -184,6 +211,10 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
                 for (int suit = 0; suit < 4; suit++) {
                     int h = f->height[fi][suit];
                     if (h < 0) continue;
+                    if (!R->f_regardless[fi] && !(next[fi][suit] & free_cards)) {   /* it takes nothing new */
+                        wanted |= next[fi][suit];
+                        continue;
+                    }
                     for (; h < length && s->ranks[fi][h] >= 0; h++) {
                         uint64_t takes = rank_cards(R, fi, suit, s->ranks[fi][h]) & free_cards;
                         if (!takes) break;
@@ -191,7 +222,8 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
                         home |= takes;
                     }
                     f->height[fi][suit] = h;
-                    if (h < length && s->ranks[fi][h] >= 0) wanted |= rank_cards(R, fi, suit, s->ranks[fi][h]);
+                    next[fi][suit] = h < length && s->ranks[fi][h] >= 0 ? rank_cards(R, fi, suit, s->ranks[fi][h]) : 0;
+                    wanted |= next[fi][suit];
                     if (R->f_regardless[fi])
                         for (int j = s->len[R->foundations[fi]]; j < h; j++) {
                             uint64_t reached = rank_cards(R, fi, suit, s->ranks[fi][j]);
@@ -207,26 +239,33 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
         uint64_t parents_ok = ((exposed & st->in_recv) | landed) & ~lim->forbidden;
         for (uint64_t b = parents_ok & ~seen_ok; b; b &= b - 1) todo |= s->kids[__builtin_ctzll(b)];
         seen_ok = parents_ok;
-        if (emptied) todo |= present;
+        todo |= emptied;
         emptied = 0;
-        todo &= present & ~landed;
-        if (!todo) break;
-        int c = __builtin_ctzll(todo), p = st->pile_of[c];
-        todo &= todo - 1;
-        /* what may leave: home, onto a card that can take it, or into an empty pile that takes it;
-         * where foundations are worried, a card that has gone home may land from there */
-        if (!((on_found & BIT(c)) ? R->n_worry : (exposed | st->runs) & BIT(c))) continue;
-        if ((lim->pinned & BIT(c)) || ((lim->gated & BIT(c)) && !(home & lim->gate[c]))) continue;
-        int lands = (s->parents[c] & parents_ok) != 0 || empty_takes(R, f, p, c);
-        if (lands) landed |= BIT(c);
-        if ((on_found & BIT(c)) || (left & BIT(c)) || !(lands || (home & BIT(c)))) continue;
-        left |= BIT(c);
-        if (st->below[c] >= 0) exposed |= BIT(st->below[c]);
-        talon_changed = (st->talon_cards & BIT(c)) != 0;
-        if (st->is_recv[p] && s->cards[p][0] == c && R->empty_rule[p] != G_EMPTY_NONE) {
-            f->empty[f->n_empty++] = p;
-            emptied = 1;
+        movable |= exposed;
+        /* a card that cannot move now is looked at again when it can: it is exposed, its gate opens */
+        todo &= present & ~landed & movable & ~lim->pinned;
+        if (!todo || (home & present) == present) break;   /* the fixpoint, or every card home (alive) */
+        /* the cards to look at, in one sweep: what they make true is looked at after it */
+        for (uint64_t batch = todo; batch; batch &= batch - 1) {
+            int c = __builtin_ctzll(batch), p = st->pile_of[c];
+            /* what may leave: home, onto a card that can take it, or into an empty pile that
+             * takes it; where foundations are worried, a card that has gone home may land from there */
+            if ((lim->gated & BIT(c)) && !(home & lim->gate[c])) continue;
+            int lands = (s->parents[c] & parents_ok) != 0 || empty_takes(R, f, p, c);
+            if (lands) landed |= BIT(c);
+            if ((on_found & BIT(c)) || (left & BIT(c)) || !(lands || (home & BIT(c)))) continue;
+            left |= BIT(c);
+            if (st->below[c] >= 0) exposed |= BIT(st->below[c]);
+            if (st->talon_cards & BIT(c)) {
+                gone |= BIT(st->talon_at[c]);
+                talon_changed = 1;
+            }
+            if (st->is_recv[p] && s->cards[p][0] == c && R->empty_rule[p] != G_EMPTY_NONE) {
+                f->empty[f->n_empty++] = p;
+                emptied |= R->empty_rule[p] == G_EMPTY_ANY ? present : rank_mask(R->empty_rule[p]);
+            }
         }
+        todo = 0;
     }
     f->home = home;
     f->exposed = exposed;
