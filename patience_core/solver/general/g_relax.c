@@ -43,6 +43,11 @@ static inline uint64_t rank_mask(int rank) {
     return (BIT(rank) | BIT(13 + rank) | BIT(26 + rank) | BIT(39 + rank));
 }
 
+/* The cards an empty pile of this rule takes (not G_EMPTY_NONE). */
+static inline uint64_t empty_rule_cards(int rule) {
+    return rule == G_EMPTY_ANY ? ~0ULL : rank_mask(rule);
+}
+
 /* The cards of `rank` that foundation fi takes in the chain of `suit` (every suit where it
  * builds regardless of suit). */
 static uint64_t rank_cards(const g_rules_t *R, int fi, int suit, int rank) {
@@ -66,6 +71,7 @@ typedef struct {
     uint64_t shift_at_most[52];      /* [k]: places i (from 1) with i mod draw in 1..k */
     int height[GMAXF][4];            /* each foundation's height per suit (-1: that suit cannot be built there) */
     int empty[GMAXP], n_empty;       /* the receivers empty now that take some card */
+    uint64_t empty_cards;            /* the cards some of them take */
 } Start;
 
 /* What a closure may not do: pinned cards never leave (nor go home), nothing lands on the
@@ -81,6 +87,7 @@ typedef struct {
     uint64_t home, exposed, landed, wanted;
     int height[GMAXF][4];
     int empty[GMAXP], n_empty;       /* the receivers empty now or emptied, that take some card */
+    uint64_t empty_cards;            /* the cards some of them take */
 } Facts;
 
 /* The talon's places the relaxation exposes (K+), given the places whose cards have left:
@@ -158,13 +165,18 @@ static int relax_start(const GState *s, Start *st) {
         }
     }
     st->n_empty = 0;
+    st->empty_cards = 0;
     for (int r = 0; r < R->n_recv; r++)
-        if (!s->len[R->receivers[r]] && R->empty_rule[R->receivers[r]] != G_EMPTY_NONE) st->empty[st->n_empty++] = R->receivers[r];
+        if (!s->len[R->receivers[r]] && R->empty_rule[R->receivers[r]] != G_EMPTY_NONE) {
+            st->empty[st->n_empty++] = R->receivers[r];
+            st->empty_cards |= empty_rule_cards(R->empty_rule[R->receivers[r]]);
+        }
     return 1;
 }
 
 /* Does an empty pile of `f` (other than pile `from`) take card c? */
 static int empty_takes(const g_rules_t *R, const Facts *f, int from, int c) {
+    if (!(f->empty_cards & BIT(c))) return 0;
     for (int r = 0; r < f->n_empty; r++) {
         int e = R->empty_rule[f->empty[r]];
         if (f->empty[r] != from && (e == G_EMPTY_ANY || c % 13 == e)) return 1;
@@ -184,6 +196,7 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
     memcpy(f->height, st->height, sizeof f->height);
     memcpy(f->empty, st->empty, sizeof f->empty);
     f->n_empty = st->n_empty;
+    f->empty_cards = st->empty_cards;
     uint64_t todo = present, seen_exposed = 0, seen_ok = 0, wanted = ~0ULL;
     uint64_t gone = 0, talon_seen = 0;   /* the talon's places whose cards have left, or are exposed */
     uint64_t movable = exposed | st->runs | (R->n_worry ? on_found : 0);   /* grows with exposed */
@@ -262,7 +275,8 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
             }
             if (st->is_recv[p] && s->cards[p][0] == c && R->empty_rule[p] != G_EMPTY_NONE) {
                 f->empty[f->n_empty++] = p;
-                emptied |= R->empty_rule[p] == G_EMPTY_ANY ? present : rank_mask(R->empty_rule[p]);
+                f->empty_cards |= empty_rule_cards(R->empty_rule[p]);
+                emptied |= empty_rule_cards(R->empty_rule[p]);
             }
         }
         todo = 0;
@@ -272,6 +286,9 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
     f->landed = landed;
     f->wanted = wanted;
 }
+
+/* More than one bit set (no popcount: without -mpopcnt that is a call into libgcc). */
+static inline int several(uint64_t bits) { return (bits & (bits - 1)) != 0; }
 
 /* The cards free to take a card at the fixpoint: exposed in a receiving pile, or landed. */
 static inline uint64_t bases(const Start *st, const Facts *f) {
@@ -300,7 +317,7 @@ static int gate_cards(const GState *s, const Start *st, int thorough, Limits *ga
         for (int i = 0; i + 1 < n; under |= BIT(s->cards[p][i]), i++) {
             int b = s->cards[p][i], up = s->cards[p][i + 1];
             uint64_t outside = s->parents[b] & ~under & ~unusable;
-            if (!s->parents[b] || (!thorough && __builtin_popcountll(outside) > 1)) continue;   /* plain G6 sees the former */
+            if (!s->parents[b] || (!thorough && several(outside))) continue;   /* plain G6 sees the former */
             if (k == GM_RUN && ((i + 1 >= s->down[p] && g_follows(R, run, b, up))
                                 || (i > s->down[p] && g_follows(R, run, s->cards[p][i - 1], b)))) continue;
             Limits pin = {0};
@@ -309,7 +326,7 @@ static int gate_cards(const GState *s, const Start *st, int thorough, Limits *ga
             closure(s, st, &pin, &f0);
             if ((f0.wanted & BIT(b)) || empty_takes(R, &f0, p, b)) continue;   /* its foundation reaches it */
             uint64_t free_bases = bases(st, &f0), takers = s->parents[b] & free_bases;
-            if (__builtin_popcountll(takers) > 1) continue;
+            if (several(takers)) continue;
             if (!takers) {   /* nothing ever takes it: it never leaves */
                 gates->gated |= BIT(b);
                 gates->gate[b] = 0;
