@@ -100,7 +100,7 @@ static uint64_t talon_exposed(const Start *st, uint64_t gone) {
     uint64_t places = st->talon_fixed | (gone >> 1);
     if (stays) places |= 1ULL << (63 - __builtin_clzll(stays));
     if (st->redeal)
-        for (int k = 1; k < st->draw && gone; k++, gone &= gone - 1)
+        for (int k = 1; k < st->draw && k < 52 && gone; k++, gone &= gone - 1)
             places |= st->shift_at_most[k] & ~((2ULL << __builtin_ctzll(gone)) - 1);
     return places & all;
 }
