@@ -62,9 +62,9 @@ typedef struct {
     int pile_of[52], below[52];
     uint64_t present, on_found, in_recv, runs, exposed;
     uint8_t is_recv[GMAXP];
-    int talon[GMAXC * 2], nt, cursor, draw, redeal, kplus;
+    /* the talon in turning order (K+; at most 52 cards: one pack), a bit per place */
+    int talon[52], nt, cursor, draw, redeal, kplus;
     uint64_t talon_cards;
-    /* the talon by its turning order (K+; at most 52 cards: one pack), a bit per place */
     int8_t talon_at[52];             /* each talon card's place */
     uint64_t talon_fixed;            /* places exposed whatever leaves: a turn's top in this pass,
                                       * and, with a redeal left, the first card of each turn */
@@ -139,7 +139,6 @@ static int relax_start(const GState *s, Start *st) {
             for (int i = 0; i < s->len[w]; i++) st->talon[st->nt++] = s->cards[w][i];
             st->cursor = st->nt;
             for (int i = s->len[sp] - 1; i >= 0; i--) st->talon[st->nt++] = s->cards[sp][i];
-            for (int i = 0; i < st->nt; i++) st->talon_cards |= BIT(st->talon[i]);
         } else {
             for (int i = 0; i < s->len[sp]; i++) st->exposed |= BIT(s->cards[sp][i]);   /* at once */
         }
@@ -150,6 +149,7 @@ static int relax_start(const GState *s, Start *st) {
     memset(st->shift_at_most, 0, sizeof st->shift_at_most);
     for (int j = 0; j < st->nt; j++) {   /* place i = j + 1 */
         int i = j + 1, shift = i % st->draw;
+        st->talon_cards |= BIT(st->talon[j]);
         st->talon_at[st->talon[j]] = (int8_t)j;
         if (i == st->cursor || (i > st->cursor && (i - st->cursor) % st->draw == 0) || (st->redeal && !shift))
             st->talon_fixed |= BIT(j);
@@ -274,9 +274,10 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
                 talon_changed = 1;
             }
             if (st->is_recv[p] && s->cards[p][0] == c && R->empty_rule[p] != G_EMPTY_NONE) {
+                uint64_t takes = empty_rule_cards(R->empty_rule[p]);
                 f->empty[f->n_empty++] = p;
-                f->empty_cards |= empty_rule_cards(R->empty_rule[p]);
-                emptied |= empty_rule_cards(R->empty_rule[p]);
+                f->empty_cards |= takes;
+                emptied |= takes;
             }
         }
         todo = 0;
