@@ -368,6 +368,68 @@ def test_talon_dominance_switched_off_proves_the_same_deals_lost(seed, monkeypat
     assert with_it[2] < without[2]
 
 
+def _leading_steps(position, child):
+    """The talon steps a child makes before any move that is not one (a lead from the talon
+    does not commute with them)."""
+    pre, _back, lead, mid, _play = child
+    rules = position.rules
+    from_talon = lead is not None and (lead.src == rules.stock or lead.src in rules.waste_piles)
+    return pre if from_talon else pre + mid
+
+
+def test_a_steps_cap_leaves_out_exactly_the_children_making_that_many_steps_first():
+    """G9b's bound on the children: with a cap of j, a position's children are those without it
+    that make fewer than j talon steps before anything else, in the same order. Positions along
+    random playouts of Klondike draw 3 (with and without Solvitaire's rules), where the waste
+    holds some cards: the bound must leave some children out and keep the others."""
+    cut = kept = 0
+    for params in ({"draw": "3"}, {"draw": "3", "worry": "yes", "partial": "to-foundation"}):
+        rules = load_rules("klondike", params)
+        for seed in range(1, 7):
+            rng = random.Random(seed)
+            position = start_position(rules, seeded_order(rules, seed))
+            for _step in range(40):
+                moves = position.legal_moves()
+                if not moves:
+                    break
+                position.apply(rng.choice(moves))
+                if not position.piles[rules.waste_piles[0]]:
+                    continue
+                every = general.children(position)
+                for cap in (1, 2, 3, 5):
+                    capped = general.children(position, steps_cap=cap)
+                    assert capped == [c for c in every if _leading_steps(position, c) < cap], (params, seed, cap)
+                    cut += len(every) - len(capped)
+                    kept += len(capped)
+    assert cut > 100 and kept > 100, (cut, kept)
+
+
+@pytest.mark.parametrize("seed", [96, 194])
+def test_children_cut_at_a_proved_lost_talon_prove_the_same_deals_lost(seed, monkeypatch):
+    """G9b: Klondike under Solvitaire's rules, lost deals proved with the children a proved-lost
+    talon reaches left out and with them made (and skipped one by one by G9 as they are
+    entered): lost both ways, and with the cut G9 meets fewer such positions (in deals 28, 256
+    and 259 no talon is cut, so they would not tell)."""
+    from patience_core.solver.general import pack
+
+    rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
+    position = start_position(rules, seeded_order(rules, seed))
+    monkeypatch.setattr(pack, "DEAD_ENDS_INSIDE", False)
+    monkeypatch.setattr(pack, "DEAD_END_GATES", False)
+    general._rules_buffer.cache_clear()
+    try:
+        assert pack.talon_dominance_level(rules) == 2
+        cut = _dominated(position)
+        monkeypatch.setattr(pack, "TALON_STEPS_CUT", False)
+        general._rules_buffer.cache_clear()
+        assert pack.talon_dominance_level(rules) == 1
+        made = _dominated(position)
+    finally:
+        general._rules_buffer.cache_clear()
+    assert cut[0] == made[0] == general.LOST
+    assert cut[1] < made[1], (cut, made)
+
+
 def test_the_restarts_nudge_is_an_argument_of_the_search():
     """Klondike deal 1 under Solvitaire's rules needs restarts: its later attempts order the
     children by another nudge, so the positions differ while the verdict does not; nudge 0
@@ -534,7 +596,7 @@ def test_dead_ends_inside_the_search_prune_lost_subtrees(monkeypatch):
     """Klondike deal 36 under Solvitaire's rules is alive by the relaxation at its start, but
     every line of it is dead a few moves in: with the test inside the search it is proved lost in
     under 1 000 positions, dead ends found; at the start only, 100 000 positions do not decide it
-    (it took 1 043 017). Deal 194: 4 positions against 1 489. (Without G6b's gates, which prove
+    (it took 1 046 358). Deal 194: 4 positions against 1 516. (Without G6b's gates, which prove
     deal 194 lost at its start.)"""
     from patience_core.solver.general import pack
 
@@ -553,11 +615,11 @@ def test_dead_ends_inside_the_search_prune_lost_subtrees(monkeypatch):
         assert verdict == general.LOST and positions < 1_000 and dead_ends > 0
         assert run(194, 100_000)[:2] == (general.LOST, 4)
         position = start_position(rules, seeded_order(rules, 36))   # the same, asked per search
-        assert general.compiled_search(position, 100_000, None, 0, full_dead_ends=False)[0] == "unknown"
+        assert general.compiled_search(position, 100_000, None, 0, proof_rules=False)[0] == "unknown"
         monkeypatch.setattr(pack, "DEAD_ENDS_INSIDE", False)
         general._rules_buffer.cache_clear()
         assert run(36, 100_000) == (general.LIMIT_POSITIONS, 100_001, 0)
-        assert run(194, 100_000) == (general.LOST, 1_489, 0)
+        assert run(194, 100_000) == (general.LOST, 1_516, 0)
     finally:
         general._rules_buffer.cache_clear()
 
@@ -628,14 +690,14 @@ def test_dead_end_gates_decide_a_deal_at_once(repack, monkeypatch):
     """Klondike deal 566 under Solvitaire's rules: 9D lies face down over AD, 10S, 6H and 10H,
     9H above it; both can leave only onto 10C, and 9H goes home only after 6H. Lost at its start
     by the gated relaxation (the search left it undecided at 10 s before); alive by the plain one,
-    which the hindsight player's searches keep (full_dead_ends=False) and pack.DEAD_END_GATES gives."""
+    which the hindsight player's searches keep (proof_rules=False) and pack.DEAD_END_GATES gives."""
     from patience_core.solver.general import pack
 
     rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
     result = solve(rules, seeded_order(rules, 566), max_positions=10_000)
     assert (result.verdict, result.positions) == ("lost", 1)
     position = start_position(rules, seeded_order(rules, 566))   # the hindsight player's plain test
-    assert general.compiled_search(position, 1_000, None, 0, full_dead_ends=False)[2] > 1
+    assert general.compiled_search(position, 1_000, None, 0, proof_rules=False)[2] > 1
     monkeypatch.setattr(pack, "DEAD_END_GATES", False)
     general._rules_buffer.cache_clear()
     assert not general.dead_end(start_position(rules, seeded_order(rules, 566)))

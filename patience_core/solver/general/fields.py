@@ -47,8 +47,8 @@ RULES = Boundary("g_rules", 0x47525553, (
           "must take first leave only once a twin has gone home (0/1, see pack.dead_end_gates_apply)"),
     Field("waste_order", 1, "positions are tested by the relaxation in which the waste piles' cards stay in "
           "order and the stock's are free (0/1, see pack.waste_order_applies)"),
-    Field("talon_dominance", 1, "a position a talon proved lost reaches by turns alone is skipped "
-          "(0/1, see pack.talon_dominance_applies)"),
+    Field("talon_dominance", 1, "a position a talon proved lost reaches by turns alone is skipped: 0 no, "
+          "1 on entering it, 2 also no child is made that reaches it (see pack.talon_dominance_level)"),
     Field("access", "n_piles", "0 none, 1 top card, 2 every card"),
     Field("is_foundation", "n_piles", "0/1"),
     Field("max_cards", "n_piles", "most cards a pile may hold (-1: no cap)"),

@@ -78,12 +78,14 @@ static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
 
 static PyObject *py_children(PyObject *self, PyObject *args) {
     PyObject *rules, *position;
-    int prune;
+    int prune, steps_cap = 0;
     Loaded L;
-    if (!PyArg_ParseTuple(args, "OOp", &rules, &position, &prune) || load(&L, rules, position) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "OOp|i", &rules, &position, &prune, &steps_cap) || load(&L, rules, position) < 0)
+        return NULL;
     int8_t takers[52][GMAXF];
     int ntak[52];
     g_takers(&L.s, takers, ntak);
+    L.s.steps_cap = steps_cap > 0 ? steps_cap : 0;
     GVec v = {0, 0, 0, sizeof(GChild)};
     int n = g_children_into(&L.s, takers, ntak, &v, prune, NULL);
     const GChild *kids = v.data;
@@ -169,9 +171,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     GSearchArgs a = {0};
     Loaded L;
     a.nudge = -1;
-    a.full_dead_ends = 1;
+    a.proof_rules = 1;
     if (!PyArg_ParseTuple(args, "OOLdLp|iip", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
-                          &a.nudge, &a.beam_share, &a.full_dead_ends))
+                          &a.nudge, &a.beam_share, &a.proof_rules))
         return NULL;
     if (a.beam_share < 0 || a.beam_share > 100) {
         PyErr_SetString(PyExc_ValueError, "beam_share: expected 0 (no beam) to 100");
@@ -199,7 +201,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"legal_moves", py_legal_moves, METH_VARARGS, "legal_moves(rules, position) -> [(kind, src, dst, card, count)]"},
-    {"children", py_children, METH_VARARGS, "children(rules, position, prune) -> [(pre, lead or None, mid, play)]"},
+    {"children", py_children, METH_VARARGS, "children(rules, position, prune[, steps_cap]) -> [(pre, cards back, lead or None, mid, play)]; "
+     "steps_cap > 0: only the children making fewer talon steps before their play (G9b)"},
     {"apply_undo", py_apply_undo, METH_VARARGS, "apply_undo(rules, position, move) -> (after, after undo)"},
     {"safe_move", py_safe_move, METH_VARARGS, "safe_move(rules, position) -> the first safe play or None"},
     {"key", py_key, METH_VARARGS, "key(rules, position) -> the search's key of the position (bytes)"},
@@ -209,7 +212,7 @@ static PyMethodDef methods[] = {
     {"waste_order_dead", py_waste_order_dead, METH_VARARGS,
      "waste_order_dead(rules, position) -> lost by the relaxation in which the waste piles keep their order"},
     {"search", py_search, METH_VARARGS,
-     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share[, full_dead_ends]]]) -> "
+     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share[, proof_rules]]]) -> "
      "(verdict, positions, most, "
      "table, compactions, dominated, dead_ends, beam_positions, line)"},
     {NULL, NULL, 0, NULL}};

@@ -317,15 +317,17 @@ int g_talon_step(const GState *s, GMove *m) {
     return 0;
 }
 
-/* Walk the talon by turns and redeals alone, up to one full cycle where redeals are unlimited:
- * visit(s, steps so far, ctx) at every new waste top. The steps are undone before it returns. */
+/* Walk the talon by turns and redeals alone, up to one full cycle where redeals are unlimited,
+ * and to fewer than s->steps_cap steps where it is set (G9b): visit(s, steps so far, ctx) at
+ * every new waste top. The steps are undone before it returns. */
 static void walk_talon(GState *s, void (*visit)(GState *, int, void *), void *ctx) {
     const g_rules_t *R = s->R;
     int w = R->waste_piles[0], start_waste = s->len[w];
     GUndo steps[2 * 4 * GMAXC + 8];
-    int n = 0, redeals = 0;
+    int n = 0, redeals = 0, most = (int)(sizeof steps / sizeof steps[0]);
+    if (s->steps_cap && s->steps_cap - 1 < most) most = s->steps_cap - 1;
     GMove m;
-    while (n < (int)(sizeof steps / sizeof steps[0]) && g_talon_step(s, &m)) {
+    while (n < most && g_talon_step(s, &m)) {
         if (m.kind == GK_REDEAL && s->redeals_left == G_UNLIMITED && ++redeals > 1) break;
         g_apply(s, m, &steps[n++]);
         if (redeals && s->redeals_left == G_UNLIMITED && s->len[w] == start_waste && m.kind == GK_TURN) break;
@@ -384,9 +386,12 @@ static void add_use(GState *s, Cover *x, GMove play, int mid) {
 static void park_with_use(GState *s, const int ntak[52], GMove park, int pre, GChild *out, int *k, int max) {
     ParkUse u = {{park.dst, add_use}, out, k, max, park, pre};
     GUndo undo;
+    int cap = s->steps_cap;
+    s->steps_cap = 0;            /* the park is a talon move: steps after it do not commute before it */
     g_apply(s, park, &undo);
     covers(s, &u.cover, ntak);   /* the foundations are as before: the takers still hold */
     g_undo(s, &undo);
+    s->steps_cap = cap;
 }
 
 /* K+ macros (Bjarnason, Fern and Tadepalli): every waste top the talon can reach by turns

@@ -35,7 +35,7 @@ typedef struct {
     int32_t dead_end;                  /* positions are tested by the relaxation in which nothing stays covered: 0 none, 1 the start, 2 the start and inside the search where it pays (see pack.dead_end_level) [1] */
     int32_t dead_end_gates;            /* the dead-end test lets a card that can leave only onto one base its twins must take first leave only once a twin has gone home (0/1, see pack.dead_end_gates_apply) [1] */
     int32_t waste_order;               /* positions are tested by the relaxation in which the waste piles' cards stay in order and the stock's are free (0/1, see pack.waste_order_applies) [1] */
-    int32_t talon_dominance;           /* a position a talon proved lost reaches by turns alone is skipped (0/1, see pack.talon_dominance_applies) [1] */
+    int32_t talon_dominance;           /* a position a talon proved lost reaches by turns alone is skipped: 0 no, 1 on entering it, 2 also no child is made that reaches it (see pack.talon_dominance_level) [1] */
     const int32_t *access;             /* 0 none, 1 top card, 2 every card [n_piles] */
     const int32_t *is_foundation;      /* 0/1 [n_piles] */
     const int32_t *max_cards;          /* most cards a pile may hold (-1: no cap) [n_piles] */

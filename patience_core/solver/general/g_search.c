@@ -242,6 +242,20 @@ static int side_entry(Search *w, uint8_t *key, size_t n, int at, long long most,
     return found ? pointer : -1;
 }
 
+/* G9b. A position whose talon, after j steps (turns or redeals) alone, is one proved lost in its
+ * layout (`mask`, as G9's) needs no child that makes j steps or more before anything else: every
+ * other move commutes with the steps, so such a child's position is reachable from that lost
+ * talon. The least such j (the waste grows by the draw a turn, until the stock is empty: then
+ * the talon is keyed as fresh, as it is after every redeal), 0 where there is none. */
+static int steps_to_proved(const GState *s, int pointer, int64_t mask) {
+    if (!mask || pointer < 0 || pointer == 0xFF) return 0;
+    int cards = s->len[s->R->stock] + s->len[s->R->waste_piles[0]];
+    for (int j = 1, waste = pointer + s->R->draw;; j++, waste += s->R->draw) {
+        if (waste >= cards) return mask >> SIDE_FRESH & 1 ? j : 0;
+        if (mask >> waste & 1) return j;
+    }
+}
+
 /* Mark a position finished, and where `proved`, its waste length proved lost in its layout. */
 static void finish(Search *w, size_t entry, int64_t size, int proved, size_t side, int pointer) {
     g_table_set(&w->table, entry, FINISHED(size, proved));
@@ -280,7 +294,10 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
         Frame *fr = (Frame *)w->frames.data + w->frames.used++;
         fr->backs = s->nbacks;
         g_takers(s, fr->takers, fr->ntak);   /* for the children, and for enter's safe plays */
+        if (a->proof_rules && s->R->talon_dominance > 1 && pointer >= 0)   /* G9b */
+            s->steps_cap = steps_to_proved(s, pointer, g_table_value(&w->side, side));
         int nk = g_children_into(s, fr->takers, fr->ntak, &w->kids, a->prune, jitter);
+        s->steps_cap = 0;
         if (nk < 0) return G_NOMEM;
         fr->undo_base = entry_height;
         fr->first = w->kids.used;
@@ -352,7 +369,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                 g_undo_to(s, &w->undo, height);
                 continue;
             }
-            int kind = a->prune && a->full_dead_ends && s->R->dead_end > 1 ? dead_end_kind(s, &c) : -1;
+            int kind = a->prune && a->proof_rules && s->R->dead_end > 1 ? dead_end_kind(s, &c) : -1;
             int dead = kind >= 0 && dead_end_due(&w->dead_end, kind)
                        ? g_dead_end(s, s->R->dead_end_gates && dead_end_due(&w->dead_end, GATES) ? G6_GATES : G6_PLAIN) : 0;
             if (dead) {   /* G6: lost */
@@ -437,7 +454,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     /* the dead-end tests: G6 here and, by the credits above, inside the search; G10 here and
      * wherever a child may newly make it true (attempt) */
     if (a->prune && s->R->waste_order && !(s->waste_memo = g_waste_order_memo(WASTE_ORDER_LOST_BITS))) goto done;
-    if (a->prune && (g_dead_end(s, a->full_dead_ends ? G6_GATES_THOROUGH : G6_PLAIN) || g_waste_order_dead(s))) { verdict = G_LOST; o->positions = 1; goto done; }
+    if (a->prune && (g_dead_end(s, a->proof_rules ? G6_GATES_THOROUGH : G6_PLAIN) || g_waste_order_dead(s))) { verdict = G_LOST; o->positions = 1; goto done; }
     if (g_table_init(&w.table, 1 << 16)) goto done;
     table_ready = 1;
     if (a->prune && s->R->talon_dominance && s->redeals_left == G_UNLIMITED) {   /* G9 */

@@ -16,8 +16,9 @@ typedef struct {
     int nudge;                   /* restarts nudge each child's score by 0..nudge; -1: RESTART_NUDGE */
     int beam_share;              /* pruned: beams between the attempts, each entering this many positions per
                                   * position the attempts expanded so far (g_search.c beam); 0: none */
-    int full_dead_ends;          /* pruned: G6 with its gates and inside the search where the rules allow it (1),
-                                  * or plain (no gates, G6b) at its start only (0) */
+    int proof_rules;             /* pruned: the rules that only speed proofs of loss where the rules allow them
+                                  * (1): G6 with its gates (G6b) and inside the search, and G9b; or (0) G6 plain
+                                  * (no gates) at the start only, and no G9b (the hindsight player's samples) */
 } GSearchArgs;
 
 typedef struct {

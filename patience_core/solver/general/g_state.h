@@ -69,6 +69,8 @@ typedef struct {
     GMove *backs;                /* G8: the children's cards back (malloc'ed; its user frees it) */
     struct GWasteOrderMemo *waste_memo;   /* G10: the states found lost (g_search's; NULL: none) */
     size_t nbacks, backs_cap;
+    int steps_cap;               /* G9b: K+ children make fewer talon steps than this before their play
+                                  * (0: no bound; set by the search for one position's children) */
 } GState;
 
 /* g_moves.c */

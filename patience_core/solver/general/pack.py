@@ -51,6 +51,8 @@ WORRY_CLOSURE = True
 
 # G9 is on; False switches it off (the tests compare the two).
 TALON_DOMINANCE = True
+# G9b is on where G9 is; False keeps G9 to the positions it skips (the tests compare the two).
+TALON_STEPS_CUT = True
 
 
 def talon_dominance_applies(rules: Rules) -> bool:
@@ -60,6 +62,14 @@ def talon_dominance_applies(rules: Rules) -> bool:
     one proved lost reaches that way is lost. The search keeps, per layout, the waste lengths
     proved lost."""
     return TALON_DOMINANCE and kplus_applies(rules) and rules.draw > 1 and rules.redeals == UNLIMITED
+
+
+def talon_dominance_level(rules: Rules) -> int:
+    """0 without G9; 1 where the search skips the positions a proved-lost talon reaches (G9);
+    2 where it also makes no child whose talon steps reach one (G9b, docs/solver.md)."""
+    if not talon_dominance_applies(rules):
+        return 0
+    return 2 if TALON_STEPS_CUT else 1
 
 
 # The dead-end test is on; False switches it off (the tests and benchmarks compare the two).
@@ -319,7 +329,7 @@ def pack_rules(rules: Rules) -> array:
         to_foundation=-1 if stock.to_foundation is None else stock.to_foundation,
         safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
         talon_pool=int(talon_is_pool(rules)), dead_end=dead_end_level(rules), dead_end_gates=int(dead_end_gates_apply(rules)),
-        talon_dominance=int(talon_dominance_applies(rules)), waste_order=int(waste_order_applies(rules)),
+        talon_dominance=talon_dominance_level(rules), waste_order=int(waste_order_applies(rules)),
         access=rules.access, is_foundation=[int(x) for x in rules.is_foundation], max_cards=max_cards,
         build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove,
         partial_to_foundation=partial, empty_rule=empty,

@@ -81,18 +81,19 @@ def beam_share(rules: Rules) -> int:
 
 def compiled_search(position, max_positions: int | None, deadline: float | None, table_limit: int,
                     prune: bool = True, nudge: int | None = None, beams: bool = True,
-                    full_dead_ends: bool = True):
+                    proof_rules: bool = True):
     """(verdict, line, positions, most cards on the foundations, limit) — the contract of
     ``solve._engine_search``. ``nudge``: the restarts' random nudge to each child's score,
     0..nudge (None: the search's own, docs/solver.md "Restarts"); ``beams``: False leaves the
-    beams out where the game has them (:func:`beam_share`); ``full_dead_ends``: False keeps the
-    dead-end test to the search's start, without its gates (docs/solver.md, G6 and G6b). A Ctrl-C raises KeyboardInterrupt
-    at once."""
+    beams out where the game has them (:func:`beam_share`); ``proof_rules``: False leaves out
+    the rules that only speed proofs of loss: the dead-end test is kept to the search's start,
+    without its gates, and no child is cut at a proved-lost talon (docs/solver.md, G6, G6b and
+    G9b). A Ctrl-C raises KeyboardInterrupt at once."""
     seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
     verdict, positions, most, _table, _compactions, _dominated, _dead_ends, _beam, line = _general.search(
         rules_buffer(position.rules), pack_position(position),
         -1 if max_positions is None else max_positions, seconds, table_limit, prune,
-        -1 if nudge is None else nudge, beam_share(position.rules) if beams else 0, full_dead_ends)
+        -1 if nudge is None else nudge, beam_share(position.rules) if beams else 0, proof_rules)
     moves = [as_move(entry) for entry in line]
     if verdict == WON:
         return "won", moves, positions, most, None
@@ -106,14 +107,16 @@ def legal_moves(position) -> list:
     return [as_move(m) for m in _general.legal_moves(rules_buffer(position.rules), pack_position(position))]
 
 
-def children(position, prune: bool = True) -> list:
+def children(position, prune: bool = True, steps_cap: int = 0) -> list:
     """``(talon steps first, cards back, lead or None, talon steps after the lead, play)`` for
     each child the search tries, in its order. Cards back are the moves bringing cards back from
     the foundations that the play then covers (G8); a lead is the move that frees the play's
-    card, under free arrangement, or the card parked from a pool talon that the play covers."""
+    card, under free arrangement, or the card parked from a pool talon that the play covers.
+    ``steps_cap`` > 0: only the children making fewer talon steps than that before anything
+    else (G9b: the search's bound where those steps reach a talon proved lost)."""
     return [(pre, [as_move(b) for b in back], lead and as_move(lead), mid, as_move(m))
             for pre, back, lead, mid, m in _general.children(rules_buffer(position.rules), pack_position(position),
-                                                            prune)]
+                                                            prune, steps_cap)]
 
 
 def position_key(position) -> bytes:
