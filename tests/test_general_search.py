@@ -342,6 +342,18 @@ def test_talons_a_proved_lost_talon_reaches_are_skipped_with_the_oracles_verdict
     assert skipped.get("lost", 0) >= 5 and skipped.get("won", 0) >= 1, skipped
 
 
+def _solvitaire_deal_dead_ends_at_start(seed, monkeypatch):
+    """(rules, start position) of a Klondike deal under Solvitaire's rules, with G6 packed to the
+    search's start only and without its gates (so that G9's skips are what proves it lost)."""
+    from patience_core.solver.general import pack
+
+    rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
+    monkeypatch.setattr(pack, "DEAD_ENDS_INSIDE", False)
+    monkeypatch.setattr(pack, "DEAD_END_GATES", False)
+    general._rules_buffer.cache_clear()
+    return rules, start_position(rules, seeded_order(rules, seed))
+
+
 @pytest.mark.parametrize("seed", [28, 96, 194, 256, 259])
 def test_talon_dominance_switched_off_proves_the_same_deals_lost(seed, monkeypatch):
     """Klondike under Solvitaire's rules: deals G9 proves lost skipping some positions are lost
@@ -350,11 +362,7 @@ def test_talon_dominance_switched_off_proves_the_same_deals_lost(seed, monkeypat
     lost at the start)."""
     from patience_core.solver.general import pack
 
-    rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
-    position = start_position(rules, seeded_order(rules, seed))
-    monkeypatch.setattr(pack, "DEAD_ENDS_INSIDE", False)
-    monkeypatch.setattr(pack, "DEAD_END_GATES", False)
-    general._rules_buffer.cache_clear()
+    _rules, position = _solvitaire_deal_dead_ends_at_start(seed, monkeypatch)
     try:
         verdict, dominated = _dominated(position)
         with_it = general.compiled_search(position, 2_000_000, None, 0)
@@ -412,11 +420,7 @@ def test_children_cut_at_a_proved_lost_talon_prove_the_same_deals_lost(seed, mon
     and 259 no talon is cut, so they would not tell)."""
     from patience_core.solver.general import pack
 
-    rules = load_rules("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})
-    position = start_position(rules, seeded_order(rules, seed))
-    monkeypatch.setattr(pack, "DEAD_ENDS_INSIDE", False)
-    monkeypatch.setattr(pack, "DEAD_END_GATES", False)
-    general._rules_buffer.cache_clear()
+    rules, position = _solvitaire_deal_dead_ends_at_start(seed, monkeypatch)
     try:
         assert pack.talon_dominance_level(rules) == 2
         cut = _dominated(position)
