@@ -110,15 +110,15 @@ int g_find_safe_given(const GState *s, const uint8_t *piles, int8_t takers[52][G
  * the positions before and after reach each other, so they are won or lost alike. Bare, it
  * goes straight up; under free arrangement a covered one goes up when its cover can move onto
  * a bare twin of it (a renaming there), the cover moved first. */
-static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const int ntak[52], GMove *lead,
-                      GMove *play) {
+static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const int ntak[52], const uint8_t *onto,
+                      uint64_t covers, GMove *lead, GMove *play) {
     const g_rules_t *R = s->R;
     int n = s->len[p];
     if (!n || R->fill_start[2 * p + 1]) return 0;
     int first = s->arranged_freely && R->free_arrangement[p] ? s->down[p] : n - 1;
-    for (int i = n - 1; i >= first; i--) {
+    for (int i = onto ? n - 2 : n - 1; i >= first; i--) {
         int c = s->cards[p][i];
-        if (!ntak[c]) continue;
+        if (!ntak[c] || (onto && !(covers >> s->cards[p][i + 1] & 1))) continue;
         if (i > s->down[p]) {
             if (!g_follows(R, R->build_rule[p], s->cards[p][i - 1], c)) continue;
         } else {
@@ -134,7 +134,7 @@ static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const in
             int cover = s->cards[p][i + 1], count = n - 1 - i, q = -1;
             for (int r = 0; r < R->n_recv && q < 0; r++) {
                 int d = R->receivers[r];
-                if (d != p && s->len[d] && g_accepts(s, d, cover, count)) q = d;
+                if (d != p && s->len[d] && (!onto || onto[d]) && g_accepts(s, d, cover, count)) q = d;
             }
             if (q < 0) continue;
             GMove m = {GK_BETWEEN_PILES, (int8_t)p, (int8_t)q, (int8_t)cover, (uint8_t)count};
@@ -147,13 +147,27 @@ static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const in
     return 0;
 }
 
-int g_find_reversible(const GState *s, int8_t known[52][GMAXF], const int known_n[52], GMove *lead, GMove *play) {
+int g_find_reversible(const GState *s, int8_t known[52][GMAXF], const int known_n[52], const uint8_t *changed,
+                      GMove *lead, GMove *play) {
     if (!s->rehome) return 0;
+    const g_rules_t *R = s->R;
     int8_t takers[52][GMAXF];
     int ntak[52];
     if (!known) g_takers(s, takers, ntak);
-    for (int r = 0; r < s->R->n_recv; r++)
-        if (reversible(s, s->R->receivers[r], known ? known : takers, known ? known_n : ntak, lead, play)) return 1;
+    int8_t (*tk)[GMAXF] = known ? known : takers;
+    const int *nt = known ? known_n : ntak;
+    /* A pile the moves left alone can only have gained a way for a cover onto a pile they
+     * changed (free arrangement): `covers`, the cards some changed pile's top may take. */
+    uint64_t covers = 0;
+    for (int r = 0; changed && s->arranged_freely && r < R->n_recv; r++) {
+        int d = R->receivers[r];
+        if (changed[d] && s->len[d]) covers |= s->kids[s->cards[d][s->len[d] - 1]];
+    }
+    for (int r = 0; r < R->n_recv; r++) {
+        int p = R->receivers[r], alone = changed && !changed[p];
+        if (alone && !(covers && R->free_arrangement[p])) continue;
+        if (reversible(s, p, tk, nt, alone ? changed : NULL, covers, lead, play)) return 1;
+    }
     return 0;
 }
 

@@ -68,15 +68,18 @@ void g_undo_to(GState *s, GVec *undo, size_t height) {
 
 /* The moves made without branching: safe plays (G1) and cards home that could come straight
  * back (G8), until neither is left. `found`: the first safe play is `m` (found by the caller);
- * `takers`: the position's, or NULL, good for the first G8 check only (a move home changes them). */
-static int play_forced(GState *s, GVec *undo, int found, GMove m, int8_t (*takers)[GMAXF], const int *ntak) {
+ * `takers`: the position's, or NULL, and `changed`: the piles the child changed, or NULL, good
+ * for the first G8 check only (a move home changes them). */
+static int play_forced(GState *s, GVec *undo, int found, GMove m, int8_t (*takers)[GMAXF], const int *ntak,
+                       const uint8_t *changed) {
     GMove lead;
     for (;;) {
         if (found) { if (push_move(s, undo, m)) return -1; }
-        else if (g_find_reversible(s, takers, ntak, &lead, &m)) {
+        else if (g_find_reversible(s, takers, ntak, changed, &lead, &m)) {
             if ((lead.kind != G_NO_LEAD && push_move(s, undo, lead)) || push_move(s, undo, m)) return -1;
         } else return 0;
         takers = NULL;
+        changed = NULL;
         found = g_find_safe(s, &m);
     }
 }
@@ -100,8 +103,9 @@ int g_enter(GState *s, GVec *undo, const GChild *c, int prune, int8_t takers[52]
     if (!prune) return 0;
     GMove m;
     int found = t.some ? g_find_safe_given(s, t.pile, takers, ntak, &m) : g_find_safe(s, &m);
-    /* with the foundations still the position before's, its takers hold */
-    return play_forced(s, undo, found, m, t.some ? takers : NULL, ntak);
+    /* with the foundations still the position before's, its takers hold, and it had no card G8
+     * plays home: only the piles the child changed can make one */
+    return play_forced(s, undo, found, m, t.some ? takers : NULL, ntak, t.some ? t.pile : NULL);
 }
 
 /* Restarts (pruned search only). The search runs in attempts, attempt i allowed to expand
@@ -446,7 +450,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     if (a->prune) {
         GMove m;
         int found = g_find_safe(s, &m);
-        if (play_forced(s, &w.undo, found, m, NULL, NULL)) goto done;
+        if (play_forced(s, &w.undo, found, m, NULL, NULL, NULL)) goto done;
     }
     w.start_height = w.undo.used;
     o->most = s->on_found;
