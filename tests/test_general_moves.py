@@ -55,6 +55,28 @@ def test_moves_apply_undo_and_safe_plays_agree_with_the_engine(name, params):
     assert checked > 20
 
 
+@pytest.mark.parametrize("name, params", GAMES, ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in p.items())}"
+                                                      for n, p in GAMES])
+def test_children_scored_without_their_move_score_as_the_position_made(name, params):
+    """The search scores a move between two piles by the two piles' shares of the position's
+    value, without making it; along random playouts every child's score is the one evaluating
+    the position after it gives."""
+    rules = load_rules(name, params)
+    compared = 0
+    for seed in range(1, 4):
+        rng = random.Random(seed)
+        position = start_position(rules, seeded_order(rules, seed))
+        for step in range(100):
+            values = general.child_values(position)
+            assert all(shares == made for shares, made in values), f"{name} {params} seed {seed} step {step}: {values}"
+            compared += len(values)
+            engine = position.legal_moves()
+            if not engine:
+                break
+            position.apply(rng.choice(engine))
+    assert compared > 50
+
+
 def test_pruned_children_are_legal_or_talon_macros():
     """Every child of the pruned search is a legal move, or a K+ macro: talon steps
     that are each legal, then a legal play of the waste top."""

@@ -110,6 +110,39 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* Each child's score as the search finds it and as evaluating the position it leads to gives
+ * (children with cards back or talon steps after a lead are left out: scored where found). */
+static PyObject *py_child_values(PyObject *self, PyObject *args) {
+    PyObject *rules, *position;
+    Loaded L;
+    if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
+    int8_t takers[52][GMAXF];
+    int ntak[52];
+    g_takers(&L.s, takers, ntak);
+    GVec v = {0, 0, 0, sizeof(GChild)};
+    int n = g_children_into(&L.s, takers, ntak, &v, 1, NULL);
+    const GChild *kids = v.data;
+    PyObject *out = n < 0 ? NULL : PyList_New(0);
+    for (int i = 0; out && i < n; i++) {
+        if (kids[i].nback || kids[i].mid) continue;
+        GUndo u[GMAXC];
+        GMove step;
+        int steps = 0;
+        while (steps < kids[i].pre && steps < GMAXC && g_talon_step(&L.s, &step)) g_apply(&L.s, step, &u[steps++]);
+        int shares, made;
+        g_child_values(&L.s, kids[i].lead, kids[i].play, kids[i].pre, &shares, &made);
+        while (steps) g_undo(&L.s, &u[--steps]);
+        PyObject *pair = Py_BuildValue("(ii)", shares, made);
+        if (!pair || PyList_Append(out, pair) < 0) Py_CLEAR(out);
+        Py_XDECREF(pair);
+    }
+    release(&L);
+    free(L.s.backs);
+    free(v.data);
+    if (n < 0) PyErr_SetString(PyExc_ValueError, "more legal moves than the search holds");
+    return out;
+}
+
 static PyObject *py_apply_undo(PyObject *self, PyObject *args) {
     PyObject *rules, *position, *move;
     Loaded L;
@@ -203,6 +236,8 @@ static PyMethodDef methods[] = {
     {"legal_moves", py_legal_moves, METH_VARARGS, "legal_moves(rules, position) -> [(kind, src, dst, card, count)]"},
     {"children", py_children, METH_VARARGS, "children(rules, position, prune[, steps_cap]) -> [(pre, cards back, lead or None, mid, play)]; "
      "steps_cap > 0: only the children making fewer talon steps before their play (G9b)"},
+    {"child_values", py_child_values, METH_VARARGS,
+     "child_values(rules, position) -> [(score as the search finds it, score of the position made)] per child"},
     {"apply_undo", py_apply_undo, METH_VARARGS, "apply_undo(rules, position, move) -> (after, after undo)"},
     {"safe_move", py_safe_move, METH_VARARGS, "safe_move(rules, position) -> the first safe play or None"},
     {"key", py_key, METH_VARARGS, "key(rules, position) -> the search's key of the position (bytes)"},

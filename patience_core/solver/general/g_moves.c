@@ -286,8 +286,15 @@ static void settle(GState *s, int src, GUndo *u) {
     }
 }
 
+/* A turn onto a waste pile, or a redeal: it moves cards between the stock and the waste piles
+ * only (g_prune.c value keeps the rest of the position's value across them). */
+static inline int talon_only(const GState *s, GMove m) {
+    return (m.kind == GK_TURN && s->fidx[m.dst] < 0) || m.kind == GK_REDEAL;
+}
+
 void g_apply(GState *s, GMove m, GUndo *u) {
     const g_rules_t *R = s->R;
+    if (!talon_only(s, m)) s->eval_valid = 0;
     u->move = m; u->filled = -1; u->index = -1; u->flipped = 0; u->fill_flipped = 0;
     int src = m.src, dst = m.dst;
     switch (m.kind) {
@@ -326,6 +333,7 @@ void g_apply(GState *s, GMove m, GUndo *u) {
 
 void g_undo(GState *s, const GUndo *u) {
     const g_rules_t *R = s->R;
+    if (!talon_only(s, u->move)) s->eval_valid = 0;
     GMove m = u->move;
     int src = m.src, dst = m.dst;
     switch (m.kind) {

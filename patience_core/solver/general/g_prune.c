@@ -226,7 +226,9 @@ static int used(const GState *s, GMove m) {
     return 0;
 }
 
-static int score(const GState *s, GMove m) {
+/* A move's own worth, given its source's length and face-down count and its destination's
+ * length (as they are after it: value scores a play on the position after it). */
+static int score_given(const GState *s, GMove m, int n, int down, int dst_len) {
     const g_rules_t *R = s->R;
     switch (m.kind) {
     case GK_TO_FOUNDATION: return 60;
@@ -235,23 +237,29 @@ static int score(const GState *s, GMove m) {
     case GK_REDEAL: return -6;
     }
     if (s->fidx[m.src] >= 0) return -40;                    /* worrying back */
-    int v = 0, n = s->len[m.src], down = s->down[m.src];
+    int v = 0;
     if (down && m.count == n - down) v += 50;                 /* turns a card up */
     else if (m.count == n && !R->fill_start[2 * m.src + 1]) v += 25;  /* empties a pile */
     if (s->is_cell[m.src]) v += 20;
     if (s->is_cell[m.dst]) v -= 20;
-    else if (!s->len[m.dst]) v -= 10;
+    else if (!dst_len) v -= 10;
     return v;
 }
 
+static int score(const GState *s, GMove m) {
+    return score_given(s, m, s->len[m.src], s->down[m.src], s->len[m.dst]);
+}
+
 static int evaluate(GState *s);
+static int evaluate_rest(GState *s);
+static int pile_share(const GState *s, int p, const uint8_t *cards, int n, int down);
 
 /* How good a child looks: the position it leads to (lead, if any, then play, from s, where
  * its talon steps are already made), and its play, scored there. Made where the child is
  * found, so a K+ child's talon steps are not replayed to score it. The play is scored on the
  * position after it, as it always was: scored before it, MS FreeCell 1-3000 took 804
  * positions a deal on average instead of 681 (Klondike unchanged). */
-static int value(GState *s, GMove lead, GMove play, int pre) {
+static int value_made(GState *s, GMove lead, GMove play, int pre) {
     GUndo u[2];
     int depth = 0;
     if (lead.kind != G_NO_LEAD) g_apply(s, lead, &u[depth++]);
@@ -259,6 +267,39 @@ static int value(GState *s, GMove lead, GMove play, int pre) {
     int v = evaluate(s) + score(s, play) / 10 - pre / 4;
     while (depth) g_undo(s, &u[--depth]);
     return v;
+}
+
+static int value(GState *s, GMove lead, GMove play, int pre) {
+    const g_rules_t *R = s->R;
+    int src = play.src, dst = play.dst;
+    if (lead.kind == G_NO_LEAD && play.kind == GK_BETWEEN_PILES && s->fidx[src] < 0 && s->fidx[dst] < 0
+        && !(play.count == 1 && R->access[src] == G_ACCESS_ALL) && !R->fill_start[2 * src + 1]) {
+        /* Only its two piles change (no gap filled, the foundations as they are): the position's
+         * value with their shares as they would be after it, the move not made; the same number
+         * as evaluating the position after it. Siblings share the value of the rest (the waste
+         * piles' shares apart, so that the K+ walk's turns keep it). */
+        if (!s->eval_valid) { s->eval_rest = evaluate_rest(s); s->eval_valid = 1; }
+        int n = s->len[src], left = n - play.count, down = s->down[src], m = s->len[dst];
+        if (down && left == down) down--;   /* the card it uncovers turns up (g_moves.c settle) */
+        uint8_t onto[GMAXC];
+        memcpy(onto, s->cards[dst], (size_t)m);
+        memcpy(onto + m, s->cards[src] + left, (size_t)play.count);
+        int v = s->eval_rest;
+        for (int i = 0; i < R->n_waste; i++) {
+            int w = R->waste_piles[i];
+            if (w != src && w != dst) v += pile_share(s, w, s->cards[w], s->len[w], s->down[w]);
+        }
+        v += pile_share(s, src, s->cards[src], left, down) + pile_share(s, dst, onto, m + play.count, s->down[dst]);
+        if (!s->is_waste[src]) v -= pile_share(s, src, s->cards[src], n, s->down[src]);
+        if (!s->is_waste[dst]) v -= pile_share(s, dst, s->cards[dst], m, s->down[dst]);
+        return v + score_given(s, play, left, down, m + play.count) / 10 - pre / 4;
+    }
+    return value_made(s, lead, play, pre);
+}
+
+void g_child_values(GState *s, GMove lead, GMove play, int pre, int *shares, int *made) {
+    *shares = value(s, lead, play, pre);
+    *made = value_made(s, lead, play, pre);
 }
 
 /* A child's score as its int16 field holds it. */
@@ -484,8 +525,6 @@ static void chosen_need(GState *s) {
  * few cards on a waste no redeal turns over again (DEAD_WASTE). */
 static int evaluate(GState *s) {
     const g_rules_t *R = s->R;
-    int v = 12 * s->on_found;
-    const uint8_t *wanted = s->wanted;
     if (s->wanted_version != s->found_version) {   /* the foundations changed since last time */
         int8_t want[52];
         memset(s->wanted, 0, sizeof s->wanted);
@@ -496,25 +535,47 @@ static int evaluate(GState *s) {
         if (chosen_waste(R)) chosen_need(s);
         s->wanted_version = s->found_version;
     }
-    for (int p = 0; p < s->n; p++) {
-        if (s->fidx[p] >= 0 || p == R->stock) continue;
-        int n = s->len[p];
-        if (!n) { v += s->is_cell[p] ? 3 : 6; continue; }
-        if (s->is_cell[p]) continue;
-        if (s->is_waste[p] && !chosen_waste(R) && s->redeals_left == 0) v -= DEAD_WASTE * n;
-        v -= 3 * s->down[p];
-        int rule = R->build_rule[p], buries = chosen_waste(R) && s->is_waste[p];
-        int run = R->moves_kind[p] == GM_RUN && R->run_rule[p] != rule ? R->run_rule[p] : -1;
-        for (int i = 0; i < n; i++) {
-            int c = s->cards[p][i];
-            if (wanted[c]) v -= 2 * (n - 1 - i);
-            if (i && buries && s->need[c] > s->need[s->cards[p][i - 1]]) v -= BURY;
-            if (i > s->down[p]) {
-                int lower = s->cards[p][i - 1];
-                if (g_follows(R, rule, lower, c)) v += 1;
-                if (run >= 0 && g_follows(R, run, lower, c)) v += RUN_LINK;
-            }
-        }
+    int v = 12 * s->on_found;
+    for (int p = 0; p < s->n; p++) v += pile_share(s, p, s->cards[p], s->len[p], s->down[p]);
+    return v;
+}
+
+/* evaluate without the waste piles' shares: what turns and redeals leave as it is. */
+static int evaluate_rest(GState *s) {
+    int v = evaluate(s);
+    for (int i = 0; i < s->R->n_waste; i++) {
+        int w = s->R->waste_piles[i];
+        v -= pile_share(s, w, s->cards[w], s->len[w], s->down[w]);
+    }
+    return v;
+}
+
+/* Pile p's share of evaluate, were it to hold `cards` (n of them, `down` face down), with the
+ * foundations' wanted cards (and `need`) as evaluate last found them. */
+static int pile_share(const GState *s, int p, const uint8_t *cards, int n, int down) {
+    const g_rules_t *R = s->R;
+    if (s->fidx[p] >= 0 || p == R->stock) return 0;
+    if (!n) return s->is_cell[p] ? 3 : 6;
+    if (s->is_cell[p]) return 0;
+    int v = 0;
+    if (s->is_waste[p] && !chosen_waste(R) && s->redeals_left == 0) v -= DEAD_WASTE * n;
+    v -= 3 * down;
+    int rule = R->build_rule[p];
+    int run = R->moves_kind[p] == GM_RUN && R->run_rule[p] != rule ? R->run_rule[p] : -1;
+    /* one pass per term, each only where it can count (the hottest loop of the children's
+     * scoring: a pile without a build rule, as a waste, has no links) */
+    for (int i = 0; i < n; i++)
+        if (s->wanted[cards[i]]) v -= 2 * (n - 1 - i);
+    if (chosen_waste(R) && s->is_waste[p])
+        for (int i = 1; i < n; i++)
+            if (s->need[cards[i]] > s->need[cards[i - 1]]) v -= BURY;
+    if (rule >= 0) {
+        const int32_t *follows = R->follows + rule * 2704;
+        for (int i = down + 1; i < n; i++) v += follows[cards[i - 1] * 52 + cards[i]] != 0;
+    }
+    if (run >= 0) {
+        const int32_t *follows = R->follows + run * 2704;
+        for (int i = down + 1; i < n; i++) v += RUN_LINK * (follows[cards[i - 1] * 52 + cards[i]] != 0);
     }
     return v;
 }

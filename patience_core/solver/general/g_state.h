@@ -60,6 +60,9 @@ typedef struct {
     uint8_t wanted[52];          /* some foundation takes the card next */
     uint8_t need[52];            /* cards some foundation takes before it (NEED_FAR: none will; evaluate,
                                   * where the player chooses among several waste piles) */
+    int eval_rest;               /* evaluate's value of this position without the waste piles' shares */
+    uint8_t eval_valid;          /* (g_prune.c value), where set: a move made or undone clears it,
+                                  * unless it is a turn or a redeal */
     uint64_t parents[52];        /* per card, the cards a layout pile's build rule lets it lie on (g_relax.c) */
     uint64_t kids[52];           /* per card, the cards that may lie on it (the converse of parents) */
     int8_t talon_at[52];         /* K+: each talon card's place in the start's turning order (-1: none) */
@@ -151,6 +154,9 @@ typedef struct { GMove play, lead; int16_t pre, mid; int16_t score; uint8_t nbac
 typedef struct { uint64_t state; int nudge; } GJitter;   /* a restart's child-order nudge: each score + 0..nudge */
 int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GChild *out, int max, int prune,
                      GJitter *jitter);
+/* A child's score both ways, for the tests: as the search finds it (by the two piles' shares, where
+ * they apply) and by making its moves and evaluating the position (g_prune.c value) */
+void g_child_values(GState *s, GMove lead, GMove play, int pre, int *shares, int *made);
 int g_evaluate(GState *s);   /* how promising the position looks, from the rules alone (higher: better) */
 
 /* g_relax.c, G10: is the position lost by the relaxation in which the waste piles keep their

@@ -119,6 +119,14 @@ def children(position, prune: bool = True, steps_cap: int = 0) -> list:
                                                             prune, steps_cap)]
 
 
+def child_values(position) -> list:
+    """``(score as the search finds it, score of the position made)`` for each child that has
+    neither cards back nor talon steps after a lead: the search scores a move between two
+    layout piles by their shares of the position's value, without making it (g_prune.c value),
+    and the two must always be equal."""
+    return _general.child_values(rules_buffer(position.rules), pack_position(position))
+
+
 def position_key(position) -> bytes:
     """The search's key of ``position``: positions with one key are searched once."""
     return _general.key(rules_buffer(position.rules), pack_position(position))
