@@ -16,7 +16,7 @@
 #include <string.h>
 #include "g_state.h"
 
-static size_t pile_bytes(const GState *s, int p, uint8_t *out) {
+static inline size_t pile_bytes(const GState *s, int p, uint8_t *out) {
     const g_rules_t *R = s->R;
     int n = s->len[p], fi = s->fidx[p];
     size_t k = 0;
@@ -66,6 +66,20 @@ static size_t talon_bytes(const GState *s, int fresh, uint8_t *out) {
     return (size_t)bytes + 1;
 }
 
+/* The first eight bytes at b read as one number, the first byte the most significant: they
+ * order two piles' bytes as memcmp would. */
+static inline uint64_t head_of(const uint8_t *b) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t h;
+    memcpy(&h, b, 8);
+    return __builtin_bswap64(h);
+#else
+    uint64_t h = 0;
+    for (int i = 0; i < 8; i++) h = (h << 8) | b[i];
+    return h;
+#endif
+}
+
 size_t g_key(const GState *s, uint8_t *out, int *pointer_at) {
     const g_rules_t *R = s->R;
     size_t k = 0;
@@ -91,11 +105,10 @@ size_t g_key(const GState *s, uint8_t *out, int *pointer_at) {
     uint64_t head[GMAXP];
     int order[GMAXP];
     for (int i = 0; i < nclassed; i++) {
+        memset(bytes[i], 0, 8);   /* the head's zero padding */
         blen[i] = pile_bytes(s, classed[i], bytes[i]);
         order[i] = i;
-        uint64_t h = 0;
-        for (size_t b = 0; b < 8; b++) h = (h << 8) | (b < blen[i] ? bytes[i][b] : 0);
-        head[i] = h;
+        head[i] = head_of(bytes[i]);
     }
     for (int i = 1; i < nclassed; i++) {
         int x = order[i], j = i - 1;
@@ -118,8 +131,11 @@ size_t g_key(const GState *s, uint8_t *out, int *pointer_at) {
         order[j + 1] = x;
     }
     for (int i = 0; i < nclassed; i++) {
-        memcpy(out + k, bytes[order[i]], blen[order[i]]);
-        k += blen[order[i]];
+        size_t n = blen[order[i]];
+        /* most piles' bytes are a few: one 8-byte store (what lies past the key is never read) */
+        if (n <= 8 && k + 8 <= GKEYMAX) memcpy(out + k, bytes[order[i]], 8);
+        else memcpy(out + k, bytes[order[i]], n);
+        k += n;
     }
     if (s->arranged_freely) {   /* the face-up cards above the lowest ones, as a set */
         uint64_t above = 0;

@@ -121,11 +121,19 @@ static void between_piles(const GState *s, const int ntak[52], int onto, GMove *
     const g_rules_t *R = s->R;
     int8_t base[GMAXC];
     int count[GMAXC];
+    /* the cards some pile it may go onto could take: most units have none */
+    uint64_t taken = 0;
+    for (int r = 0; r < R->n_recv; r++) {
+        int d = R->receivers[r];
+        if (onto >= 0 && d != onto) continue;
+        taken |= s->len[d] ? s->kids[s->cards[d][s->len[d] - 1]] : ~0ULL;
+    }
     for (int i = 0; i < R->n_scan; i++) {
         int p = R->scan_order[i];
         if (p == onto) continue;
         int nu = units(s, p, ntak, base, count);
         for (int u = 0; u < nu; u++) {
+            if (!(taken >> base[u] & 1)) continue;
             for (int r = 0; r < R->n_recv; r++) {
                 int d = R->receivers[r];
                 if (d == p || (onto >= 0 && d != onto) || !g_accepts(s, d, base[u], count[u])) continue;
@@ -411,7 +419,7 @@ const char *g_load(GState *s, const g_rules_t *R, const int32_t *buf, size_t n) 
         at += (size_t)len;
     }
     s->rehome = (uint8_t)(R->n_worry > 0);
-    if (R->dead_end || s->rehome) g_relax_load(s);   /* each card's parents (G6, G8) */
+    g_relax_load(s);   /* each card's parents and kids (G6, G8, between_piles) */
     /* K+: the waste bottom to top, then the stock top to bottom, is a subsequence of the start's
      * at every moment (turns and redeals keep it, plays only take cards out): g_key writes the
      * talon as which of the start's cards are left, and where the waste ends */

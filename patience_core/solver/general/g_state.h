@@ -106,8 +106,8 @@ static inline int g_accepts(const GState *s, int d, int card, int count) {
 }
 
 /* g_key.c */
-/* `pointer_at` (NULL: not wanted): where the key holds a K+ talon's waste length (0xFF: keyed
- * as fresh), -1: nowhere */
+/* `out` holds GKEYMAX bytes (past the key's length they are scratch); `pointer_at` (NULL: not
+ * wanted): where the key holds a K+ talon's waste length (0xFF: keyed as fresh), -1: nowhere */
 size_t g_key(const GState *s, uint8_t *out, int *pointer_at);
 typedef struct {
     uint64_t *slots;     /* 0: empty; else (hash tag << 40) | (arena offset + 1) */
@@ -126,7 +126,8 @@ void g_table_set(GTable *t, size_t entry, int64_t value);
 size_t g_table_count_below(const GTable *t, int64_t below);
 int g_table_keep_below(GTable *t, int64_t below);   /* 0, or -1: no memory (t unchanged) */
 
-/* g_relax.c: is the position lost by the relaxation in which nothing stays covered? */
+/* g_relax.c: each card's parents and kids by the layout's build rules (G6, G8, and the quick
+ * test of which units some pile could take, g_moves.c between_piles) */
 void g_relax_load(GState *s);
 /* G6 (g_relax.c): 0 alive, 1 dead, 2 dead by the gates (G6b): none (G6_PLAIN), gates for the cards
  * with at most one base outside those under them (G6_GATES), for every card (G6_GATES_THOROUGH). */
