@@ -57,7 +57,7 @@ def test_moves_apply_undo_and_safe_plays_agree_with_the_engine(name, params):
 
 @pytest.mark.parametrize("name, params", GAMES, ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in p.items())}"
                                                       for n, p in GAMES])
-def test_children_scored_without_their_move_score_as_the_position_made(name, params):
+def test_a_child_scored_by_its_two_piles_shares_scores_as_the_position_made(name, params):
     """The search scores a move between two piles by the two piles' shares of the position's
     value, without making it; along random playouts every child's score is the one evaluating
     the position after it gives."""
