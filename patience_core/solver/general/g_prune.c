@@ -252,6 +252,7 @@ static int score(const GState *s, GMove m) {
 
 static int evaluate(GState *s);
 static int evaluate_rest(GState *s);
+static int waste_shares(const GState *s, int a, int b);
 static int pile_share(const GState *s, int p, const uint8_t *cards, int n, int down);
 
 /* How good a child looks: the position it leads to (lead, if any, then play, from s, where
@@ -284,11 +285,7 @@ static int value(GState *s, GMove lead, GMove play, int pre) {
         uint8_t onto[GMAXC];
         memcpy(onto, s->cards[dst], (size_t)m);
         memcpy(onto + m, s->cards[src] + left, (size_t)play.count);
-        int v = s->eval_rest;
-        for (int i = 0; i < R->n_waste; i++) {
-            int w = R->waste_piles[i];
-            if (w != src && w != dst) v += pile_share(s, w, s->cards[w], s->len[w], s->down[w]);
-        }
+        int v = s->eval_rest + waste_shares(s, src, dst);
         v += pile_share(s, src, s->cards[src], left, down) + pile_share(s, dst, onto, m + play.count, s->down[dst]);
         if (!s->is_waste[src]) v -= pile_share(s, src, s->cards[src], n, s->down[src]);
         if (!s->is_waste[dst]) v -= pile_share(s, dst, s->cards[dst], m, s->down[dst]);
@@ -524,6 +521,11 @@ static void chosen_need(GState *s) {
  * more (RUN_LINK) by a stricter run rule; on chosen waste piles, no card on one needed sooner;
  * few cards on a waste no redeal turns over again (DEAD_WASTE). */
 static int evaluate(GState *s) {
+    return evaluate_rest(s) + waste_shares(s, -1, -1);
+}
+
+/* evaluate without the waste piles' shares: what turns and redeals leave as it is. */
+static int evaluate_rest(GState *s) {
     const g_rules_t *R = s->R;
     if (s->wanted_version != s->found_version) {   /* the foundations changed since last time */
         int8_t want[52];
@@ -536,16 +538,17 @@ static int evaluate(GState *s) {
         s->wanted_version = s->found_version;
     }
     int v = 12 * s->on_found;
-    for (int p = 0; p < s->n; p++) v += pile_share(s, p, s->cards[p], s->len[p], s->down[p]);
+    for (int p = 0; p < s->n; p++)
+        if (!s->is_waste[p]) v += pile_share(s, p, s->cards[p], s->len[p], s->down[p]);
     return v;
 }
 
-/* evaluate without the waste piles' shares: what turns and redeals leave as it is. */
-static int evaluate_rest(GState *s) {
-    int v = evaluate(s);
+/* The waste piles' shares as they lie, piles a and b left out (-1: none). */
+static int waste_shares(const GState *s, int a, int b) {
+    int v = 0;
     for (int i = 0; i < s->R->n_waste; i++) {
         int w = s->R->waste_piles[i];
-        v -= pile_share(s, w, s->cards[w], s->len[w], s->down[w]);
+        if (w != a && w != b) v += pile_share(s, w, s->cards[w], s->len[w], s->down[w]);
     }
     return v;
 }
