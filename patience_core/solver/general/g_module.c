@@ -76,18 +76,25 @@ static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* The loaded position's children into v (GChild items), as the search makes them: how many, -1
+ * where the legal moves overflow. Their cards back are in L->s.backs (the caller frees it). */
+static int children_of(Loaded *L, int prune, GVec *v) {
+    int8_t takers[52][GMAXF];
+    int ntak[52];
+    g_takers(&L->s, takers, ntak);
+    *v = (GVec){0, 0, 0, sizeof(GChild)};
+    return g_children_into(&L->s, takers, ntak, v, prune, NULL);
+}
+
 static PyObject *py_children(PyObject *self, PyObject *args) {
     PyObject *rules, *position;
     int prune, steps_cap = 0;
     Loaded L;
     if (!PyArg_ParseTuple(args, "OOp|i", &rules, &position, &prune, &steps_cap) || load(&L, rules, position) < 0)
         return NULL;
-    int8_t takers[52][GMAXF];
-    int ntak[52];
-    g_takers(&L.s, takers, ntak);
     L.s.steps_cap = steps_cap > 0 ? steps_cap : 0;
-    GVec v = {0, 0, 0, sizeof(GChild)};
-    int n = g_children_into(&L.s, takers, ntak, &v, prune, NULL);
+    GVec v;
+    int n = children_of(&L, prune, &v);
     const GChild *kids = v.data;
     release(&L);
     if (n < 0) {
@@ -116,11 +123,8 @@ static PyObject *py_child_values(PyObject *self, PyObject *args) {
     PyObject *rules, *position;
     Loaded L;
     if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
-    int8_t takers[52][GMAXF];
-    int ntak[52];
-    g_takers(&L.s, takers, ntak);
-    GVec v = {0, 0, 0, sizeof(GChild)};
-    int n = g_children_into(&L.s, takers, ntak, &v, 1, NULL);
+    GVec v;
+    int n = children_of(&L, 1, &v);
     const GChild *kids = v.data;
     PyObject *out = n < 0 ? NULL : PyList_New(0);
     for (int i = 0; out && i < n; i++) {
