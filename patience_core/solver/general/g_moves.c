@@ -269,12 +269,12 @@ int g_legal_given(const GState *s, int8_t takers[52][GMAXF], const int ntak[52],
 
 static inline void card_to(GState *s, int p, int c) {
     s->cards[p][s->len[p]++] = (uint8_t)c;
-    if (s->fidx[p] >= 0) { s->on_found++; s->fcount[c]++; s->found_version++; }
+    if (s->fidx[p] >= 0) { s->on_found++; s->fcount[c]++; s->found_version = ++s->version_clock; }
 }
 
 static inline int card_from(GState *s, int p) {
     int c = s->cards[p][--s->len[p]];
-    if (s->fidx[p] >= 0) { s->on_found--; s->fcount[c]--; s->found_version++; }
+    if (s->fidx[p] >= 0) { s->on_found--; s->fcount[c]--; s->found_version = ++s->version_clock; }
     return c;
 }
 
@@ -302,8 +302,9 @@ static inline int talon_only(const GState *s, GMove m) {
 
 void g_apply(GState *s, GMove m, GUndo *u) {
     const g_rules_t *R = s->R;
-    if (!talon_only(s, m)) s->eval_valid = 0;
     u->move = m; u->filled = -1; u->index = -1; u->flipped = 0; u->fill_flipped = 0;
+    u->eval_valid = s->eval_valid; u->eval_rest = s->eval_rest; u->found_version = s->found_version;
+    if (!talon_only(s, m)) s->eval_valid = 0;
     int src = m.src, dst = m.dst;
     switch (m.kind) {
     case GK_TO_FOUNDATION:
@@ -314,7 +315,7 @@ void g_apply(GState *s, GMove m, GUndo *u) {
             u->index = (int16_t)i;
             memmove(s->cards[src] + i, s->cards[src] + i + 1, (size_t)(n - i - 1));
             s->len[src]--;
-            if (s->fidx[src] >= 0) { s->on_found--; s->fcount[m.card]--; s->found_version++; }
+            if (s->fidx[src] >= 0) { s->on_found--; s->fcount[m.card]--; s->found_version = ++s->version_clock; }
             card_to(s, dst, m.card);
         } else {
             int n = s->len[src], from = n - m.count;
@@ -339,9 +340,8 @@ void g_apply(GState *s, GMove m, GUndo *u) {
     }
 }
 
-void g_undo(GState *s, const GUndo *u) {
+static void undo_cards(GState *s, const GUndo *u) {
     const g_rules_t *R = s->R;
-    if (!talon_only(s, u->move)) s->eval_valid = 0;
     GMove m = u->move;
     int src = m.src, dst = m.dst;
     switch (m.kind) {
@@ -358,7 +358,7 @@ void g_undo(GState *s, const GUndo *u) {
             memmove(s->cards[src] + i + 1, s->cards[src] + i, (size_t)(n - i));
             s->cards[src][i] = (uint8_t)m.card;
             s->len[src]++;
-            if (s->fidx[src] >= 0) { s->on_found++; s->fcount[m.card]++; s->found_version++; }
+            if (s->fidx[src] >= 0) { s->on_found++; s->fcount[m.card]++; s->found_version = ++s->version_clock; }
         } else {
             int n = s->len[dst], from = n - m.count;
             for (int i = from; i < n; i++) card_to(s, src, s->cards[dst][i]);
@@ -379,6 +379,15 @@ void g_undo(GState *s, const GUndo *u) {
         for (int i = m.count - 1; i >= 0; i--) card_to(s, src, card_from(s, R->deal_to[i]));
         return;
     }
+}
+
+/* The position is again the one before the move: what it had worked out then holds again
+ * (its foundations' version names the same foundations, its kept value is still its value). */
+void g_undo(GState *s, const GUndo *u) {
+    undo_cards(s, u);
+    s->found_version = u->found_version;
+    s->eval_valid = u->eval_valid;
+    s->eval_rest = u->eval_rest;
 }
 
 /* Read a packed position (fields.POSITION) into s, checking it fits the rules and limits. */

@@ -252,6 +252,7 @@ static int score(const GState *s, GMove m) {
 
 static int evaluate(GState *s);
 static int evaluate_rest(GState *s);
+static void refresh_wanted(GState *s);
 static int waste_shares(const GState *s, int a, int b);
 static int pile_share(const GState *s, int p, const uint8_t *cards, int n, int down);
 
@@ -280,6 +281,7 @@ static int value(GState *s, GMove lead, GMove play, int pre) {
          * as evaluating the position after it. Siblings share the value of the rest (the waste
          * piles' shares apart, so that the K+ walk's turns keep it). */
         if (!s->eval_valid) { s->eval_rest = evaluate_rest(s); s->eval_valid = 1; }
+        else refresh_wanted(s);   /* the value kept, but the wanted cards last found for other foundations */
         int n = s->len[src], left = n - play.count, down = s->down[src], m = s->len[dst];
         if (down && left == down) down--;   /* the card it uncovers turns up (g_moves.c settle) */
         uint8_t onto[GMAXC];
@@ -515,6 +517,20 @@ static void chosen_need(GState *s) {
     }
 }
 
+/* s->wanted (and need) for the foundations as they are, where they changed since last time. */
+static void refresh_wanted(GState *s) {
+    const g_rules_t *R = s->R;
+    if (s->wanted_version == s->found_version) return;
+    int8_t want[52];
+    memset(s->wanted, 0, sizeof s->wanted);
+    for (int fi = 0; fi < R->n_found; fi++) {
+        int k = g_wanted(s, fi, want);
+        for (int i = 0; i < k; i++) s->wanted[want[i]] = 1;
+    }
+    if (chosen_waste(R)) chosen_need(s);
+    s->wanted_version = s->found_version;
+}
+
 /* How promising a position looks (higher: better), from the rules alone: cards home, the
  * next cards the foundations want buried under few others, free cells and empty piles,
  * few face-down cards, cards lying on cards they follow by their pile's build rule, and
@@ -527,16 +543,7 @@ static int evaluate(GState *s) {
 /* evaluate without the waste piles' shares: what turns and redeals leave as it is. */
 static int evaluate_rest(GState *s) {
     const g_rules_t *R = s->R;
-    if (s->wanted_version != s->found_version) {   /* the foundations changed since last time */
-        int8_t want[52];
-        memset(s->wanted, 0, sizeof s->wanted);
-        for (int fi = 0; fi < R->n_found; fi++) {
-            int k = g_wanted(s, fi, want);
-            for (int i = 0; i < k; i++) s->wanted[want[i]] = 1;
-        }
-        if (chosen_waste(R)) chosen_need(s);
-        s->wanted_version = s->found_version;
-    }
+    refresh_wanted(s);
     int v = 12 * s->on_found;
     for (int p = 0; p < s->n; p++)
         if (!s->is_waste[p]) v += pile_share(s, p, s->cards[p], s->len[p], s->down[p]);

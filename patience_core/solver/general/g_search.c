@@ -73,14 +73,18 @@ void g_undo_to(GState *s, GVec *undo, size_t height) {
 static int play_forced(GState *s, GVec *undo, int found, GMove m, int8_t (*takers)[GMAXF], const int *ntak,
                        const uint8_t *changed) {
     GMove lead;
+    int8_t own[52][GMAXF];
+    int own_n[52];
     for (;;) {
         if (found) { if (push_move(s, undo, m)) return -1; }
         else if (g_find_reversible(s, takers, ntak, changed, &lead, &m)) {
             if ((lead.kind != G_NO_LEAD && push_move(s, undo, lead)) || push_move(s, undo, m)) return -1;
         } else return 0;
-        takers = NULL;
+        g_takers(s, own, own_n);   /* the new position's, once for both tests */
+        takers = own;
+        ntak = own_n;
         changed = NULL;
-        found = g_find_safe(s, &m);
+        found = g_find_safe_given(s, NULL, takers, ntak, &m);
     }
 }
 
@@ -102,10 +106,17 @@ int g_enter(GState *s, GVec *undo, const GChild *c, int prune, int8_t takers[52]
     if (push_touched(s, undo, c->play, &t)) return -1;
     if (!prune) return 0;
     GMove m;
-    int found = t.some ? g_find_safe_given(s, t.pile, takers, ntak, &m) : g_find_safe(s, &m);
+    int8_t own[52][GMAXF];
+    int own_n[52];
+    if (!t.some) {   /* the foundations changed: the takers are the new position's */
+        g_takers(s, own, own_n);
+        takers = own;
+        ntak = own_n;
+    }
+    int found = g_find_safe_given(s, t.some ? t.pile : NULL, takers, ntak, &m);
     /* with the foundations still the position before's, its takers hold, and it had no card G8
      * plays home: only the piles the child changed can make one */
-    return play_forced(s, undo, found, m, t.some ? takers : NULL, ntak, t.some ? t.pile : NULL);
+    return play_forced(s, undo, found, m, takers, ntak, t.some ? t.pile : NULL);
 }
 
 /* Restarts (pruned search only). The search runs in attempts, attempt i allowed to expand

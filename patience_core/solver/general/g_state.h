@@ -33,12 +33,15 @@ typedef struct {
     uint8_t count;
 } GMove;
 
-/* What undo needs (model/moves.py's Step). */
+/* What undo needs (model/moves.py's Step), and what the position had worked out before the
+ * move (its foundations' version, its kept value), which the undo gives back as it was. */
 typedef struct {
     GMove move;
     int8_t filled;        /* pile the gap was filled from, -1: none */
     int16_t index;        /* where a card left an every-card pile, -1: the top */
-    uint8_t flipped, fill_flipped;
+    uint8_t flipped, fill_flipped, eval_valid;
+    int eval_rest;
+    uint64_t found_version;
 } GUndo;
 
 typedef struct {
@@ -55,14 +58,16 @@ typedef struct {
     uint8_t fcount[52];          /* copies of each card on the foundations */
     int on_found;
     uint8_t arranged_freely;     /* the free-arrangement key is in force (g_load: its invariant holds) */
-    uint64_t found_version;      /* changes with every card on or off a foundation */
+    uint64_t found_version;      /* a number of its own for every foundation state a move makes (from
+                                  * version_clock), given back by the move's undo */
+    uint64_t version_clock;      /* the last found_version handed out */
     uint64_t wanted_version;     /* the found_version `wanted` was computed at (g_prune.c evaluate) */
     uint8_t wanted[52];          /* some foundation takes the card next */
     uint8_t need[52];            /* cards some foundation takes before it (NEED_FAR: none will; evaluate,
                                   * where the player chooses among several waste piles) */
     int eval_rest;               /* evaluate's value of this position without the waste piles' shares */
-    uint8_t eval_valid;          /* (g_prune.c value), where set: a move made or undone clears it,
-                                  * unless it is a turn or a redeal */
+    uint8_t eval_valid;          /* (g_prune.c value), where set: a move made clears it, unless it is
+                                  * a turn or a redeal; its undo gives it back */
     uint64_t parents[52];        /* per card, the cards a layout pile's build rule lets it lie on (g_relax.c) */
     uint64_t kids[52];           /* per card, the cards that may lie on it (the converse of parents) */
     int8_t talon_at[52];         /* K+: each talon card's place in the start's turning order (-1: none) */
