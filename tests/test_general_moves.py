@@ -77,6 +77,45 @@ def test_a_child_scored_by_its_two_piles_shares_scores_as_the_position_made(name
     assert compared > 50
 
 
+def _unlinked(position, free):
+    """The first face-up card above a freely arranged pile's lowest one that does not lie on a card
+    it follows by the pile's build rule, as (pile, index); None where every one does."""
+    rules = position.rules
+    for p, pile in enumerate(position.piles):
+        for i in range(position.down[p] + 1, len(pile) if free[p] else 0):
+            if not rules.piles[p].build.follows(pile[i - 1], pile[i]):
+                return p, i
+    return None
+
+
+def test_free_arrangement_piles_keep_their_face_up_cards_on_cards_they_follow():
+    """Free arrangement (G5) rests on an invariant that the scores use as well (g_prune.c
+    pile_share counts such a pile's links by its face-up cards): where the start has it, every
+    face-up card above a freely arranged pile's lowest one lies on a card it follows by the pile's
+    build rule, at every step of random playouts."""
+    from patience_core.solver.general import pack
+
+    games = 0
+    for name, params in GAMES:
+        rules = load_rules(name, params)
+        free = pack.free_arrangement(rules)
+        if not any(free):
+            continue
+        for seed in range(1, 4):
+            rng = random.Random(seed)
+            position = start_position(rules, seeded_order(rules, seed))
+            if _unlinked(position, free):
+                break   # the search keeps the plain key for this game (g_load)
+            games += seed == 1
+            for step in range(150):
+                assert _unlinked(position, free) is None, f"{name} {params} seed {seed} step {step}"
+                moves = position.legal_moves()
+                if not moves:
+                    break
+                position.apply(rng.choice(moves))
+    assert games >= 3
+
+
 def test_pruned_children_are_legal_or_talon_macros():
     """Every child of the pruned search is a legal move, or a K+ macro: talon steps
     that are each legal, then a legal play of the waste top."""

@@ -579,7 +579,9 @@ static int pile_share(const GState *s, int p, const uint8_t *cards, int n, int d
     if (chosen_waste(R) && s->is_waste[p])
         for (int i = 1; i < n; i++)
             if (s->need[cards[i]] > s->need[cards[i - 1]]) v -= BURY;
-    if (rule >= 0) {
+    if (rule >= 0 && s->arranged_freely && R->free_arrangement[p])
+        v += n > down ? n - down - 1 : 0;   /* G5's invariant: each face-up card above the lowest follows */
+    else if (rule >= 0) {
         const int32_t *follows = R->follows + rule * 2704;
         for (int i = down + 1; i < n; i++) v += follows[cards[i - 1] * 52 + cards[i]] != 0;
     }
