@@ -59,9 +59,16 @@ static int talon_as_fresh(const GState *s) {
 static size_t talon_bytes(const GState *s, int fresh, uint8_t *out) {
     const g_rules_t *R = s->R;
     int st = R->stock, w = R->waste_piles[0], bytes = (s->talon_n + 7) / 8;
-    memset(out, 0, (size_t)bytes);
-    for (int i = 0; i < s->len[st]; i++) { int at = s->talon_at[s->cards[st][i]]; out[at >> 3] |= (uint8_t)(1 << (at & 7)); }
-    for (int i = 0; i < s->len[w]; i++) { int at = s->talon_at[s->cards[w][i]]; out[at >> 3] |= (uint8_t)(1 << (at & 7)); }
+    if (s->talon_n <= 64) {   /* the bits gathered in a word, then stored (the first byte: bits 0-7) */
+        uint64_t bits = 0;
+        for (int i = 0; i < s->len[st]; i++) bits |= 1ULL << s->talon_at[s->cards[st][i]];
+        for (int i = 0; i < s->len[w]; i++) bits |= 1ULL << s->talon_at[s->cards[w][i]];
+        for (int b = 0; b < bytes; b++) out[b] = (uint8_t)(bits >> (8 * b));
+    } else {
+        memset(out, 0, (size_t)bytes);
+        for (int i = 0; i < s->len[st]; i++) { int at = s->talon_at[s->cards[st][i]]; out[at >> 3] |= (uint8_t)(1 << (at & 7)); }
+        for (int i = 0; i < s->len[w]; i++) { int at = s->talon_at[s->cards[w][i]]; out[at >> 3] |= (uint8_t)(1 << (at & 7)); }
+    }
     out[bytes] = fresh ? 0xFF : (uint8_t)s->len[w];
     return (size_t)bytes + 1;
 }
@@ -80,35 +87,61 @@ static inline uint64_t head_of(const uint8_t *b) {
 #endif
 }
 
+/* Which piles g_key writes in place (in pile order; a K+ waste is written with the stock, as
+ * its talon) and which it sorts by class, with the stock holding cards ([0]) or empty ([1]):
+ * fixed by the rules, so g_load works them out once. */
+void g_key_plan(GState *s) {
+    const g_rules_t *R = s->R;
+    for (int empty = 0; empty < 2; empty++) {
+        GKeyPlan *plan = &s->key_plan[empty];
+        plan->nfixed = plan->nclassed = 0;
+        for (int p = 0; p < s->n; p++) {
+            if (R->key_class[p] >= 0 && (empty || !R->class_needs_no_stock[p])) plan->classed[plan->nclassed++] = (int8_t)p;
+            else if (!(R->kplus && p == R->waste_piles[0])) plan->fixed[plan->nfixed++] = (int8_t)p;
+        }
+    }
+}
+
+/* The face-up cards above pile p's lowest one, as a set (free arrangement's key). */
+static inline uint64_t above_lowest(const GState *s, int p) {
+    uint64_t above = 0;
+    for (int i = s->down[p] + 1; i < s->len[p]; i++) above |= 1ULL << s->cards[p][i];
+    return above;
+}
+
 size_t g_key(const GState *s, uint8_t *out, int *pointer_at) {
     const g_rules_t *R = s->R;
     size_t k = 0;
     if (pointer_at) *pointer_at = -1;
     out[k++] = (uint8_t)(s->redeals_left & 0xFF);
-    int stock_empty = !s->len[R->stock], fresh = talon_as_fresh(s);
+    const GKeyPlan *plan = &s->key_plan[!s->len[R->stock]];
+    int freely = s->arranged_freely;
+    uint64_t above = 0;   /* under free arrangement: the face-up cards above the lowest ones */
     /* fixed piles first, in pile order; then each class, sorted */
-    int classed[GMAXP], nclassed = 0;
-    for (int p = 0; p < s->n; p++) {
-        int c = R->key_class[p];
-        if (c >= 0 && (stock_empty || !R->class_needs_no_stock[p])) { classed[nclassed++] = p; continue; }
+    for (int i = 0; i < plan->nfixed; i++) {
+        int p = plan->fixed[i];
         if (R->kplus && p == R->stock) {
-            k += talon_bytes(s, fresh, out + k);
+            k += talon_bytes(s, talon_as_fresh(s), out + k);
             if (pointer_at) *pointer_at = (int)k - 1;   /* the waste's length, 0xFF: fresh */
         }
-        else if (R->kplus && p == R->waste_piles[0]) continue;
         else k += pile_bytes(s, p, out + k);
+        if (freely && R->free_arrangement[p]) above |= above_lowest(s, p);
     }
     /* insertion sort by (class, bytes); the first eight bytes, zero-padded and read as one
      * number, order most pairs (as memcmp would, the shorter first on a tie) */
+    int nclassed = plan->nclassed;
+    const int8_t *classed = plan->classed;
     uint8_t bytes[GMAXP][GMAXC + 2];
     size_t blen[GMAXP];
     uint64_t head[GMAXP];
     int order[GMAXP];
     for (int i = 0; i < nclassed; i++) {
+        int p = classed[i];
         memset(bytes[i], 0, 8);   /* the head's zero padding */
-        blen[i] = pile_bytes(s, classed[i], bytes[i]);
+        blen[i] = pile_bytes(s, p, bytes[i]);
         order[i] = i;
         head[i] = head_of(bytes[i]);
+        if (freely && R->free_arrangement[p]) above |= above_lowest(s, p);
     }
     for (int i = 1; i < nclassed; i++) {
         int x = order[i], j = i - 1;
@@ -137,13 +170,8 @@ size_t g_key(const GState *s, uint8_t *out, int *pointer_at) {
         else memcpy(out + k, bytes[order[i]], n);
         k += n;
     }
-    if (s->arranged_freely) {   /* the face-up cards above the lowest ones, as a set */
-        uint64_t above = 0;
-        for (int p = 0; p < s->n; p++)
-            if (R->free_arrangement[p])
-                for (int i = s->down[p] + 1; i < s->len[p]; i++) above |= 1ULL << s->cards[p][i];
+    if (freely)   /* the face-up cards above the lowest ones, as a set */
         for (int b = 0; b < 7; b++) out[k++] = (uint8_t)(above >> (8 * b));
-    }
     return k;
 }
 

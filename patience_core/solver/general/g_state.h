@@ -44,6 +44,9 @@ typedef struct {
     uint64_t found_version;
 } GUndo;
 
+/* g_key's piles: those written in place, in pile order, and those sorted by class (g_key_plan) */
+typedef struct { int8_t fixed[GMAXP], classed[GMAXP]; int nfixed, nclassed; } GKeyPlan;
+
 typedef struct {
     const g_rules_t *R;
     int n;
@@ -77,6 +80,7 @@ typedef struct {
     GMove *backs;                /* G8: the children's cards back (malloc'ed; its user frees it) */
     struct GWasteOrderMemo *waste_memo;   /* G10: the states found lost (g_search's; NULL: none) */
     size_t nbacks, backs_cap;
+    GKeyPlan key_plan[2];        /* g_key's piles with the stock holding cards [0] or empty [1] (g_load) */
     int steps_cap;               /* G9b: K+ children make fewer talon steps than this before their play
                                   * (0: no bound; set by the search for one position's children) */
 } GState;
@@ -114,6 +118,7 @@ static inline int g_accepts(const GState *s, int d, int card, int count) {
 /* `out` holds GKEYMAX bytes (past the key's length they are scratch); `pointer_at` (NULL: not
  * wanted): where the key holds a K+ talon's waste length (0xFF: keyed as fresh), -1: nowhere */
 size_t g_key(const GState *s, uint8_t *out, int *pointer_at);
+void g_key_plan(GState *s);   /* g_load: which piles g_key writes in place and which it sorts */
 typedef struct {
     uint64_t *slots;     /* 0: empty; else (hash tag << 40) | (arena offset + 1) */
     size_t cap, count;
