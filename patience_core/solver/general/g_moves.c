@@ -64,21 +64,9 @@ static inline void put(GMove *out, int *k, int max, int kind, int src, int dst, 
     (*k)++;
 }
 
-/* partial_to_foundation: keep the units that leave no face-up card behind or uncover a card
- * some foundation takes now (ntak, from g_takers). */
-static int uncovering_for_foundation(const GState *s, int p, const int ntak[52], int nu, int8_t base[GMAXC],
-                                     int count[GMAXC]) {
-    int k = 0, n = s->len[p];
-    for (int u = 0; u < nu; u++) {
-        int rest = n - count[u];
-        if (rest <= s->down[p] || ntak[s->cards[p][rest - 1]]) { base[k] = base[u]; count[k++] = count[u]; }
-    }
-    return k;
-}
-
 /* The units that may leave pile p onto another pile: (base card, count), shortest first,
  * before partial_to_foundation applies. */
-static int units_of(const GState *s, int p, int8_t base[GMAXC], int count[GMAXC]) {
+static inline int units_of(const GState *s, int p, int8_t base[GMAXC], int count[GMAXC]) {
     const g_rules_t *R = s->R;
     int n = s->len[p], k = 0;
     const uint8_t *pile = s->cards[p];
@@ -110,11 +98,6 @@ static int units_of(const GState *s, int p, int8_t base[GMAXC], int count[GMAXC]
     }
 }
 
-static int units(const GState *s, int p, const int ntak[52], int8_t base[GMAXC], int count[GMAXC]) {
-    int nu = units_of(s, p, base, count);
-    return s->R->partial_to_foundation[p] ? uncovering_for_foundation(s, p, ntak, nu, base, count) : nu;
-}
-
 /* Cards and runs between layout piles, in legal.legal_moves' order: onto every receiver, or
  * (onto >= 0) onto that pile only. */
 static void between_piles(const GState *s, const int ntak[52], int onto, GMove *out, int *k, int max) {
@@ -131,9 +114,12 @@ static void between_piles(const GState *s, const int ntak[52], int onto, GMove *
     for (int i = 0; i < R->n_scan; i++) {
         int p = R->scan_order[i];
         if (p == onto) continue;
-        int nu = units(s, p, ntak, base, count);
+        int nu = units_of(s, p, base, count), n = s->len[p], partial = R->partial_to_foundation[p];
         for (int u = 0; u < nu; u++) {
             if (!(taken >> base[u] & 1)) continue;
+            /* partial_to_foundation: a unit leaves no face-up card behind, or uncovers a card
+             * some foundation takes now */
+            if (partial && n - count[u] > s->down[p] && !ntak[s->cards[p][n - count[u] - 1]]) continue;
             for (int r = 0; r < R->n_recv; r++) {
                 int d = R->receivers[r];
                 if (d == p || (onto >= 0 && d != onto) || !g_accepts(s, d, base[u], count[u])) continue;
