@@ -116,6 +116,58 @@ def test_free_arrangement_piles_keep_their_face_up_cards_on_cards_they_follow():
     assert games >= 3
 
 
+RENAMING_GAMES = [{}, {"draw": "3"}, {"redeals": "0"}]
+
+
+@pytest.mark.parametrize("params", RENAMING_GAMES, ids=["-".join(f"{k}={v}" for k, v in p.items()) or "draw=1"
+                                                        for p in RENAMING_GAMES])
+def test_a_renaming_child_is_its_parent_and_is_left_out(params):
+    """Under free arrangement a card or run moved from above a pile's lowest face-up card onto
+    another non-empty free pile changes no key; where no foundation takes the card it uncovers,
+    the position after it and its safe plays has the parent's key, and the pruned search leaves
+    the child out. Where a foundation takes that card, the child is kept (g_prune.c
+    drop_renamings). Along random playouts of Klondike without worrying back (no G8), each
+    position first brought to the end of its safe plays, as the search enters it."""
+    from patience_core.model.moves import BETWEEN_PILES
+    from patience_core.solver.general import pack
+
+    rules = load_rules("klondike", params)
+    free = pack.free_arrangement(rules)
+    renamings = kept = 0
+    for seed in range(1, 6):
+        rng = random.Random(seed)
+        position = start_position(rules, seeded_order(rules, seed))
+        for step in range(150):
+            while (safe := general.safe_move(position)) is not None:
+                position.apply(safe)
+            key = general.position_key(position)
+            plays = {(m.src, m.card, m.count) for pre, back, lead, mid, m in general.children(position)
+                     if not pre and not back and lead is None and not mid and m.kind is BETWEEN_PILES
+                     and free[m.dst] and position.piles[m.dst]}
+            for move in position.legal_moves():
+                src, dst = move.src, move.dst
+                if not (move.kind is BETWEEN_PILES and free[src] and free[dst] and position.piles[dst]
+                        and move.count < len(position.piles[src]) - position.down[src]):
+                    continue
+                uncovered = position.piles[src][-move.count - 1]
+                if any(uncovered in position.wanted(f) for f in rules.foundations):
+                    assert (src, move.card, move.count) in plays, f"seed {seed} step {step}: {move} left out"
+                    kept += 1
+                    continue
+                assert (src, move.card, move.count) not in plays, f"seed {seed} step {step}: {move} kept"
+                after = position.copy()
+                after.apply(move)
+                while (safe := general.safe_move(after)) is not None:
+                    after.apply(safe)
+                assert general.position_key(after) == key, f"seed {seed} step {step}: {move} changed the key"
+                renamings += 1
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position.apply(rng.choice(moves))
+    assert renamings > 50
+
+
 def test_pruned_children_are_legal_or_talon_macros():
     """Every child of the pruned search is a legal move, or a K+ macro: talon steps
     that are each legal, then a legal play of the waste top."""

@@ -740,6 +740,26 @@ static void cards_back(GState *s, GChild *out, int *k, int max) {
     }
 }
 
+/* Under free arrangement (G5) a card or run moved from above a pile's lowest face-up card onto
+ * another non-empty free pile changes no key. Where the card it uncovers is one no foundation
+ * takes, nothing is played after it either: that card is not wanted (G1), and a card G8 would
+ * play home by moving its cover onto the pile now bare had a bare twin in the position itself
+ * (positions of one key hold as many bare cards of each class), where G8 would have played it
+ * already. So the child is its parent again, and it is left out. (docs/solver.md, G5) */
+static int drop_renamings(const GState *s, const int ntak[52], GChild *out, int k) {
+    const g_rules_t *R = s->R;
+    int kept = 0;
+    for (int i = 0; i < k; i++) {
+        GMove m = out[i].play;
+        int n = s->len[m.src];
+        int renaming = out[i].lead.kind == G_NO_LEAD && !out[i].nback && !out[i].pre && !out[i].mid
+                       && m.kind == GK_BETWEEN_PILES && R->free_arrangement[m.src] && R->free_arrangement[m.dst]
+                       && s->len[m.dst] && m.count < n - s->down[m.src] && !ntak[s->cards[m.src][n - m.count - 1]];
+        if (!renaming) out[kept++] = out[i];
+    }
+    return kept;
+}
+
 /* The children of a position, given its foundations' takers (g_takers): every legal move
  * (prune 0, in legal.py's order), or the pruned set, best first by the position each leads to
  * (prune 1). With ``jitter`` (a restart's random state, NULL for none) each score gets a small
@@ -783,6 +803,8 @@ int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GC
         }
         out[i].score = clamp_score(v);
     }
+    /* after the nudges are drawn, so that the other children keep theirs */
+    if (s->arranged_freely) k = drop_renamings(s, ntak, out, k);
     for (int i = 1; i < k; i++) {  /* stable: best score first */
         GChild x = out[i];
         int j = i - 1;
