@@ -67,24 +67,24 @@ void g_undo_to(GState *s, GVec *undo, size_t height) {
 }
 
 /* The moves made without branching: safe plays (G1) and cards home that could come straight
- * back (G8), until neither is left. `found`: the first safe play is `m` (found by the caller);
- * `takers`: the position's, or NULL, and `changed`: the piles the child changed, or NULL, good
- * for the first G8 check only (a move home changes them). */
-static int play_forced(GState *s, GVec *undo, int found, GMove m, int8_t (*takers)[GMAXF], const int *ntak,
-                       const uint8_t *changed) {
-    GMove lead;
+ * back (G8), until neither is left. `takers`: the position's, or NULL (worked out here);
+ * `changed`: the piles the child that made it changed, or NULL (every pile): where the position
+ * before had neither and the same foundations, only they can make one. Each move home changes
+ * the foundations, so the next position's takers are worked out once, for both tests. */
+static int play_forced(GState *s, GVec *undo, int8_t (*takers)[GMAXF], const int *ntak, const uint8_t *changed) {
+    GMove m, lead;
     int8_t own[52][GMAXF];
     int own_n[52];
-    for (;;) {
-        if (found) { if (push_move(s, undo, m)) return -1; }
+    for (;; takers = NULL, changed = NULL) {
+        if (!takers) {
+            g_takers(s, own, own_n);
+            takers = own;
+            ntak = own_n;
+        }
+        if (g_find_safe_given(s, changed, takers, ntak, &m)) { if (push_move(s, undo, m)) return -1; }
         else if (g_find_reversible(s, takers, ntak, changed, &lead, &m)) {
             if ((lead.kind != G_NO_LEAD && push_move(s, undo, lead)) || push_move(s, undo, m)) return -1;
         } else return 0;
-        g_takers(s, own, own_n);   /* the new position's, once for both tests */
-        takers = own;
-        ntak = own_n;
-        changed = NULL;
-        found = g_find_safe_given(s, NULL, takers, ntak, &m);
     }
 }
 
@@ -105,18 +105,8 @@ int g_enter(GState *s, GVec *undo, const GChild *c, int prune, int8_t takers[52]
         if (push_touched(s, undo, step, &t)) return -1;
     if (push_touched(s, undo, c->play, &t)) return -1;
     if (!prune) return 0;
-    GMove m;
-    int8_t own[52][GMAXF];
-    int own_n[52];
-    if (!t.some) {   /* the foundations changed: the takers are the new position's */
-        g_takers(s, own, own_n);
-        takers = own;
-        ntak = own_n;
-    }
-    int found = g_find_safe_given(s, t.some ? t.pile : NULL, takers, ntak, &m);
-    /* with the foundations still the position before's, its takers hold, and it had no card G8
-     * plays home: only the piles the child changed can make one */
-    return play_forced(s, undo, found, m, takers, ntak, t.some ? t.pile : NULL);
+    /* with the foundations still the position before's, its takers hold */
+    return play_forced(s, undo, t.some ? takers : NULL, ntak, t.some ? t.pile : NULL);
 }
 
 /* Restarts (pruned search only). The search runs in attempts, attempt i allowed to expand
@@ -458,11 +448,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     GMove *beam_line = NULL;
     size_t beam_len = 0;
     memset(o, 0, sizeof *o);
-    if (a->prune) {
-        GMove m;
-        int found = g_find_safe(s, &m);
-        if (play_forced(s, &w.undo, found, m, NULL, NULL, NULL)) goto done;
-    }
+    if (a->prune && play_forced(s, &w.undo, NULL, NULL, NULL)) goto done;
     w.start_height = w.undo.used;
     o->most = s->on_found;
     if (s->on_found == s->R->n_cards) { verdict = G_WON; goto done; }
