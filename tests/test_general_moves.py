@@ -55,6 +55,26 @@ def test_moves_apply_undo_and_safe_plays_agree_with_the_engine(name, params):
     assert checked > 20
 
 
+def _random_playout(rules, seed, steps):
+    """``(step, position)`` along a random playout of deal ``seed``, at most ``steps`` of them:
+    each position is yielded before a random legal move is made on it (the caller may change it
+    first), and the playout ends where no move is left."""
+    rng = random.Random(seed)
+    position = start_position(rules, seeded_order(rules, seed))
+    for step in range(steps):
+        yield step, position
+        moves = position.legal_moves()
+        if not moves:
+            return
+        position.apply(rng.choice(moves))
+
+
+def _play_safe(position):
+    """Make the safe plays, as the search does on entering a position."""
+    while (safe := general.safe_move(position)) is not None:
+        position.apply(safe)
+
+
 @pytest.mark.parametrize("name, params", GAMES, ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in p.items())}"
                                                       for n, p in GAMES])
 def test_a_child_scored_by_its_two_piles_shares_scores_as_the_position_made(name, params):
@@ -64,16 +84,10 @@ def test_a_child_scored_by_its_two_piles_shares_scores_as_the_position_made(name
     rules = load_rules(name, params)
     compared = 0
     for seed in range(1, 4):
-        rng = random.Random(seed)
-        position = start_position(rules, seeded_order(rules, seed))
-        for step in range(100):
+        for step, position in _random_playout(rules, seed, 100):
             values = general.child_values(position)
             assert all(shares == made for shares, made in values), f"{name} {params} seed {seed} step {step}: {values}"
             compared += len(values)
-            engine = position.legal_moves()
-            if not engine:
-                break
-            position.apply(rng.choice(engine))
     assert compared > 50
 
 
@@ -102,17 +116,12 @@ def test_free_arrangement_piles_keep_their_face_up_cards_on_cards_they_follow():
         if not any(free):
             continue
         for seed in range(1, 4):
-            rng = random.Random(seed)
-            position = start_position(rules, seeded_order(rules, seed))
-            if _unlinked(position, free):
-                break   # the search keeps the plain key for this game (g_load)
-            games += seed == 1
-            for step in range(150):
-                assert _unlinked(position, free) is None, f"{name} {params} seed {seed} step {step}"
-                moves = position.legal_moves()
-                if not moves:
-                    break
-                position.apply(rng.choice(moves))
+            for step, position in _random_playout(rules, seed, 150):
+                unlinked = _unlinked(position, free)
+                if step == 0 and unlinked:
+                    break   # the search keeps the plain key for this deal (g_load)
+                games += step == 0 and seed == 1
+                assert unlinked is None, f"{name} {params} seed {seed} step {step}"
     assert games >= 3
 
 
@@ -135,11 +144,8 @@ def test_a_renaming_child_is_its_parent_and_is_left_out(params):
     free = pack.free_arrangement(rules)
     renamings = kept = 0
     for seed in range(1, 6):
-        rng = random.Random(seed)
-        position = start_position(rules, seeded_order(rules, seed))
-        for step in range(150):
-            while (safe := general.safe_move(position)) is not None:
-                position.apply(safe)
+        for step, position in _random_playout(rules, seed, 150):
+            _play_safe(position)
             key = general.position_key(position)
             plays = {(m.src, m.card, m.count) for pre, back, lead, mid, m in general.children(position)
                      if not pre and not back and lead is None and not mid and m.kind is BETWEEN_PILES
@@ -157,15 +163,10 @@ def test_a_renaming_child_is_its_parent_and_is_left_out(params):
                 assert (src, move.card, move.count) not in plays, f"seed {seed} step {step}: {move} kept"
                 after = position.copy()
                 after.apply(move)
-                while (safe := general.safe_move(after)) is not None:
-                    after.apply(safe)
+                _play_safe(after)
                 assert general.position_key(after) == key, f"seed {seed} step {step}: {move} changed the key"
                 renamings += 1
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position.apply(rng.choice(moves))
-    assert renamings > 50
+    assert renamings > 50 and kept > 0
 
 
 def test_pruned_children_are_legal_or_talon_macros():
