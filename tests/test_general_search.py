@@ -630,16 +630,17 @@ def test_dead_ends_inside_the_search_prune_lost_subtrees(monkeypatch):
 
 # --- G6b: one base at a time (g_relax.c gate_cards) -------------------------------------------
 
-def _worried_ending(tableau: list[str], down: list[int]):
-    """Klondike with worrying back: clubs A-10, diamonds and hearts A-7 and spades A-9 up, the
-    other 19 cards in the seven piles given bottom first ("TS 8H": 10 of spades, then 8 of hearts),
-    each with its count of face-down cards."""
+def _worried_ending(tableau: list[str], down: list[int], stock: str = "", heights=(10, 7, 7, 9)):
+    """Klondike with worrying back: clubs, diamonds, hearts and spades up from the Ace to the
+    heights given (A-10, A-7, A-7 and A-9 unless told), the other cards in the seven piles given
+    bottom first ("TS 8H": 10 of spades, then 8 of hearts), each with its count of face-down
+    cards, and in the stock."""
     from patience_core.model.cards import parse_card
 
     rules = load_rules("klondike", {"worry": "yes"})
     piles = [[parse_card(name) for name in pile.split()] for pile in tableau]
-    piles += [[]] * (7 - len(piles)) + [[], []]   # the stock and the waste: empty
-    piles += [list(range(0, 10)), list(range(13, 20)), list(range(26, 33)), list(range(39, 48))]
+    piles += [[]] * (7 - len(piles)) + [[parse_card(name) for name in stock.split()], []]   # the waste: empty
+    piles += [list(range(13 * suit, 13 * suit + height)) for suit, height in enumerate(heights)]
     return Position(rules, piles, rules.redeals, down + [0] * (7 - len(down)) + [0] * 6)
 
 
@@ -647,6 +648,25 @@ def _worried_ending(tableau: list[str], down: list[int]):
 # back from its foundation onto JH), and 9H can give it up only by going home, after 8H.
 _BLOCKED_PILES = ["TS 8H 8D 9D 9H", "JH", "KS KH KD KC QS QH QD QC JS JD JC TH TD"]
 _BLOCKED_DOWN = [4, 0, 12]
+
+
+def _dead_copies_not_won(tableau: list[str], down: list[int], *ending):
+    """120 copies of an ending with one or two pairs of layout cards swapped: the oracle wins none
+    of those the relaxation calls dead (`ending`: _worried_ending's stock and heights). Returns them."""
+    rng = random.Random(1)
+    dead = []
+    for _ in range(120):
+        piles = [pile.split() for pile in tableau] + [[] for _ in range(7 - len(tableau))]
+        for _ in range(rng.randrange(1, 3)):
+            a, b = (rng.choice([p for p in range(7) if piles[p]]) for _ in range(2))
+            i, j = rng.randrange(len(piles[a])), rng.randrange(len(piles[b]))
+            piles[a][i], piles[b][j] = piles[b][j], piles[a][i]
+        copy_down = [min(d, max(0, len(p) - 1)) for d, p in zip(down + [0] * 7, piles)]
+        position = _worried_ending([" ".join(p) for p in piles], copy_down, *ending)
+        if general.dead_end(position):
+            assert engine_search(position, max_positions=ORACLE_BUDGET).verdict != "won", (piles, copy_down)
+            dead.append(position)
+    return dead
 
 
 def test_dead_end_gates_see_one_base_needed_by_two_cards(repack, monkeypatch):
@@ -665,19 +685,8 @@ def test_dead_end_gates_see_one_base_needed_by_two_cards(repack, monkeypatch):
     assert general.dead_end_gates(free) == 0 and not general.dead_end(free)
     assert engine_search(free, max_positions=ORACLE_BUDGET).verdict == "won"
 
-    rng = random.Random(1)
     gated_only = 0
-    for _ in range(120):
-        piles = [pile.split() for pile in _BLOCKED_PILES] + [[] for _ in range(4)]
-        for _ in range(rng.randrange(1, 3)):
-            a, b = (rng.choice([p for p in range(7) if piles[p]]) for _ in range(2))
-            i, j = rng.randrange(len(piles[a])), rng.randrange(len(piles[b]))
-            piles[a][i], piles[b][j] = piles[b][j], piles[a][i]
-        down = [min(d, max(0, len(p) - 1)) for d, p in zip(_BLOCKED_DOWN + [0] * 4, piles)]
-        position = _worried_ending([" ".join(p) for p in piles], down)
-        if not general.dead_end(position):
-            continue
-        assert engine_search(position, max_positions=ORACLE_BUDGET).verdict != "won", (piles, down)
+    for position in _dead_copies_not_won(_BLOCKED_PILES, _BLOCKED_DOWN):
         monkeypatch.setattr(pack, "DEAD_END_GATES", False)
         general._rules_buffer.cache_clear()
         gated_only += not general.dead_end(position)
@@ -688,6 +697,33 @@ def test_dead_end_gates_see_one_base_needed_by_two_cards(repack, monkeypatch):
     monkeypatch.setattr(pack, "DEAD_END_GATES", False)
     general._rules_buffer.cache_clear()
     assert general.dead_end_gates(blocked) == 0 and not general.dead_end(blocked)
+
+
+# 9D lies face down under 8S, which follows it, over 10S, 8H, 8D and 7S; 9H is in the stock.
+_FACE_DOWN_PILES = ["TS 8H 8D 7S 9D 8S", "JH", "KS KH KD KC QS QH QD QC JS JD JC TH TD 9S"]
+_FACE_DOWN_DOWN = [5, 0, 13]
+_FACE_DOWN_HEIGHTS = (10, 7, 7, 6)   # spades up to 6S: 7S, 8S and 9S are out
+
+
+def test_dead_end_gates_see_a_face_down_card_under_a_cover_that_follows_it(repack):
+    """G6b for a face-down card (docs/solver.md). Above, 8S leaves 9D only onto 9H (its own
+    foundation wants 7S, under 9D), 9H lands only on 10C (10S is under 9D) and leaves it only by
+    going home (after 8H, under 9D), and 9D too lands only on 10C: so 9D never leaves, and the
+    gated relaxation calls the position lost, as the oracle does. 8S follows 9D, but 9D is turned
+    up only once bare, so the gate's argument holds (a face-up 9D under 8S would not be gated:
+    the two may leave as one). With 8H in the stock instead of 7S, 9H can go home: alive, and
+    the oracle wins."""
+    blocked = _worried_ending(_FACE_DOWN_PILES, _FACE_DOWN_DOWN, "9H", _FACE_DOWN_HEIGHTS)
+    assert general.dead_end_gates(blocked) == 1 and general.dead_end(blocked)
+    assert engine_search(blocked, max_positions=ORACLE_BUDGET).verdict == "lost"
+    face_up = _worried_ending(_FACE_DOWN_PILES, [4, 0, 13], "9H", _FACE_DOWN_HEIGHTS)
+    assert general.dead_end_gates(face_up) == 0
+    free = _worried_ending(["TS 7S 8D 9D 8S"] + _FACE_DOWN_PILES[1:], [4, 0, 13], "9H 8H", _FACE_DOWN_HEIGHTS)
+    assert not general.dead_end(free)
+    assert engine_search(free, max_positions=ORACLE_BUDGET).verdict == "won"
+    gated = [p for p in _dead_copies_not_won(_FACE_DOWN_PILES, _FACE_DOWN_DOWN, "9H", _FACE_DOWN_HEIGHTS)
+             if general.dead_end_gates(p)]
+    assert len(gated) >= 5, len(gated)
 
 
 def test_dead_end_gates_decide_a_deal_at_once(repack, monkeypatch):

@@ -296,17 +296,19 @@ static inline uint64_t bases(const Start *st, const Facts *f) {
     return (f->exposed & st->in_recv) | f->landed;
 }
 
-/* G6b. One base at a time. Card b lies in layout pile p, leaves it only as the base of a move
- * (the card above it does not follow it, nor it the card below, by p's run rule), and while it
- * stays there (the closure with b pinned) its foundation never reaches it, no empty pile takes
- * it, and one card alone, q, is ever free to take it. Every other card that may lie on q and is
- * not under b (its twins) can leave q, while b stays, only by going home. And until something
- * lands on q, b is never exposed (the closure with b pinned and nothing landing on q). Then in
- * any line b leaves p onto q, bare; something landed on q before b was exposed; the last card
- * to land on q before b leaves has left it by going home. So b leaves only once one of its
- * twins has gone home: its gate. Returns the number of cards gated. Every card is looked at where
- * `thorough`; else only those with at most one card that may take them outside the cards under
- * them (two closures each: inside the search, where the others seldom pass). */
+/* G6b. One base at a time. Card b lies in layout pile p and leaves it only as the base of a
+ * move, bare (face up: the card above it does not follow it, nor it the card below, by p's run
+ * rule), or lies face down (it is turned up bare, as the pile's lowest face-up card; the card
+ * above may come back onto it). While it stays there (the closure with b pinned) its foundation
+ * never reaches it, no empty pile takes it, and one card alone, q, is ever free to take it.
+ * Every other card that may lie on q and is not under b (its twins) can leave q, while b stays,
+ * only by going home. And until something lands on q, b is never exposed (the closure with b
+ * pinned and nothing landing on q). Then in any line b leaves p onto q; it was exposed before,
+ * so something landed on q before that; the last card to land on q before b leaves has left it
+ * by going home. So b leaves only once one of its twins has gone home: its gate. Returns the
+ * number of cards gated. Every card is looked at where `thorough`; else only those with at most
+ * one card that may take them outside the cards under them (two closures each: inside the
+ * search, where the others seldom pass). */
 static int gate_cards(const GState *s, const Start *st, int thorough, Limits *gates) {
     const g_rules_t *R = s->R;
     int found = 0;
@@ -319,7 +321,9 @@ static int gate_cards(const GState *s, const Start *st, int thorough, Limits *ga
             int b = s->cards[p][i], up = s->cards[p][i + 1];
             uint64_t outside = s->parents[b] & ~under & ~unusable;
             if (!s->parents[b] || (!thorough && several(outside))) continue;   /* plain G6 sees the former */
-            if (k == GM_RUN && ((i + 1 >= s->down[p] && g_follows(R, run, b, up))
+            /* face up: it must leave bare (its cover does not follow it), as a base (it follows
+             * no face-up card below it) */
+            if (k == GM_RUN && ((i >= s->down[p] && g_follows(R, run, b, up))
                                 || (i > s->down[p] && g_follows(R, run, s->cards[p][i - 1], b)))) continue;
             Limits pin = {0};
             pin.pinned = BIT(b);
