@@ -75,11 +75,18 @@ typedef struct {
 } Start;
 
 /* What a closure may not do: pinned cards never leave (nor go home), nothing lands on the
- * forbidden cards, a gated card leaves only once a card of its gate has gone home. */
+ * forbidden cards, a gated card leaves only once a card of its gate has gone home. And where
+ * it may stop early, its caller having its answer (G6b's candidates): once the foundations take
+ * a card of `stop_wanted` next, a card of `stop_exposed` is exposed, or two cards of
+ * `stop_bases` are free to take a card. */
 typedef struct {
     uint64_t pinned, forbidden, gated;
     uint64_t gate[52];
+    uint64_t stop_wanted, stop_exposed, stop_bases;
 } Limits;
+
+/* More than one bit set (no popcount: without -mpopcnt that is a call into libgcc). */
+static inline int several(uint64_t bits) { return (bits & (bits - 1)) != 0; }
 
 /* The facts at the fixpoint; `wanted`: the cards the foundations take next (or, built regardless
  * of suit, of a rank they have reached). */
@@ -258,6 +265,8 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
         /* a card that cannot move now is looked at again when it can: it is exposed, its gate opens */
         todo &= present & ~landed & movable & ~lim->pinned;
         if (!todo || (home & present) == present) break;   /* the fixpoint, or every card home (alive) */
+        if ((wanted != ~0ULL && (wanted & lim->stop_wanted)) || (exposed & lim->stop_exposed)
+            || several(parents_ok & lim->stop_bases)) break;   /* the caller's answer: no gate */
         /* the cards to look at, in one sweep: what they make true is looked at after it */
         for (uint64_t batch = todo; batch; batch &= batch - 1) {
             int c = __builtin_ctzll(batch), p = st->pile_of[c];
@@ -287,9 +296,6 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
     f->landed = landed;
     f->wanted = wanted;
 }
-
-/* More than one bit set (no popcount: without -mpopcnt that is a call into libgcc). */
-static inline int several(uint64_t bits) { return (bits & (bits - 1)) != 0; }
 
 /* The cards free to take a card at the fixpoint: exposed in a receiving pile, or landed. */
 static inline uint64_t bases(const Start *st, const Facts *f) {
@@ -327,6 +333,8 @@ static int gate_cards(const GState *s, const Start *st, int thorough, Limits *ga
                                 || (i > s->down[p] && g_follows(R, run, s->cards[p][i - 1], b)))) continue;
             Limits pin = {0};
             pin.pinned = BIT(b);
+            pin.stop_wanted = BIT(b);
+            pin.stop_bases = s->parents[b];
             Facts f0;
             closure(s, st, &pin, &f0);
             if ((f0.wanted & BIT(b)) || empty_takes(R, &f0, p, b)) continue;   /* its foundation reaches it */
@@ -346,8 +354,10 @@ static int gate_cards(const GState *s, const Start *st, int thorough, Limits *ga
                 stuck = !(s->parents[y] & free_bases & ~BIT(q)) && !empty_takes(R, &f0, -1, y);
             }
             if (!stuck) continue;
-            Limits bare = pin;
+            Limits bare = {0};
+            bare.pinned = BIT(b);
             bare.forbidden = BIT(q);
+            bare.stop_exposed = BIT(b);
             Facts f1;
             closure(s, st, &bare, &f1);
             if (f1.exposed & BIT(b)) continue;
