@@ -243,8 +243,11 @@ def test_ctrl_c_stops_a_compiled_search_without_limits(game):
     import sys
     import time
 
+    # a runner started in the background (`cmd &` without job control) ignores SIGINT, and so
+    # would the solve: it gets the default, as a terminal's would
     process = subprocess.Popen([sys.executable, "-m", "patience_core", "solve", *game],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     _wait_until_busy(process.pid, cpu_seconds=1.5)
     assert process.poll() is None, "the solve ended before the signal"
     process.send_signal(signal.SIGINT)
