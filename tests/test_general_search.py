@@ -310,11 +310,12 @@ def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeyp
         general._rules_buffer.cache_clear()
 
 
-def _dominated(position):
-    """(verdict code, positions skipped by G9) of the pruned search of ``position``."""
-    verdict, _positions, _most, _table, _compactions, dominated, _dead_ends, _beam, _line = general._general.search(
-        general.rules_buffer(position.rules), general.pack_position(position), 2_000_000, -1.0, 0, True)
-    return verdict, dominated
+def _dominated(position, nudge=-1):
+    """(verdict code, positions skipped by G9) of the pruned search of ``position`` (``nudge``:
+    the restarts', -1 for the search's own); with a nudge given, the positions it expanded too."""
+    verdict, positions, _most, _table, _compactions, dominated, _dead_ends, _beam, _line = general._general.search(
+        general.rules_buffer(position.rules), general.pack_position(position), 2_000_000, -1.0, 0, True, nudge)
+    return (verdict, dominated) if nudge < 0 else (verdict, dominated, positions)
 
 
 @pytest.mark.parametrize("name, params, rests", [("klondike", {"draw": "3"}, (12, 16, 20)),
@@ -415,23 +416,24 @@ def test_a_steps_cap_leaves_out_exactly_the_children_making_that_many_steps_firs
 @pytest.mark.parametrize("seed", [96, 194])
 def test_children_cut_at_a_proved_lost_talon_prove_the_same_deals_lost(seed, monkeypatch):
     """G9b: Klondike under Solvitaire's rules, lost deals proved with the children a proved-lost
-    talon reaches left out and with them made (and skipped one by one by G9 as they are
-    entered): lost both ways, and with the cut G9 meets fewer such positions (in deals 28, 256
-    and 259 no talon is cut, so they would not tell)."""
+    talon reaches left out and with them made (and skipped one by one by G9, or turned away by
+    the table, as they are entered): lost both ways, and, with the restarts' nudge at 0 (their
+    random order is drawn per child made), in the same positions, with as many skipped by G9.
+    The cut leaves out only children that would have been skipped."""
     from patience_core.solver.general import pack
 
     rules, position = _solvitaire_deal_dead_ends_at_start(seed, monkeypatch)
     try:
         assert pack.talon_dominance_level(rules) == 2
-        cut = _dominated(position)
+        cut, cut_nudged = _dominated(position, nudge=0), _dominated(position)
         monkeypatch.setattr(pack, "TALON_STEPS_CUT", False)
         general._rules_buffer.cache_clear()
         assert pack.talon_dominance_level(rules) == 1
-        made = _dominated(position)
+        made, made_nudged = _dominated(position, nudge=0), _dominated(position)
     finally:
         general._rules_buffer.cache_clear()
-    assert cut[0] == made[0] == general.LOST
-    assert cut[1] < made[1], (cut, made)
+    assert cut_nudged[0] == made_nudged[0] == cut[0] == general.LOST
+    assert cut == made and cut[1] > 0, (cut, made)
 
 
 def test_the_restarts_nudge_is_an_argument_of_the_search():
@@ -532,6 +534,24 @@ def test_free_arrangement_verdicts_agree_with_the_oracle(params, monkeypatch, re
     assert decided.get("won", 0) >= 5 and decided.get("lost", 0) >= 5 and fewer >= 1, (decided, fewer)
 
 
+def test_cards_home_that_could_come_back_are_bare_ones():
+    """G8 sends home only a bare card. Klondike deal 6583 under Solvitaire's rules is won (a line
+    of Klondike-Solver's, replayed through the engine), but the search called it lost when G8
+    also sent home a covered card whose cover could move onto a bare twin: here 9D, under 8C,
+    with 9H bare. 8C onto 9H and 9D home covers 9H, which must go home first; the child that
+    brings 9D back and 8C onto it was undone on entering by the same rule, and no line was left.
+    The ending, from the way to that line: won by the pruned search (in 14 positions; the old
+    rule called it lost in 87), by the plain one, and by the oracle."""
+    ending = _worried_ending(["KH QS JD", "", "9H", "JH TC 9D 8C", "", "8S QD", "6C KS KC 9S QH JC TD"],
+                             [0, 0, 0, 0, 0, 1, 4], "JS KD TS", (5, 8, 8, 7), "QC 7C 9C TH",
+                             {"draw": "3", "partial": "to-foundation"})
+    pruned = solve_position(ending, max_positions=10_000)
+    assert (pruned.verdict, pruned.search) == ("won", "pruned")
+    args = (general.rules_buffer(ending.rules), general.pack_position(ending), 10_000, -1.0, 0)
+    assert general._general.search(*args, False)[0] == general.WON   # the plain search: whole keys
+    assert engine_search(ending, max_positions=ORACLE_BUDGET).verdict == "won"
+
+
 def test_free_arrangement_plays_a_covered_card_another_position_of_its_key_has_free():
     """Klondike draw 3 (Solvitaire's rules), deal 39: won at once. Without the children that
     move a card's cover onto its twin and play it (g_prune.c freed_plays), the search takes
@@ -630,16 +650,17 @@ def test_dead_ends_inside_the_search_prune_lost_subtrees(monkeypatch):
 
 # --- G6b: one base at a time (g_relax.c gate_cards) -------------------------------------------
 
-def _worried_ending(tableau: list[str], down: list[int], stock: str = "", heights=(10, 7, 7, 9)):
-    """Klondike with worrying back: clubs, diamonds, hearts and spades up from the Ace to the
-    heights given (A-10, A-7, A-7 and A-9 unless told), the other cards in the seven piles given
-    bottom first ("TS 8H": 10 of spades, then 8 of hearts), each with its count of face-down
-    cards, and in the stock."""
+def _worried_ending(tableau: list[str], down: list[int], stock: str = "", heights=(10, 7, 7, 9),
+                    waste: str = "", params=None):
+    """Klondike with worrying back (and `params`, if given): clubs, diamonds, hearts and spades up
+    from the Ace to the heights given (A-10, A-7, A-7 and A-9 unless told), the other cards in the
+    seven piles given bottom first ("TS 8H": 10 of spades, then 8 of hearts), each with its count
+    of face-down cards, in the stock and on the waste (bottom first: the top last)."""
     from patience_core.model.cards import parse_card
 
-    rules = load_rules("klondike", {"worry": "yes"})
+    rules = load_rules("klondike", {"worry": "yes", **(params or {})})
     piles = [[parse_card(name) for name in pile.split()] for pile in tableau]
-    piles += [[]] * (7 - len(piles)) + [[parse_card(name) for name in stock.split()], []]   # the waste: empty
+    piles += [[]] * (7 - len(piles)) + [[parse_card(name) for name in pile.split()] for pile in (stock, waste)]
     piles += [list(range(13 * suit, 13 * suit + height)) for suit, height in enumerate(heights)]
     return Position(rules, piles, rules.redeals, down + [0] * (7 - len(down)) + [0] * 6)
 

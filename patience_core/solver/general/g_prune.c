@@ -105,50 +105,35 @@ int g_find_safe_given(const GState *s, const uint8_t *piles, int8_t takers[52][G
 }
 
 /* G8. Cards home that could come straight back (docs/solver.md). Where a foundation lets its
- * top come back, a face-up layout card it takes that could return at once where it lies (on a
- * card it follows, or alone where the pile's empty rule takes it) goes home without branching:
- * the positions before and after reach each other, so they are won or lost alike. Bare, it
- * goes straight up; under free arrangement a covered one goes up when its cover can move onto
- * a bare twin of it (a renaming there), the cover moved first. */
-static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const int ntak[52], const uint8_t *onto,
-                      uint64_t covers, GMove *lead, GMove *play) {
+ * top come back, a bare face-up layout card it takes that could return at once where it lies
+ * (on a card it follows, or alone where the pile's empty rule takes it) goes home without
+ * branching: the positions before and after reach each other, so they are won or lost alike.
+ * Only a bare card: sending a covered one home by moving its cover onto a bare twin (a renaming
+ * under free arrangement) can undo, on entering, the very child that brought the card back to
+ * be covered, and the search then loses the line (docs/solver.md, G8, Klondike deal 6583). */
+static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const int ntak[52], GMove *play) {
     const g_rules_t *R = s->R;
     int n = s->len[p];
     if (!n || R->fill_start[2 * p + 1]) return 0;
-    int first = s->arranged_freely && R->free_arrangement[p] ? s->down[p] : n - 1;
-    for (int i = onto ? n - 2 : n - 1; i >= first; i--) {
-        int c = s->cards[p][i];
-        if (!ntak[c] || (onto && !(covers >> s->cards[p][i + 1] & 1))) continue;
-        if (i > s->down[p]) {
-            if (!g_follows(R, R->build_rule[p], s->cards[p][i - 1], c)) continue;
-        } else {
-            int e = R->empty_rule[p];
-            if (i || s->down[p] || !(e == G_EMPTY_ANY || (e >= 0 && c % 13 == e))) continue;
-        }
-        int f = takers[c][0], fi = s->fidx[f], all_twins = 1;
-        if (!R->f_worry[fi] || R->f_regardless[fi] || s->ranks[fi][0] < 0) continue;
-        for (int t = 1; t < ntak[c]; t++) all_twins &= twins(s, f, takers[c][t]);
-        if (!all_twins) continue;
-        lead->kind = G_NO_LEAD;
-        if (i < n - 1) {   /* its cover onto a bare twin: the only cards it can lie on are c's class */
-            int cover = s->cards[p][i + 1], count = n - 1 - i, q = -1;
-            for (int r = 0; r < R->n_recv && q < 0; r++) {
-                int d = R->receivers[r];
-                if (d != p && s->len[d] && (!onto || onto[d]) && g_accepts(s, d, cover, count)) q = d;
-            }
-            if (q < 0) continue;
-            GMove m = {GK_BETWEEN_PILES, (int8_t)p, (int8_t)q, (int8_t)cover, (uint8_t)count};
-            *lead = m;
-        }
-        GMove m = {GK_TO_FOUNDATION, (int8_t)p, (int8_t)f, (int8_t)c, 1};
-        *play = m;
-        return 1;
+    int i = n - 1, c = s->cards[p][i];
+    if (!ntak[c] || i < s->down[p]) return 0;
+    if (i > s->down[p]) {
+        if (!g_follows(R, R->build_rule[p], s->cards[p][i - 1], c)) return 0;
+    } else {
+        int e = R->empty_rule[p];
+        if (i || !(e == G_EMPTY_ANY || (e >= 0 && c % 13 == e))) return 0;
     }
-    return 0;
+    int f = takers[c][0], fi = s->fidx[f];
+    if (!R->f_worry[fi] || R->f_regardless[fi] || s->ranks[fi][0] < 0) return 0;
+    for (int t = 1; t < ntak[c]; t++)
+        if (!twins(s, f, takers[c][t])) return 0;
+    GMove m = {GK_TO_FOUNDATION, (int8_t)p, (int8_t)f, (int8_t)c, 1};
+    *play = m;
+    return 1;
 }
 
 int g_find_reversible(const GState *s, int8_t known[52][GMAXF], const int known_n[52], const uint8_t *changed,
-                      GMove *lead, GMove *play) {
+                      GMove *play) {
     if (!s->rehome) return 0;
     const g_rules_t *R = s->R;
     int8_t takers[52][GMAXF];
@@ -156,17 +141,12 @@ int g_find_reversible(const GState *s, int8_t known[52][GMAXF], const int known_
     if (!known) g_takers(s, takers, ntak);
     int8_t (*tk)[GMAXF] = known ? known : takers;
     const int *nt = known ? known_n : ntak;
-    /* A pile the moves left alone can only have gained a way for a cover onto a pile they
-     * changed (free arrangement): `covers`, the cards some changed pile's top may take. */
-    uint64_t covers = 0;
-    for (int r = 0; changed && s->arranged_freely && r < R->n_recv; r++) {
-        int d = R->receivers[r];
-        if (changed[d] && s->len[d]) covers |= s->kids[s->cards[d][s->len[d] - 1]];
-    }
+    /* with the foundations unchanged, a pile the moves left alone has the same top, on the same
+     * card, taken by the same foundations as before, where none went home so */
     for (int r = 0; r < R->n_recv; r++) {
-        int p = R->receivers[r], alone = changed && !changed[p];
-        if (alone && !(covers && R->free_arrangement[p])) continue;
-        if (reversible(s, p, tk, nt, alone ? changed : NULL, covers, lead, play)) return 1;
+        int p = R->receivers[r];
+        if (changed && !changed[p]) continue;
+        if (reversible(s, p, tk, nt, play)) return 1;
     }
     return 0;
 }
