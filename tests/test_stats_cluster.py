@@ -33,6 +33,18 @@ def here(spec: RunSpec, deals: int) -> dict:
     return {k: data[k] for k in FIGURES}
 
 
+def _scheduler_address(scheduler_file: Path, deadline: float) -> str:
+    """The address the scheduler writes to its file, once the file is whole: it may exist
+    before the scheduler has finished writing it (seen: an empty file, one CI run in many)."""
+    while True:
+        try:
+            return json.loads(scheduler_file.read_text())["address"]
+        except (FileNotFoundError, json.JSONDecodeError, KeyError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 @contextlib.contextmanager
 def dask_cluster(folder: Path, workers: int = 2, worker_env: dict | None = None):
     """A scheduler and ``workers`` single-threaded worker processes on 127.0.0.1 (no nanny: a
@@ -44,10 +56,7 @@ def dask_cluster(folder: Path, workers: int = 2, worker_env: dict | None = None)
                                   "--no-dashboard", "--scheduler-file", str(scheduler_file)], **quiet)
     started = [scheduler]
     try:
-        deadline = time.monotonic() + 60
-        while not scheduler_file.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        address = json.loads(scheduler_file.read_text())["address"]
+        address = _scheduler_address(scheduler_file, time.monotonic() + 60)
         for number in range(workers):
             # Each worker runs in its own folder: it cannot find the files the command names.
             (folder / f"w{number}").mkdir()
