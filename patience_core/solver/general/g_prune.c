@@ -119,7 +119,7 @@ static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const in
     if (!ntak[c] || i < s->down[p]) return 0;
     if (i > s->down[p]) {
         if (!g_follows(R, R->build_rule[p], s->cards[p][i - 1], c)) return 0;
-    } else {
+    } else {   /* alone, where the empty pile takes it back (on face-down cards: going home turns one up) */
         int e = R->empty_rule[p];
         if (i || !(e == G_EMPTY_ANY || (e >= 0 && c % 13 == e))) return 0;
     }
@@ -722,9 +722,8 @@ static void cards_back(GState *s, GChild *out, int *k, int max) {
 
 /* Under free arrangement (G5) a card or run moved from above a pile's lowest face-up card onto
  * another non-empty free pile changes no key. Where the card it uncovers is one no foundation
- * takes, nothing is played after it either: that card is not wanted (G1), and a card G8 would
- * play home by moving its cover onto the pile now bare had a bare twin in the position itself
- * (positions of one key hold as many bare cards of each class), where G8 would have played it
+ * takes, nothing is played after it either: that card is not wanted (G1, G8), and the moved
+ * cards' top was bare before too, on a card of the same class, where G8 would have played it
  * already. So the child is its parent again, and it is left out. (docs/solver.md, G5) */
 static int drop_renamings(const GState *s, const int ntak[52], GChild *out, int k) {
     const g_rules_t *R = s->R;
