@@ -120,15 +120,16 @@ WORRY_RULES = [{"worry": "yes"}, {"draw": "3", "worry": "yes", "partial": "to-fo
 @pytest.mark.parametrize("params", WORRY_RULES, ids=["draw-1", "solvitaire"])
 def test_cards_come_back_from_the_foundations_only_with_a_move_covering_the_last(params):
     """G8: no child brings a card back alone; a child's cards back are each legal in turn, each
-    from a foundation, and its play (after the talon's turns) lands on the last of them. Along
+    from a foundation, and its play (after the talon's turns) lands on the last of them, or its
+    lead does, moving a cover off a twin of that card, and its play sends the twin home. Along
     random walks of deals 1-5 and from two endings that need many cards back at once."""
-    from patience_core.model.moves import BETWEEN_PILES
+    from patience_core.model.moves import BETWEEN_PILES, TO_FOUNDATION
 
     rules = load_rules("klondike", params)
     foundations = set(rules.foundations)
     starts = [start_position(rules, seeded_order(rules, seed)) for seed in range(1, 6)]
     starts += [list(_endings(rules, 4, 14))[2], list(_endings(rules, 2, 10))[1]]
-    macros = longest = 0
+    macros = longest = twins = 0
     for walk, position in enumerate(starts):
         rng = random.Random(walk)
         for _ in range(40):
@@ -136,11 +137,19 @@ def test_cards_come_back_from_the_foundations_only_with_a_move_covering_the_last
                 assert not (play.kind == BETWEEN_PILES and play.src in foundations), play
                 if not back:
                     continue
-                assert pre == 0 and lead is None
+                assert pre == 0
                 trial = position.copy()
                 for move in back:
                     assert move.src in foundations and trial.is_legal(move), (walk, back)
                     trial.apply(move)
+                if lead is not None:   # the cover off a twin, then the twin home
+                    assert trial.is_legal(lead) and lead.dst == back[-1].dst, (walk, back, lead)
+                    twin = trial.piles[lead.src][-lead.count - 1]
+                    trial.apply(lead)
+                    assert play.kind == TO_FOUNDATION and play.src == lead.src and play.card == twin, (walk, lead, play)
+                    assert trial.is_legal(play), (walk, back, lead, play)
+                    twins += 1
+                    continue
                 _turn(trial, mid)
                 assert trial.is_legal(play) and play.dst == back[-1].dst, (walk, back, play)
                 macros += 1
@@ -150,6 +159,8 @@ def test_cards_come_back_from_the_foundations_only_with_a_move_covering_the_last
                 break
             position.apply(rng.choice(moves))
     assert macros > 0 and longest >= 9, (macros, longest)
+    if params.get("draw") == "3":
+        assert twins > 0, "no child freed a twin"
 
 
 def test_an_ending_that_needs_eleven_cards_back_at_once_is_won():
@@ -534,14 +545,14 @@ def test_free_arrangement_verdicts_agree_with_the_oracle(params, monkeypatch, re
     assert decided.get("won", 0) >= 5 and decided.get("lost", 0) >= 5 and fewer >= 1, (decided, fewer)
 
 
-def test_cards_home_that_could_come_back_are_bare_ones():
-    """G8 sends home only a bare card. Klondike deal 6583 under Solvitaire's rules is won (a line
-    of Klondike-Solver's, replayed through the engine), but the search called it lost when G8
-    also sent home a covered card whose cover could move onto a bare twin: here 9D, under 8C,
-    with 9H bare. 8C onto 9H and 9D home covers 9H, which must go home first; the child that
-    brings 9D back and 8C onto it was undone on entering by the same rule, and no line was left.
-    The ending, from the way to that line: won by the pruned search (in 14 positions; the old
-    rule called it lost in 87), by the plain one, and by the oracle."""
+def test_a_card_back_that_frees_a_twin_sends_the_twin_home():
+    """Klondike deal 6583 under Solvitaire's rules is won (a line of Klondike-Solver's, replayed
+    through the engine). G8 sends home a covered card whose cover can move onto a bare twin:
+    here 9D, under 8C, with 9H bare; 8C onto 9H and 9D home covers 9H, which must go home first.
+    A child that brings 9D back and moves 8C onto it is undone on entering by the same rule, so
+    that child's play is 9H home (g_prune.c add_back); without it the search called the deal
+    lost. The ending, from the way to that line: won by the pruned search (in 14 positions; it
+    was called lost in 87), by the plain one, and by the oracle."""
     ending = _worried_ending(["KH QS JD", "", "9H", "JH TC 9D 8C", "", "8S QD", "6C KS KC 9S QH JC TD"],
                              [0, 0, 0, 0, 0, 1, 4], "JS KD TS", (5, 8, 8, 7), "QC 7C 9C TH",
                              {"draw": "3", "partial": "to-foundation"})

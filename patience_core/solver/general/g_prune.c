@@ -105,35 +105,52 @@ int g_find_safe_given(const GState *s, const uint8_t *piles, int8_t takers[52][G
 }
 
 /* G8. Cards home that could come straight back (docs/solver.md). Where a foundation lets its
- * top come back, a bare face-up layout card it takes that could return at once where it lies
- * (on a card it follows, or alone where the pile's empty rule takes it) goes home without
- * branching: the positions before and after reach each other, so they are won or lost alike.
- * Only a bare card: sending a covered one home by moving its cover onto a bare twin (a renaming
- * under free arrangement) can undo, on entering, the very child that brought the card back to
- * be covered, and the search then loses the line (docs/solver.md, G8, Klondike deal 6583). */
-static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const int ntak[52], GMove *play) {
+ * top come back, a face-up layout card it takes that could return at once where it lies (on a
+ * card it follows, or alone where the pile's empty rule takes it) goes home without branching:
+ * the positions before and after reach each other, so they are won or lost alike. Bare, it
+ * goes straight up; under free arrangement a covered one goes up when its cover can move onto
+ * a bare twin of it (a renaming there), the cover moved first. The cards-back child that
+ * renames that cover back makes the twin's play with it (add_back), or this rule would undo
+ * it on entering (docs/solver.md, G8, Klondike deal 6583). */
+static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const int ntak[52], const uint8_t *onto,
+                      uint64_t covers, GMove *lead, GMove *play) {
     const g_rules_t *R = s->R;
     int n = s->len[p];
     if (!n || R->fill_start[2 * p + 1]) return 0;
-    int i = n - 1, c = s->cards[p][i];
-    if (!ntak[c] || i < s->down[p]) return 0;
-    if (i > s->down[p]) {
-        if (!g_follows(R, R->build_rule[p], s->cards[p][i - 1], c)) return 0;
-    } else {   /* alone, where the empty pile takes it back (on face-down cards: going home turns one up) */
-        int e = R->empty_rule[p];
-        if (i || !(e == G_EMPTY_ANY || (e >= 0 && c % 13 == e))) return 0;
+    int first = s->arranged_freely && R->free_arrangement[p] ? s->down[p] : n - 1;
+    for (int i = onto ? n - 2 : n - 1; i >= first; i--) {
+        int c = s->cards[p][i];
+        if (!ntak[c] || (onto && !(covers >> s->cards[p][i + 1] & 1))) continue;
+        if (i > s->down[p]) {
+            if (!g_follows(R, R->build_rule[p], s->cards[p][i - 1], c)) continue;
+        } else {   /* alone, where the empty pile takes it back (on face-down cards: going home turns one up) */
+            int e = R->empty_rule[p];
+            if (i || s->down[p] || !(e == G_EMPTY_ANY || (e >= 0 && c % 13 == e))) continue;
+        }
+        int f = takers[c][0], fi = s->fidx[f], all_twins = 1;
+        if (!R->f_worry[fi] || R->f_regardless[fi] || s->ranks[fi][0] < 0) continue;
+        for (int t = 1; t < ntak[c]; t++) all_twins &= twins(s, f, takers[c][t]);
+        if (!all_twins) continue;
+        lead->kind = G_NO_LEAD;
+        if (i < n - 1) {   /* its cover onto a bare twin: the only cards it can lie on are c's class */
+            int cover = s->cards[p][i + 1], count = n - 1 - i, q = -1;
+            for (int r = 0; r < R->n_recv && q < 0; r++) {
+                int d = R->receivers[r];
+                if (d != p && s->len[d] && (!onto || onto[d]) && g_accepts(s, d, cover, count)) q = d;
+            }
+            if (q < 0) continue;
+            GMove m = {GK_BETWEEN_PILES, (int8_t)p, (int8_t)q, (int8_t)cover, (uint8_t)count};
+            *lead = m;
+        }
+        GMove m = {GK_TO_FOUNDATION, (int8_t)p, (int8_t)f, (int8_t)c, 1};
+        *play = m;
+        return 1;
     }
-    int f = takers[c][0], fi = s->fidx[f];
-    if (!R->f_worry[fi] || R->f_regardless[fi] || s->ranks[fi][0] < 0) return 0;
-    for (int t = 1; t < ntak[c]; t++)
-        if (!twins(s, f, takers[c][t])) return 0;
-    GMove m = {GK_TO_FOUNDATION, (int8_t)p, (int8_t)f, (int8_t)c, 1};
-    *play = m;
-    return 1;
+    return 0;
 }
 
 int g_find_reversible(const GState *s, int8_t known[52][GMAXF], const int known_n[52], const uint8_t *changed,
-                      GMove *play) {
+                      GMove *lead, GMove *play) {
     if (!s->rehome) return 0;
     const g_rules_t *R = s->R;
     int8_t takers[52][GMAXF];
@@ -141,12 +158,17 @@ int g_find_reversible(const GState *s, int8_t known[52][GMAXF], const int known_
     if (!known) g_takers(s, takers, ntak);
     int8_t (*tk)[GMAXF] = known ? known : takers;
     const int *nt = known ? known_n : ntak;
-    /* with the foundations unchanged, a pile the moves left alone has the same top, on the same
-     * card, taken by the same foundations as before, where none went home so */
+    /* A pile the moves left alone can only have gained a way for a cover onto a pile they
+     * changed (free arrangement): `covers`, the cards some changed pile's top may take. */
+    uint64_t covers = 0;
+    for (int r = 0; changed && s->arranged_freely && r < R->n_recv; r++) {
+        int d = R->receivers[r];
+        if (changed[d] && s->len[d]) covers |= s->kids[s->cards[d][s->len[d] - 1]];
+    }
     for (int r = 0; r < R->n_recv; r++) {
-        int p = R->receivers[r];
-        if (changed && !changed[p]) continue;
-        if (reversible(s, p, tk, nt, play)) return 1;
+        int p = R->receivers[r], alone = changed && !changed[p];
+        if (alone && !(covers && R->free_arrangement[p])) continue;
+        if (reversible(s, p, tk, nt, alone ? changed : NULL, covers, lead, play)) return 1;
     }
     return 0;
 }
@@ -624,8 +646,42 @@ static int holder(const GState *s, int x, int *at) {
     return -1;
 }
 
+/* Is move m, onto a non-empty free pile, a renaming under free arrangement (G5): a card or run
+ * from above its pile's lowest face-up card, which changes no key? */
+static int renaming(const GState *s, GMove m) {
+    const g_rules_t *R = s->R;
+    return s->arranged_freely && m.kind == GK_BETWEEN_PILES && R->free_arrangement[m.src] && R->free_arrangement[m.dst]
+           && s->len[m.dst] && m.count < s->len[m.src] - s->down[m.src];
+}
+
+static void add_back_child(GState *s, Back *b, GMove lead, GMove play, int mid, int score);
+
 static void add_back(GState *s, Cover *x, GMove play, int mid) {
     Back *b = (Back *)x;
+    if (!renaming(s, play)) {
+        add_back_child(s, b, NO_LEAD_MOVE, play, mid, value(s, NO_LEAD_MOVE, play, mid));
+        return;
+    }
+    /* The cover comes off a twin of the card back (G5: a renaming), which changes no key: G8
+     * would send the card back home again on entering. What it frees is the twin's move home,
+     * so that is the child's play (docs/solver.md, G8, "A twin freed"); the twin's other moves
+     * are the card back's own, onto another base. */
+    int src = play.src, twin = s->cards[src][s->len[src] - play.count - 1];
+    GUndo undo;
+    g_apply(s, play, &undo);
+    int8_t want[52];
+    for (int fi = 0; fi < s->R->n_found; fi++) {
+        int k = g_wanted(s, fi, want);
+        for (int i = 0; i < k; i++) {
+            if (want[i] != twin) continue;
+            GMove home = {GK_TO_FOUNDATION, (int8_t)src, (int8_t)s->R->foundations[fi], (int8_t)twin, 1};
+            add_back_child(s, b, play, home, 0, value(s, NO_LEAD_MOVE, home, 0));
+        }
+    }
+    g_undo(s, &undo);
+}
+
+static void add_back_child(GState *s, Back *b, GMove lead, GMove play, int mid, int score) {
     if (s->nbacks + (size_t)b->n > s->backs_cap) {
         size_t cap = s->backs_cap ? 2 * s->backs_cap : 4096;
         while (cap < s->nbacks + (size_t)b->n) cap *= 2;
@@ -636,8 +692,8 @@ static void add_back(GState *s, Cover *x, GMove play, int mid) {
     }
     GChild *c = next_child(b->out, b->k, b->max);
     if (!c) return;
-    *c = (GChild){.play = play, .lead = NO_LEAD_MOVE, .mid = (int16_t)mid, .nback = (uint8_t)b->n,
-                  .back_at = (uint32_t)s->nbacks, .score = clamp_score(value(s, NO_LEAD_MOVE, play, mid) - 4 * b->n)};
+    *c = (GChild){.play = play, .lead = lead, .mid = (int16_t)mid, .nback = (uint8_t)b->n,
+                  .back_at = (uint32_t)s->nbacks, .score = clamp_score(score - 4 * b->n)};
     memcpy(s->backs + s->nbacks, b->seq, (size_t)b->n * sizeof(GMove));
     s->nbacks += (size_t)b->n;
 }
@@ -722,8 +778,9 @@ static void cards_back(GState *s, GChild *out, int *k, int max) {
 
 /* Under free arrangement (G5) a card or run moved from above a pile's lowest face-up card onto
  * another non-empty free pile changes no key. Where the card it uncovers is one no foundation
- * takes, nothing is played after it either: that card is not wanted (G1, G8), and the moved
- * cards' top was bare before too, on a card of the same class, where G8 would have played it
+ * takes, nothing is played after it either: that card is not wanted (G1), and a card G8 would
+ * play home by moving its cover onto the pile now bare had a bare twin in the position itself
+ * (positions of one key hold as many bare cards of each class), where G8 would have played it
  * already. So the child is its parent again, and it is left out. (docs/solver.md, G5) */
 static int drop_renamings(const GState *s, const int ntak[52], GChild *out, int k) {
     const g_rules_t *R = s->R;

@@ -72,7 +72,7 @@ void g_undo_to(GState *s, GVec *undo, size_t height) {
  * before had neither and the same foundations, only they can make one. Each move home changes
  * the foundations, so the next position's takers are worked out once, for both tests. */
 static int play_forced(GState *s, GVec *undo, int8_t (*takers)[GMAXF], const int *ntak, const uint8_t *changed) {
-    GMove m;
+    GMove m, lead;
     int8_t own[52][GMAXF];
     int own_n[52];
     for (;; takers = NULL, changed = NULL) {
@@ -82,8 +82,9 @@ static int play_forced(GState *s, GVec *undo, int8_t (*takers)[GMAXF], const int
             ntak = own_n;
         }
         if (g_find_safe_given(s, changed, takers, ntak, &m)) { if (push_move(s, undo, m)) return -1; }
-        else if (g_find_reversible(s, takers, ntak, changed, &m)) { if (push_move(s, undo, m)) return -1; }
-        else return 0;
+        else if (g_find_reversible(s, takers, ntak, changed, &lead, &m)) {
+            if ((lead.kind != G_NO_LEAD && push_move(s, undo, lead)) || push_move(s, undo, m)) return -1;
+        } else return 0;
     }
 }
 

@@ -151,11 +151,11 @@ int g_find_safe(const GState *s, GMove *out);
 int g_find_safe_given(const GState *s, const uint8_t *piles, int8_t takers[52][GMAXF], const int ntak[52],
                       GMove *out);
 int g_talon_step(const GState *s, GMove *m);  /* a turn, else a redeal; 0: neither */
-/* G8: a bare card home that could come straight back; `takers` of this position where known,
- * else NULL; `changed` (NULL: none known) the piles moves have changed since a position with the
- * same foundations and no such card */
+/* G8: a card home that could come straight back (lead: its cover onto a twin, or G_NO_LEAD);
+ * `takers` of this position where known, else NULL; `changed` (NULL: none known) the piles
+ * moves have changed since a position with the same foundations and no such card */
 int g_find_reversible(const GState *s, int8_t takers[52][GMAXF], const int ntak[52], const uint8_t *changed,
-                      GMove *play);
+                      GMove *lead, GMove *play);
 /* A child: `pre` talon steps, then its `nback` cards back from the foundations (G8: the moves
  * from `back_at` in the state's `backs`), then `lead` unless its kind is G_NO_LEAD, then `mid`
  * talon steps, then `play`. */
