@@ -110,8 +110,9 @@ def legal_moves(position) -> list:
 def children(position, prune: bool = True, steps_cap: int = 0) -> list:
     """``(talon steps first, cards back, lead or None, talon steps after the lead, play)`` for
     each child the search tries, in its order. Cards back are the moves bringing cards back from
-    the foundations that the play then covers (G8); a lead is the move that frees the play's
-    card, under free arrangement, or the card parked from a pool talon that the play covers.
+    the foundations that the play then covers (G8), or that the lead covers, moving a cover off
+    a twin that the play sends home (G8, "A twin freed"); a lead is the move that frees the
+    play's card, under free arrangement, or the card parked from a pool talon that the play covers.
     ``steps_cap`` > 0: only the children making fewer talon steps than that before anything
     else (G9b: the search's bound where those steps reach a talon proved lost)."""
     return [(pre, [as_move(b) for b in back], lead and as_move(lead), mid, as_move(m))
