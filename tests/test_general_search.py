@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from patience_core.model.cards import card_name
 from patience_core.model.deal import seeded_order, start_position
 from patience_core.model.position import Position
 from patience_core.solver.general import search as general
@@ -551,13 +552,17 @@ def test_a_card_back_that_frees_a_twin_sends_the_twin_home():
     here 9D, under 8C, with 9H bare; 8C onto 9H and 9D home covers 9H, which must go home first.
     A child that brings 9D back and moves 8C onto it is undone on entering by the same rule, so
     that child's play is 9H home (g_prune.c add_back); without it the search called the deal
-    lost. The ending, from the way to that line: won by the pruned search (in 14 positions; it
-    was called lost in 87), by the plain one, and by the oracle."""
+    lost. The ending, from the way to that line: won by the pruned search (in 104 positions; it
+    was called lost in 87), whose line shows both rules, by the plain one, and by the oracle."""
     ending = _worried_ending(["KH QS JD", "", "9H", "JH TC 9D 8C", "", "8S QD", "6C KS KC 9S QH JC TD"],
                              [0, 0, 0, 0, 0, 1, 4], "JS KD TS", (5, 8, 8, 7), "QC 7C 9C TH",
                              {"draw": "3", "partial": "to-foundation"})
     pruned = solve_position(ending, max_positions=10_000)
     assert (pruned.verdict, pruned.search) == ("won", "pruned")
+    steps = [(move.kind, move.src, move.dst, card_name(move.card)) for move in pruned.moves]
+    assert steps[:2] == [("between-piles", 3, 2, "8C"), ("to-foundation", 3, 10, "9D")], steps[:2]   # G8, covered
+    freed = [("between-piles", 2, 3, "8C"), ("to-foundation", 2, 11, "9H")]
+    assert any(steps[i:i + 2] == freed for i in range(len(steps))), steps   # the twin freed
     args = (general.rules_buffer(ending.rules), general.pack_position(ending), 10_000, -1.0, 0)
     assert general._general.search(*args, False)[0] == general.WON   # the plain search: whole keys
     assert engine_search(ending, max_positions=ORACLE_BUDGET).verdict == "won"

@@ -544,7 +544,6 @@ static int evaluate(GState *s) {
 
 /* evaluate without the waste piles' shares: what turns and redeals leave as it is. */
 static int evaluate_rest(GState *s) {
-    const g_rules_t *R = s->R;
     refresh_wanted(s);
     int v = 12 * s->on_found;
     for (int p = 0; p < s->n; p++)
@@ -783,15 +782,13 @@ static void cards_back(GState *s, GChild *out, int *k, int max) {
  * (positions of one key hold as many bare cards of each class), where G8 would have played it
  * already. So the child is its parent again, and it is left out. (docs/solver.md, G5) */
 static int drop_renamings(const GState *s, const int ntak[52], GChild *out, int k) {
-    const g_rules_t *R = s->R;
     int kept = 0;
     for (int i = 0; i < k; i++) {
         GMove m = out[i].play;
         int n = s->len[m.src];
-        int renaming = out[i].lead.kind == G_NO_LEAD && !out[i].nback && !out[i].pre && !out[i].mid
-                       && m.kind == GK_BETWEEN_PILES && R->free_arrangement[m.src] && R->free_arrangement[m.dst]
-                       && s->len[m.dst] && m.count < n - s->down[m.src] && !ntak[s->cards[m.src][n - m.count - 1]];
-        if (!renaming) out[kept++] = out[i];
+        int drop = out[i].lead.kind == G_NO_LEAD && !out[i].nback && !out[i].pre && !out[i].mid && renaming(s, m)
+                   && !ntak[s->cards[m.src][n - m.count - 1]];
+        if (!drop) out[kept++] = out[i];
     }
     return kept;
 }
