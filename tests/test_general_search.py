@@ -563,6 +563,9 @@ def test_a_card_back_that_frees_a_twin_sends_the_twin_home():
     assert steps[:2] == [("between-piles", 3, 2, "8C"), ("to-foundation", 3, 10, "9D")], steps[:2]   # G8, covered
     freed = [("between-piles", 2, 3, "8C"), ("to-foundation", 2, 11, "9H")]
     assert any(steps[i:i + 2] == freed for i in range(len(steps))), steps   # the twin freed
+    # the hindsight player's samples (proof rules off): bare cards only, and won too
+    verdict, line = general.compiled_search(ending, 10_000, None, 100_000, proof_rules=False)[:2]
+    assert verdict == "won" and (line[1].kind, card_name(line[1].card)) != ("to-foundation", "9D"), line[:2]
     args = (general.rules_buffer(ending.rules), general.pack_position(ending), 10_000, -1.0, 0)
     assert general._general.search(*args, False)[0] == general.WON   # the plain search: whole keys
     assert engine_search(ending, max_positions=ORACLE_BUDGET).verdict == "won"

@@ -117,7 +117,7 @@ static int reversible(const GState *s, int p, int8_t takers[52][GMAXF], const in
     const g_rules_t *R = s->R;
     int n = s->len[p];
     if (!n || R->fill_start[2 * p + 1]) return 0;
-    int first = s->arranged_freely && R->free_arrangement[p] ? s->down[p] : n - 1;
+    int first = s->covered_home && s->arranged_freely && R->free_arrangement[p] ? s->down[p] : n - 1;
     for (int i = onto ? n - 2 : n - 1; i >= first; i--) {
         int c = s->cards[p][i];
         if (!ntak[c] || (onto && !(covers >> s->cards[p][i + 1] & 1))) continue;
@@ -161,7 +161,7 @@ int g_find_reversible(const GState *s, int8_t known[52][GMAXF], const int known_
     /* A pile the moves left alone can only have gained a way for a cover onto a pile they
      * changed (free arrangement): `covers`, the cards some changed pile's top may take. */
     uint64_t covers = 0;
-    for (int r = 0; changed && s->arranged_freely && r < R->n_recv; r++) {
+    for (int r = 0; changed && s->covered_home && s->arranged_freely && r < R->n_recv; r++) {
         int d = R->receivers[r];
         if (changed[d] && s->len[d]) covers |= s->kids[s->cards[d][s->len[d] - 1]];
     }
@@ -657,7 +657,7 @@ static void add_back_child(GState *s, Back *b, GMove lead, GMove play, int mid, 
 
 static void add_back(GState *s, Cover *x, GMove play, int mid) {
     Back *b = (Back *)x;
-    if (!renaming(s, play)) {
+    if (!s->covered_home || !renaming(s, play)) {   /* bare cards only: G8 plays the twin on entering */
         add_back_child(s, b, NO_LEAD_MOVE, play, mid, value(s, NO_LEAD_MOVE, play, mid));
         return;
     }

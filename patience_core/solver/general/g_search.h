@@ -17,8 +17,9 @@ typedef struct {
     int beam_share;              /* pruned: beams between the attempts, each entering this many positions per
                                   * position the attempts expanded so far (g_search.c beam); 0: none */
     int proof_rules;             /* pruned: the rules that only speed proofs of loss where the rules allow them
-                                  * (1): G6 with its gates (G6b) and inside the search, and G9b; or (0) G6 plain
-                                  * (no gates) at the start only, and no G9b (the hindsight player's samples) */
+                                  * (1): G6 with its gates (G6b) and inside the search, G9b, and G8's covered
+                                  * cards; or (0) G6 plain (no gates) at the start only, no G9b, and G8 for
+                                  * bare cards only (the hindsight player's samples) */
 } GSearchArgs;
 
 typedef struct {

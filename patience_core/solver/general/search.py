@@ -87,8 +87,8 @@ def compiled_search(position, max_positions: int | None, deadline: float | None,
     0..nudge (None: the search's own, docs/solver.md "Restarts"); ``beams``: False leaves the
     beams out where the game has them (:func:`beam_share`); ``proof_rules``: False leaves out
     the rules that only speed proofs of loss: the dead-end test is kept to the search's start,
-    without its gates, and no child is cut at a proved-lost talon (docs/solver.md, G6, G6b and
-    G9b). A Ctrl-C raises KeyboardInterrupt at once."""
+    without its gates, no child is cut at a proved-lost talon, and G8 sends home bare cards only
+    (docs/solver.md, G6, G6b, G9b and G8). A Ctrl-C raises KeyboardInterrupt at once."""
     seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
     verdict, positions, most, _table, _compactions, _dominated, _dead_ends, _beam, line = _general.search(
         rules_buffer(position.rules), pack_position(position),
