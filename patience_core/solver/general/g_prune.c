@@ -666,16 +666,14 @@ static void add_back(GState *s, Cover *x, GMove play, int mid) {
      * so that is the child's play (docs/solver.md, G8, "A twin freed"); the twin's other moves
      * are the card back's own, onto another base. */
     int src = play.src, twin = s->cards[src][s->len[src] - play.count - 1];
+    int8_t takers[52][GMAXF];   /* this position's: the cards back changed the foundations */
+    int ntak[52];
+    g_takers(s, takers, ntak);
     GUndo undo;
     g_apply(s, play, &undo);
-    int8_t want[52];
-    for (int fi = 0; fi < s->R->n_found; fi++) {
-        int k = g_wanted(s, fi, want);
-        for (int i = 0; i < k; i++) {
-            if (want[i] != twin) continue;
-            GMove home = {GK_TO_FOUNDATION, (int8_t)src, (int8_t)s->R->foundations[fi], (int8_t)twin, 1};
-            add_back_child(s, b, play, home, 0, value(s, NO_LEAD_MOVE, home, 0));
-        }
+    for (int t = 0; t < ntak[twin]; t++) {
+        GMove home = {GK_TO_FOUNDATION, (int8_t)src, takers[twin][t], (int8_t)twin, 1};
+        add_back_child(s, b, play, home, 0, value(s, NO_LEAD_MOVE, home, 0));
     }
     g_undo(s, &undo);
 }
