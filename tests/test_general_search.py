@@ -325,7 +325,7 @@ def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeyp
 def _dominated(position, nudge=-1):
     """(verdict code, positions skipped by G9, positions expanded) of the pruned search of
     ``position`` (``nudge``: the restarts', -1 for the search's own)."""
-    verdict, positions, _most, _table, _compactions, dominated, _dead_ends, _beam, _line = general._general.search(
+    verdict, positions, _most, _table, _compactions, dominated, _dead_ends, _beam, _line, _imported = general._general.search(
         general.rules_buffer(position.rules), general.pack_position(position), 2_000_000, -1.0, 0, True, nudge)
     return verdict, dominated, positions
 
@@ -472,7 +472,7 @@ def test_a_full_table_keeps_its_largest_searches_and_the_search_goes_on(seed, ta
     rules = load_rules("klondike", {"draw": "3", "partial": "to-foundation"})
     position = start_position(rules, seeded_order(rules, seed))
     unbounded = general.compiled_search(position, 3_000_000, None, 0)
-    bounded, positions, _most, entries, compactions, _dominated, _dead_ends, _beam, _line = general._general.search(
+    bounded, positions, _most, entries, compactions, _dominated, _dead_ends, _beam, _line, _imported = general._general.search(
         general.rules_buffer(rules), general.pack_position(position), 3_000_000, -1.0, table, True)
     assert unbounded[0] == verdict and bounded == {"won": general.WON, "lost": general.LOST}[verdict]
     assert compactions > 0 and entries <= table and positions > unbounded[2]
@@ -649,7 +649,7 @@ def test_dead_ends_inside_the_search_prune_lost_subtrees(monkeypatch):
 
     def run(seed, budget):
         position = start_position(rules, seeded_order(rules, seed))
-        verdict, positions, _most, _table, _compactions, _dominated, dead_ends, _beam, _line = general._general.search(
+        verdict, positions, _most, _table, _compactions, _dominated, dead_ends, _beam, _line, _imported = general._general.search(
             general.rules_buffer(rules), general.pack_position(position), budget, -1.0, 0, True)
         return verdict, positions, dead_ends
 
@@ -945,7 +945,7 @@ def test_beams_keep_within_the_position_limit():
     rules = load_rules("spider", {})
     position = start_position(rules, seeded_order(rules, 5))
     args = (general.rules_buffer(rules), general.pack_position(position), 60_000, -1.0, 0)
-    verdict, positions, _most, _table, _compactions, _dominated, _dead_ends, beam_positions, _line = general._general.search(
+    verdict, positions, _most, _table, _compactions, _dominated, _dead_ends, beam_positions, _line, _imported = general._general.search(
         *args, True, -1, 1)
     assert verdict == general.LIMIT_POSITIONS and positions <= 60_001 and 0 < beam_positions < positions
     assert general._general.search(*args, False, -1, 1)[7] == 0

@@ -178,7 +178,7 @@ def test_cli_json_won_line_replays():
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert set(data) == {"verdict", "moves", "positions", "seconds", "most_on_foundations", "search",
-                         "perfect_information"}
+                         "perfect_information", "threads"}
     assert data["search"] == "pruned"
     assert data["verdict"] == "won" and data["most_on_foundations"] == 104
     rules = load_rules("royal-cotillion")

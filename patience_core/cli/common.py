@@ -43,6 +43,16 @@ def seconds_limit(value: Optional[float]) -> Optional[float]:
     return value
 
 
+MAX_THREADS = 64   # the compiled search's own bound (g_search.h G_MAX_WORKERS)
+
+
+def thread_count(value: int) -> int:
+    """Typer callback of ``solve --threads``: 1 to MAX_THREADS."""
+    if not 1 <= value <= MAX_THREADS:
+        raise typer.BadParameter(f"{value}: expected a number of threads from 1 to {MAX_THREADS}")
+    return value
+
+
 SeedOpt = typer.Option(None, "--seed", "-s", help="Deal number, 0 or more (reproducible on any machine).",
                        callback=_deal_number)
 PackOpt = typer.Option(None, "--pack", help="A file with the shuffled pack, top card first.")

@@ -12,7 +12,7 @@ from patience_core.solver.search import TABLE_LIMIT
 from patience_core.solver.solve import UNKNOWN, WON, solve_position
 from patience_core.ui.render import printable
 from patience_core.cli.common import (DealOpt, FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, positions_budget,
-                                      print_json, seconds_limit)
+                                      print_json, seconds_limit, thread_count)
 
 _VERDICT_TEXT = {
     "won": "won: this line wins",
@@ -42,6 +42,9 @@ def solve_command(
                                                 help="Give up ('unknown') after this many positions (reproducible)."),
     timeout: Optional[float] = typer.Option(None, "--timeout", callback=seconds_limit,
                                             help="Give up ('unknown') after this many seconds."),
+    threads: int = typer.Option(1, "--threads", callback=thread_count,
+                                help="Searches of the deal at once, one a core, sharing what they prove lost: "
+                                     "faster, but the positions and line differ from run to run (1: the same)."),
     as_json: bool = JsonOpt,
 ) -> None:
     """Solve a deal with perfect information: won (with the line), lost (proved), or unknown."""
@@ -50,12 +53,12 @@ def solve_command(
     spec, rules = game_spec(variant, file, params, seed, pack, deal)
     # solve_position replays a winning line on the engine before returning it and
     # raises SolverError (one line, exit 1) if the replay fails.
-    result = solve_position(spec.start(rules), max_positions=max_positions, timeout=timeout)
+    result = solve_position(spec.start(rules), max_positions=max_positions, timeout=timeout, threads=threads)
     if as_json:
         data = {"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
                 "positions": result.positions, "seconds": round(result.seconds, 3),
                 "most_on_foundations": result.most_on_foundations, "search": result.search,
-                "perfect_information": result.perfect_information}
+                "perfect_information": result.perfect_information, "threads": threads}
         if result.verdict == UNKNOWN:
             data["limit"] = result.limit
         print_json(data)

@@ -64,15 +64,17 @@ class SolveResult:
 
 
 def solve(rules: Rules, order: list[int], *, max_positions: int | None = None,
-          timeout: float | None = None, prune: bool = True) -> SolveResult:
+          timeout: float | None = None, prune: bool = True, threads: int = 1) -> SolveResult:
     """Solve the deal ``order`` (top card first) of ``rules``."""
     return solve_position(start_position(rules, order), max_positions=max_positions,
-                          timeout=timeout, prune=prune)
+                          timeout=timeout, prune=prune, threads=threads)
 
 
 def solve_position(position: Position, *, max_positions: int | None = None,
-                   timeout: float | None = None, prune: bool = True) -> SolveResult:
-    """Solve from any position (left unchanged); the line replays from a copy of it."""
+                   timeout: float | None = None, prune: bool = True, threads: int = 1) -> SolveResult:
+    """Solve from any position (left unchanged); the line replays from a copy of it.
+    ``threads``: searches at once where the compiled search of moves between piles runs
+    (docs/solver.md, "Threads"); the other searches are single."""
     began = time.perf_counter()
     deadline = None if timeout is None else began + timeout
     start = position.copy()
@@ -86,7 +88,7 @@ def solve_position(position: Position, *, max_positions: int | None = None,
     try:
         if compiled:
             verdict, moves, positions, most, limit = general.compiled_search(
-                start, max_positions, deadline, TABLE_LIMIT)
+                start, max_positions, deadline, TABLE_LIMIT, threads=threads)
             exhaustive = False
         elif exhaustive:
             verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)

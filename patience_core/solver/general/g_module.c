@@ -209,9 +209,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     Loaded L;
     a.nudge = -1;
     a.proof_rules = 1;
-    if (!PyArg_ParseTuple(args, "OOLdLp|iip", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
-                          &a.nudge, &a.beam_share, &a.proof_rules))
+    int threads = 1;
+    if (!PyArg_ParseTuple(args, "OOLdLp|iipi", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
+                          &a.nudge, &a.beam_share, &a.proof_rules, &threads))
         return NULL;
+    if (threads < 1 || threads > G_MAX_WORKERS) {
+        PyErr_SetString(PyExc_ValueError, "threads: expected 1 to 64");
+        return NULL;
+    }
     if (a.beam_share < 0 || a.beam_share > 100) {
         PyErr_SetString(PyExc_ValueError, "beam_share: expected 0 (no beam) to 100");
         return NULL;
@@ -225,15 +230,16 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     a.interrupted = interrupted;
     a.rebuild_full_table = a.max_positions >= 0 || a.seconds >= 0;   /* the search ends anyway */
     GSearchOut o;
-    g_search(&L.s, &a, &o);
+    if (threads > 1) g_search_workers(&L.R, (const int32_t *)L.pos_view.buf, (size_t)L.pos_view.len / 4, &a, threads, &o);
+    else g_search(&L.s, &a, &o);
     release(&L);
     if (o.verdict == G_INTERRUPTED) { free(o.line); return NULL; }   /* KeyboardInterrupt is set */
     if (o.verdict == G_NOMEM) { free(o.line); return PyErr_NoMemory(); }
     PyObject *line = PyList_New((Py_ssize_t)o.line_len);
     for (size_t i = 0; line && i < o.line_len; i++) PyList_SET_ITEM(line, (Py_ssize_t)i, move_tuple(o.line[i]));
     free(o.line);
-    return Py_BuildValue("(iLiLLLLLN)", o.verdict, o.positions, o.most, o.table, o.compactions, o.dominated,
-                         o.dead_ends, o.beam_positions, line);
+    return Py_BuildValue("(iLiLLLLLNL)", o.verdict, o.positions, o.most, o.table, o.compactions, o.dominated,
+                         o.dead_ends, o.beam_positions, line, o.imported);
 }
 
 static PyMethodDef methods[] = {
@@ -251,9 +257,9 @@ static PyMethodDef methods[] = {
     {"waste_order_dead", py_waste_order_dead, METH_VARARGS,
      "waste_order_dead(rules, position) -> lost by the relaxation in which the waste piles keep their order"},
     {"search", py_search, METH_VARARGS,
-     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share[, proof_rules]]]) -> "
+     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share[, proof_rules[, threads]]]]) -> "
      "(verdict, positions, most, "
-     "table, compactions, dominated, dead_ends, beam_positions, line)"},
+     "table, compactions, dominated, dead_ends, beam_positions, line, imported)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_general",

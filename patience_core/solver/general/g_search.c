@@ -217,6 +217,8 @@ typedef struct {
     size_t start_height;         /* undo height of the start, after its safe plays */
     double deadline;
     DeadEndCredit dead_end;      /* G6 inside the search: each kind of child's credit */
+    GShared *shared;             /* with other workers: where proofs go and come from (NULL: alone) */
+    const GState *s;             /* the position searched: no proof is shared once it left a child out */
 } Search;
 
 enum { SIDE_FRESH = 62 };
@@ -261,9 +263,17 @@ static int steps_to_proved(const GState *s, int pointer, int64_t mask) {
     }
 }
 
-/* Mark a position finished, and where `proved`, its waste length proved lost in its layout. */
+/* A position proved lost, given to the other workers: its key is in the table at `entry`. Not
+ * once G8 left a child out (then nothing here is a proof). */
+static void share_proof(Search *w, size_t entry) {
+    if (w->shared && !w->s->incomplete) g_shared_add(w->shared, w->table.arena + entry + 1, w->table.arena[entry]);
+}
+
+/* Mark a position finished, and where `proved`, its waste length proved lost in its layout
+ * (and the proof given to the other workers). */
 static void finish(Search *w, size_t entry, int64_t size, int proved, size_t side, int pointer) {
     g_table_set(&w->table, entry, FINISHED(size, proved));
+    if (proved) share_proof(w, entry);
     if (!proved || pointer < 0) return;
     int64_t bit = (int64_t)1 << (pointer == 0xFF ? SIDE_FRESH : pointer);
     g_table_set(&w->side, side, g_table_value(&w->side, side) | bit);
@@ -322,7 +332,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             if (top->next == top->n) {
                 int64_t size = w->number - top->index;
                 Frame *parent = w->frames.used > 1 ? top - 1 : NULL;
-                if (!w->side_ready) {   /* G9 off: no proofs wanted */
+                if (!w->side_ready && !w->shared) {   /* neither G9 nor other threads want proofs */
                     finish(w, top->entry, size, 0, 0, -1);
                 } else if (top->low == top->index) {   /* its component closes: finished, proved lost if clean */
                     while (w->members.used) {
@@ -374,6 +384,14 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                 g_undo_to(s, &w->undo, height);
                 continue;
             }
+            if (w->shared && g_shared_has(w->shared, key, n)) {   /* another worker proved it lost */
+                int64_t proved = FINISHED(0, 1);
+                g_table_set(&w->table, entry, proved);
+                if (pointer >= 0) g_table_set(&w->side, side, g_table_value(&w->side, side) | (int64_t)1 << (pointer == 0xFF ? SIDE_FRESH : pointer));
+                o->imported++;
+                g_undo_to(s, &w->undo, height);
+                continue;
+            }
             int kind = a->prune && a->proof_rules && s->R->dead_end > 1 ? dead_end_kind(s, &c) : -1;
             int dead = kind >= 0 && dead_end_due(&w->dead_end, kind)
                        ? g_dead_end(s, s->R->dead_end_gates && dead_end_due(&w->dead_end, GATES) ? G6_GATES : G6_PLAIN) : 0;
@@ -381,12 +399,14 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                 dead_end_found(&w->dead_end, kind);
                 if (dead == 2) dead_end_found(&w->dead_end, GATES);
                 g_table_set(&w->table, entry, FINISHED(0, 1));
+                share_proof(w, entry);
                 o->dead_ends++;
                 g_undo_to(s, &w->undo, height);
                 continue;
             }
             if (watch && g_waste_order_dead(s)) {   /* G10: lost */
                 g_table_set(&w->table, entry, FINISHED(0, 1));
+                share_proof(w, entry);
                 g_undo_to(s, &w->undo, height);
                 continue;
             }
@@ -398,6 +418,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             if (!(o->positions & 1023)) {
                 if (w->deadline >= 0 && g_now() > w->deadline) return G_LIMIT_TIME;
                 if (a->interrupted && a->interrupted()) return G_INTERRUPTED;
+                if (w->shared && g_shared_stopped(w->shared)) return G_STOPPED;
             }
             if (budget >= 0 && expanded >= budget) return G_BUDGET;
             entry_height = height;
@@ -445,6 +466,8 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
     Search w = {{0, 0, 0, sizeof(GUndo)}, {0, 0, 0, sizeof(GChild)}, {0, 0, 0, sizeof(Frame)},
                 {0, 0, 0, sizeof(Member)}, {0}, {0}, 0, 0, 0, 0, a->seconds >= 0 ? g_now() + a->seconds : -1};
     int verdict = G_NOMEM, table_ready = 0;
+    w.shared = a->prune ? a->shared : NULL;
+    w.s = s;
     GMove *beam_line = NULL;
     size_t beam_len = 0;
     memset(o, 0, sizeof *o);
@@ -467,10 +490,11 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
         w.side_ready = 1;
     }
     for (int k = 0; k < DEAD_END_CREDITS; k++) w.dead_end.credit[k] = DEAD_END_CREDIT;
-    GJitter jitter = {0x9E3779B97F4A7C15ull, a->nudge >= 0 ? a->nudge : RESTART_NUDGE};
+    GJitter jitter = {0x9E3779B97F4A7C15ull ^ (0xD1B54A32D192ED03ull * (uint64_t)a->worker),
+                      a->nudge >= 0 ? a->nudge : RESTART_NUDGE};
     long long budget = a->prune ? RESTART_UNIT : -1, beam_at = BEAM_START;
     for (int k = 0;; k++) {
-        verdict = attempt(s, a, o, &w, budget, k ? &jitter : NULL);
+        verdict = attempt(s, a, o, &w, budget, k || a->worker ? &jitter : NULL);
         close_members(&w);
         if (verdict == G_TABLE_FULL) {   /* keep the largest finished searches, half the table at most */
             int64_t size = 1;

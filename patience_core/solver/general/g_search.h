@@ -4,7 +4,14 @@
 #include "g_state.h"
 
 enum { G_LOST = 0, G_WON = 1, G_LIMIT_POSITIONS = -1, G_LIMIT_TABLE = -2, G_LIMIT_TIME = -3,
-       G_INTERRUPTED = -4, G_NOMEM = -5, G_LIMIT_BACK = -6 };
+       G_INTERRUPTED = -4, G_NOMEM = -5, G_LIMIT_BACK = -6, G_STOPPED = -7 };
+
+/* What the workers of one solve share (g_workers.c): the positions any of them proved lost, and
+ * the word that one has decided. NULL where a search runs alone. */
+typedef struct GShared GShared;
+int g_shared_has(GShared *sh, const uint8_t *key, size_t n);
+void g_shared_add(GShared *sh, const uint8_t *key, size_t n);
+int g_shared_stopped(GShared *sh);
 
 typedef struct {
     long long max_positions;     /* -1: no limit */
@@ -20,6 +27,10 @@ typedef struct {
                                   * (1): G6 with its gates (G6b) and inside the search, G9b, and G8's covered
                                   * cards; or (0) G6 plain (no gates) at the start only, no G9b, and G8 for
                                   * bare cards only (the hindsight player's samples) */
+    GShared *shared;             /* pruned, with other workers: the positions proved lost are shared, and a
+                                  * worker stops (G_STOPPED) once another has decided; NULL: alone */
+    int worker;                  /* 0, or which other worker: its restarts' nudges start at once, from a
+                                  * seed of its own, so that it searches in another order */
 } GSearchArgs;
 
 typedef struct {
@@ -29,12 +40,19 @@ typedef struct {
     long long dominated;         /* positions skipped as a talon proved lost reaches them (G9) */
     long long dead_ends;         /* positions inside the search found lost by G6 */
     long long beam_positions;    /* positions the beams expanded (counted in positions too) */
+    long long imported;          /* positions skipped as another worker proved them lost */
     int most;
     GMove *line;                 /* malloc'ed, when won */
     size_t line_len;
 } GSearchOut;
 
 int g_search(GState *s, const GSearchArgs *a, GSearchOut *o);
+/* g_search with `workers` searches at once, each on its own thread and its own copy of the
+ * position (loaded from `position`, n ints), sharing the positions they prove lost (g_workers.c).
+ * The first to decide (won or lost) gives the verdict; o sums their positions. */
+enum { G_MAX_WORKERS = 64 };
+int g_search_workers(const g_rules_t *R, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
+                     GSearchOut *o);
 
 /* What the depth-first search and the beam share (g_search.c). */
 typedef struct { void *data; size_t used, cap, item; } GVec;   /* a growable array of `item`-byte items */

@@ -81,19 +81,22 @@ def beam_share(rules: Rules) -> int:
 
 def compiled_search(position, max_positions: int | None, deadline: float | None, table_limit: int,
                     prune: bool = True, nudge: int | None = None, beams: bool = True,
-                    proof_rules: bool = True):
+                    proof_rules: bool = True, threads: int = 1):
     """(verdict, line, positions, most cards on the foundations, limit) — the contract of
     ``solve._engine_search``. ``nudge``: the restarts' random nudge to each child's score,
     0..nudge (None: the search's own, docs/solver.md "Restarts"); ``beams``: False leaves the
     beams out where the game has them (:func:`beam_share`); ``proof_rules``: False leaves out
     the rules that only speed proofs of loss: the dead-end test is kept to the search's start,
     without its gates, no child is cut at a proved-lost talon, and G8 sends home bare cards only
-    (docs/solver.md, G6, G6b, G9b and G8). A Ctrl-C raises KeyboardInterrupt at once."""
+    (docs/solver.md, G6, G6b, G9b and G8); ``threads``: how many searches of the deal run at
+    once, each on a thread of its own, sharing the positions they prove lost (docs/solver.md,
+    "Threads"; 1: the search alone, the same positions and line on every run). A Ctrl-C raises
+    KeyboardInterrupt at once."""
     seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
-    verdict, positions, most, _table, _compactions, _dominated, _dead_ends, _beam, line = _general.search(
+    verdict, positions, most, _table, _compactions, _dominated, _dead_ends, _beam, line, _imported = _general.search(
         rules_buffer(position.rules), pack_position(position),
         -1 if max_positions is None else max_positions, seconds, table_limit, prune,
-        -1 if nudge is None else nudge, beam_share(position.rules) if beams else 0, proof_rules)
+        -1 if nudge is None else nudge, beam_share(position.rules) if beams else 0, proof_rules, threads)
     moves = [as_move(entry) for entry in line]
     if verdict == WON:
         return "won", moves, positions, most, None

@@ -1,0 +1,105 @@
+"""Several searches of one deal at once (``solve --threads``; docs/solver.md, "Threads").
+
+Threads share only what a search proved lost, so each verdict must be the single search's;
+which thread decides, how many positions they take and which winning line comes back vary
+from run to run, so these tests check verdicts, lines and bounds, never exact counts."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from patience_core.cli import _register_commands, app
+from patience_core.model import deal_numbers
+from patience_core.model.deal import seeded_order, start_position
+from patience_core.solver.general import search as general
+from patience_core.solver.solve import engine_search, solve, solve_position
+from patience_core.variants.catalog import load_rules
+from test_general_search import ORACLE_BUDGET, _endings
+
+pytestmark = pytest.mark.skipif(not general.available(), reason="the compiled search is not built")
+
+SOLVITAIRE = {"draw": "3", "worry": "yes", "partial": "to-foundation"}
+
+
+def _search(rules, order, threads, max_positions=1_000_000):
+    """The module's search: (verdict, positions, positions skipped as another thread's proof)."""
+    position = start_position(rules, order)
+    result = general._general.search(general.rules_buffer(rules), general.pack_position(position), max_positions,
+                                     -1.0, 1_000_000, True, -1, general.beam_share(rules), True, threads)
+    return result[0], result[1], result[9]
+
+
+@pytest.mark.parametrize("name, params, deal", [("klondike", SOLVITAIRE, "204"), ("freecell", {}, "ms:11982")])
+def test_two_threads_prove_a_deal_lost_sharing_their_proofs(name, params, deal):
+    """Deals whose proofs of loss take tens of thousands of positions: the single search says
+    lost, so must two threads; each takes positions the other proved lost, so the two together
+    expand far fewer than twice the single search's positions."""
+    rules = load_rules(name, params)
+    order = deal_numbers.order_for(rules, deal_numbers.parse_deal(deal)) if ":" in deal else seeded_order(rules, int(deal))
+    verdict, alone, imported = _search(rules, order, 1)
+    assert verdict == general.LOST and imported == 0 and alone > 10_000
+    verdict, together, imported = _search(rules, order, 2)
+    assert verdict == general.LOST
+    assert imported > 0 and together < 1.6 * alone, (together, alone, imported)
+
+
+@pytest.mark.parametrize("name, params, seeds", [("klondike", SOLVITAIRE, range(1, 7)), ("freecell", {}, range(1, 5)),
+                                                 ("spider", {"suits": "1"}, range(1, 3)), ("yukon", {}, range(1, 4))])
+def test_two_threads_win_the_deals_one_wins_with_lines_that_replay(name, params, seeds):
+    """solve replays every winning line through the engine before it returns it (a line that
+    does not replay is an error): the line of whichever thread won."""
+    rules = load_rules(name, params)
+    for seed in seeds:
+        alone = solve(rules, seeded_order(rules, seed), max_positions=200_000)
+        together = solve(rules, seeded_order(rules, seed), max_positions=400_000, threads=2)
+        if alone.verdict != "unknown" and together.verdict != "unknown":
+            assert together.verdict == alone.verdict, f"{name} seed {seed}"
+        if together.verdict == "won":
+            position = start_position(rules, seeded_order(rules, seed))
+            for move in together.moves:
+                position.apply(move)
+            assert position.is_won()
+
+
+@pytest.mark.parametrize("name, params", [("klondike", {"draw": "3"}), ("freecell", {}), ("canfield", {}),
+                                          ("klondike", SOLVITAIRE)])
+def test_two_threads_agree_with_the_oracle_on_endings(name, params):
+    rules = load_rules(name, params)
+    decided = 0
+    for seed, rest in ((1, 8), (2, 10), (3, 12), (4, 14)):
+        for position in _endings(rules, seed, rest):
+            oracle = engine_search(position, max_positions=ORACLE_BUDGET)
+            if oracle.verdict == "unknown":
+                continue
+            assert solve_position(position, threads=2).verdict == oracle.verdict, f"{name} seed {seed}, {rest} left"
+            decided += 1
+    assert decided >= 6
+
+
+def test_a_position_budget_is_shared_by_the_threads():
+    rules = load_rules("klondike", SOLVITAIRE)
+    verdict, positions, _imported = _search(rules, seeded_order(rules, 490), 2, max_positions=20_000)
+    assert verdict == general.LIMIT_POSITIONS and positions <= 20_002
+
+
+def test_a_thread_count_out_of_range_is_refused():
+    rules = load_rules("klondike", {})
+    for threads in (0, 65):
+        with pytest.raises(ValueError, match="threads"):
+            _search(rules, seeded_order(rules, 1), threads)
+
+
+runner = CliRunner()
+_register_commands()
+
+
+def test_the_command_takes_threads_and_says_how_many():
+    out = runner.invoke(app, ["solve", "klondike", "--seed", "3", "--threads", "2", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["threads"] == 2 and data["verdict"] in ("won", "lost")
+    out = runner.invoke(app, ["solve", "klondike", "--seed", "3", "--threads", "0"])
+    assert out.exit_code == 2 and "expected a number of threads from 1 to 64" in out.output
+    assert "Traceback" not in out.output
