@@ -34,7 +34,7 @@ from patience_core.model.deal_numbers import DealNumber, order_for
 from patience_core.model.position import Position
 from patience_core.variants.loader import parse_param_options
 
-from peers_support import (LOST, UNKNOWN, WON, Outcome, Row, add_common_options, missing_peer, pin_one_core,
+from peers_support import (LOST, UNKNOWN, WON, Outcome, Row, add_common_options, missing_peer, cores_note, pin_cores,
                            print_json, print_rows_csv, print_summary, report_progress, rows_json, run_ours, summarize)
 
 INSTALL = ("install it in your venv: apt-get install -y libfreecell-solver0 && pip install freecell-solver")
@@ -127,7 +127,8 @@ def main() -> None:
         rules = load_rules("freecell", parse_param_options(args.param or []))
     except PatienceError as exc:
         parser.error(str(exc))
-    cpu = pin_one_core(parser, args.cpu)
+    cores = pin_cores(parser, args.cpu, args.threads)
+    cpu = cores[0]
     peer = None
     if not args.ours_only:
         try:
@@ -142,7 +143,7 @@ def main() -> None:
             parser.error(str(exc))
         row = Row(deal)
         if not args.peer_only:
-            row.ours = run_ours(rules, order, args.timeout)
+            row.ours = run_ours(rules, order, args.timeout, args.threads)
         if peer:
             try:
                 row.theirs = peer.solve(board_text(start_position(rules, order)), args.timeout)
@@ -156,7 +157,7 @@ def main() -> None:
     peer_name = f"fc-solve ({args.preset} configuration)"
     cells = " ".join(args.param or []) or "(defaults)"
     header = [f"freecell {cells}, Microsoft deals {args.deals}, timeout {args.timeout:g} s per deal "
-              f"per solver, one core (cpu {cpu})"]
+              f"per solver, " + cores_note(cores)]
     wrong_known = [r.deal for r in rows if r.theirs and r.theirs.verdict != UNKNOWN
                    and known_verdict(r.deal) not in (None, r.theirs.verdict)]
     checked = [r for r in rows if r.theirs and known_verdict(r.deal) is not None]
@@ -165,7 +166,7 @@ def main() -> None:
                       f"checked, {len(wrong_known)} wrong" + (f" (deals {wrong_known[:20]})" if wrong_known else ""))
     if args.json:
         print_json({"variant": "freecell", "params": args.param or [], "deals": str(args.deals),
-                    "timeout": args.timeout, "cpu": cpu, "peer": "fc-solve", "preset": args.preset,
+                    "timeout": args.timeout, "cpu": cpu, "threads": args.threads, "peer": "fc-solve", "preset": args.preset,
                     "ours": summary.ours, "theirs": summary.theirs,
                     "both_decided": summary.both_decided, "agree": summary.agree,
                     "disagree": summary.disagree, "ratio_mean": summary.ratio_mean,

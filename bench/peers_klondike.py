@@ -21,6 +21,9 @@ and moves part of a run on the same condition.
 interval and the undecided share; the issue's target (10 000 deals, 10 s each):
 
     python bench/peers_klondike.py --ours-only --deals 1-10000 --timeout 10
+
+``--threads 2`` gives each deal two searches at once on two cores (``solve --threads``), one
+deal at a time.
 """
 from __future__ import annotations
 
@@ -37,7 +40,7 @@ from patience_core.model.position import Position
 from patience_core.variants.loader import parse_param_options
 
 from peers_support import (LOST, UNKNOWN, WON, Outcome, Row, TimedWorker, add_common_options, missing_peer,
-                           pin_one_core, print_json, print_rows_csv, print_summary, report_progress, rows_json,
+                           cores_note, pin_cores, print_json, print_rows_csv, print_summary, report_progress, rows_json,
                            run_ours, solvable_share, summarize)
 
 INSTALL = "install it in your venv: pip install pyksolve"
@@ -177,7 +180,8 @@ def main() -> None:
         parser.error("--max-states: expected a positive number of states")
     if not args.ours_only and rules.redeals != float("inf"):
         parser.error("Klondike-Solver always redeals without limit: compare with redeals=unlimited")
-    cpu = pin_one_core(parser, args.cpu)
+    cores = pin_cores(parser, args.cpu, args.threads)
+    cpu = cores[0]
     worker = None
     if not args.ours_only:
         try:
@@ -191,7 +195,7 @@ def main() -> None:
             order = seeded_order(rules, seed)
             row = Row(seed)
             if not args.peer_only:
-                row.ours = run_ours(rules, order, args.timeout)
+                row.ours = run_ours(rules, order, args.timeout, args.threads)
             if worker:
                 try:
                     deck = ks_deck(start_position(rules, order))
@@ -206,7 +210,7 @@ def main() -> None:
             worker.close()
     summary = summarize(rows)
     header = [f"klondike {' '.join(params)}, seeds {args.deals}, timeout {args.timeout:g} s per deal per solver, "
-              f"one core (cpu {cpu})"]
+              + cores_note(cores)]
     if worker:
         header.append(f"Klondike-Solver (pyksolve): fast search, then minimal search, {args.max_states} states each")
         header += peer_rule_notes(rules)
@@ -214,7 +218,7 @@ def main() -> None:
     extra, share = share_lines(ours) if ours else ([], None)
     if args.json:
         print_json({"variant": "klondike", "params": params, "deals": str(args.deals), "timeout": args.timeout,
-                    "cpu": cpu, "peer": "pyksolve", "max_states": args.max_states,
+                    "cpu": cpu, "threads": args.threads, "peer": "pyksolve", "max_states": args.max_states,
                     "ours": summary.ours, "theirs": summary.theirs, "ours_share": share,
                     "both_decided": summary.both_decided, "agree": summary.agree, "disagree": summary.disagree,
                     "ratio_mean": summary.ratio_mean, "ratio_mean_both_decided": summary.ratio_mean_both_decided,

@@ -74,6 +74,9 @@ def add_common_options(parser: argparse.ArgumentParser, *, peer: str) -> None:
     only.add_argument("--peer-only", action="store_true", help=f"run only {peer}")
     parser.add_argument("--cpu", type=int, default=None,
                         help="the core to run on (default: the first this process may use)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="our solver's searches of each deal at once (solve --threads), on that many "
+                             "cores from --cpu on (default 1: one core)")
     parser.add_argument("--progress", action="store_true", help="one line per deal on stderr as it is done")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--csv", action="store_true", help="one CSV row per deal, then the summary")
@@ -82,11 +85,21 @@ def add_common_options(parser: argparse.ArgumentParser, *, peer: str) -> None:
 
 def pin_one_core(parser: argparse.ArgumentParser, cpu: Optional[int]) -> int:
     """Run this process (and the peer's child, which inherits it) on one core."""
+    return pin_cores(parser, cpu, 1)[0]
+
+
+def pin_cores(parser: argparse.ArgumentParser, cpu: Optional[int], count: int) -> list[int]:
+    """Run this process (and the peer's child) on ``count`` cores, the first ``cpu`` (default:
+    the first this process may use): one for each of our solver's threads."""
     allowed = sorted(os.sched_getaffinity(0))
-    chosen = allowed[0] if cpu is None else cpu
-    if chosen not in allowed:
+    first = allowed[0] if cpu is None else cpu
+    if first not in allowed:
         parser.error(f"--cpu {cpu}: this process may use cores {allowed}")
-    os.sched_setaffinity(0, {chosen})
+    if not 1 <= count <= len(allowed):
+        parser.error(f"--threads {count}: expected 1 to {len(allowed)}, the cores this process may use")
+    at = allowed.index(first)
+    chosen = (allowed[at:] + allowed[:at])[:count]
+    os.sched_setaffinity(0, set(chosen))
     return chosen
 
 
@@ -103,9 +116,16 @@ class Outcome:
     note: str = ""   # the peer's own word for its answer (e.g. "Impossible")
 
 
-def run_ours(rules, order: list[int], timeout: float) -> Outcome:
+def cores_note(cores: list[int]) -> str:
+    """The header's word on the cores (pin_cores)."""
+    if len(cores) == 1:
+        return f"one core (cpu {cores[0]})"
+    return f"our solver {len(cores)} threads a deal on cores {cores}, the peer single-threaded"
+
+
+def run_ours(rules, order: list[int], timeout: float, threads: int = 1) -> Outcome:
     began = time.perf_counter()
-    result = solve(rules, order, timeout=timeout)
+    result = solve(rules, order, timeout=timeout, threads=threads)
     ms = (time.perf_counter() - began) * 1000
     return Outcome(result.verdict, ms, f"{result.search} search, {result.positions} positions")
 
