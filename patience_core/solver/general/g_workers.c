@@ -72,10 +72,9 @@ static void *run_worker(void *arg) {
 }
 #endif
 
-int g_search_workers(const g_rules_t *R, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
-                     GSearchOut *o) {
+static int search_together(const g_rules_t *R, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
+                           GSearchOut *o) {
     memset(o, 0, sizeof *o);
-    if (!G_THREADS || !a->prune || workers < 2) workers = 1;
     Worker *team = calloc((size_t)workers, sizeof *team);
     GShared sh;
     memset(&sh, 0, sizeof sh);
@@ -130,4 +129,33 @@ int g_search_workers(const g_rules_t *R, const int32_t *position, size_t n, cons
     g_table_free(&sh.proved);
     free(team);
     return o->verdict;
+}
+
+/* Most deals are decided within a few thousand positions, where a second thread and its
+ * tables cost more than they save (about a millisecond a deal): the first search runs alone
+ * for SOLO positions, and only a deal it leaves undecided is searched again by all of them. */
+enum { SOLO = 5000 };
+
+int g_search_workers(const g_rules_t *R, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
+                     GSearchOut *o) {
+    if (!G_THREADS || !a->prune || workers < 2) return search_together(R, position, n, a, 1, o);
+    double began = g_now();
+    GSearchArgs alone = *a;
+    alone.shared = NULL;
+    alone.worker = 0;
+    if (alone.max_positions < 0 || alone.max_positions > SOLO) alone.max_positions = SOLO;
+    GState *s = malloc(sizeof *s);
+    const char *why = s ? g_load(s, R, position, n) : "no memory";
+    if (why) { free(s); memset(o, 0, sizeof *o); return o->verdict = G_NOMEM; }
+    int verdict = g_search(s, &alone, o);
+    free(s);
+    if (verdict != G_LIMIT_POSITIONS || alone.max_positions == a->max_positions) return verdict;
+    GSearchOut first = *o;
+    GSearchArgs rest = *a;
+    if (rest.max_positions >= 0) rest.max_positions -= first.positions;
+    if (rest.seconds >= 0) rest.seconds = rest.seconds > g_now() - began ? rest.seconds - (g_now() - began) : 0;
+    verdict = search_together(R, position, n, &rest, workers, o);
+    o->positions += first.positions;
+    if (first.most > o->most) o->most = first.most;
+    return verdict;
 }
