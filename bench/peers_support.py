@@ -1,5 +1,5 @@
 """What the peer-solver benchmarks share (``peers_freecell.py``, ``peers_klondike.py``):
-a range of deals, one core, our solver timed per deal, a peer run under a wall-clock
+a range of deals, one core (--threads N: N for ours), our solver timed per deal, a peer run under a wall-clock
 limit in a child process, and the side-by-side summary (verdicts, agreement, times).
 
 Peers are not project dependencies: each script imports its peer lazily and, when it is
@@ -81,11 +81,6 @@ def add_common_options(parser: argparse.ArgumentParser, *, peer: str) -> None:
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--csv", action="store_true", help="one CSV row per deal, then the summary")
     output.add_argument("--json", action="store_true", help="the summary and the rows as JSON")
-
-
-def pin_one_core(parser: argparse.ArgumentParser, cpu: Optional[int]) -> int:
-    """Run this process (and the peer's child, which inherits it) on one core."""
-    return pin_cores(parser, cpu, 1)[0]
 
 
 def pin_cores(parser: argparse.ArgumentParser, cpu: Optional[int], count: int) -> list[int]:

@@ -214,7 +214,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                           &a.nudge, &a.beam_share, &a.proof_rules, &threads))
         return NULL;
     if (threads < 1 || threads > G_MAX_WORKERS) {
-        PyErr_SetString(PyExc_ValueError, "threads: expected 1 to 64");
+        PyErr_Format(PyExc_ValueError, "threads: expected 1 to %d", G_MAX_WORKERS);
         return NULL;
     }
     if (a.beam_share < 0 || a.beam_share > 100) {
@@ -230,8 +230,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     a.interrupted = interrupted;
     a.rebuild_full_table = a.max_positions >= 0 || a.seconds >= 0;   /* the search ends anyway */
     GSearchOut o;
-    if (threads > 1) g_search_workers(&L.R, (const int32_t *)L.pos_view.buf, (size_t)L.pos_view.len / 4, &a, threads, &o);
-    else g_search(&L.s, &a, &o);
+    g_search_workers(&L.s, (const int32_t *)L.pos_view.buf, (size_t)L.pos_view.len / 4, &a, threads, &o);
     release(&L);
     if (o.verdict == G_INTERRUPTED) { free(o.line); return NULL; }   /* KeyboardInterrupt is set */
     if (o.verdict == G_NOMEM) { free(o.line); return PyErr_NoMemory(); }

@@ -269,14 +269,20 @@ static void share_proof(Search *w, size_t entry) {
     if (w->shared && !w->s->incomplete) g_shared_add(w->shared, w->table.arena + entry + 1, w->table.arena[entry]);
 }
 
+/* A position proved lost: its waste length is proved lost in its layout (G9; pointer -1: none). */
+static void talon_proved(Search *w, size_t side, int pointer) {
+    if (pointer < 0) return;
+    int64_t bit = (int64_t)1 << (pointer == 0xFF ? SIDE_FRESH : pointer);
+    g_table_set(&w->side, side, g_table_value(&w->side, side) | bit);
+}
+
 /* Mark a position finished, and where `proved`, its waste length proved lost in its layout
  * (and the proof given to the other workers). */
 static void finish(Search *w, size_t entry, int64_t size, int proved, size_t side, int pointer) {
     g_table_set(&w->table, entry, FINISHED(size, proved));
-    if (proved) share_proof(w, entry);
-    if (!proved || pointer < 0) return;
-    int64_t bit = (int64_t)1 << (pointer == 0xFF ? SIDE_FRESH : pointer);
-    g_table_set(&w->side, side, g_table_value(&w->side, side) | bit);
+    if (!proved) return;
+    share_proof(w, entry);
+    talon_proved(w, side, pointer);
 }
 
 /* Close what an abandoned attempt left open: its members are finished, not proved. */
@@ -385,9 +391,8 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                 continue;
             }
             if (w->shared && g_shared_has(w->shared, key, n)) {   /* another worker proved it lost */
-                int64_t proved = FINISHED(0, 1);
-                g_table_set(&w->table, entry, proved);
-                if (pointer >= 0) g_table_set(&w->side, side, g_table_value(&w->side, side) | (int64_t)1 << (pointer == 0xFF ? SIDE_FRESH : pointer));
+                g_table_set(&w->table, entry, FINISHED(0, 1));   /* not shared again */
+                talon_proved(w, side, pointer);
                 o->imported++;
                 g_undo_to(s, &w->undo, height);
                 continue;

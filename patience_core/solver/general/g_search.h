@@ -47,11 +47,12 @@ typedef struct {
 } GSearchOut;
 
 int g_search(GState *s, const GSearchArgs *a, GSearchOut *o);
-/* g_search with `workers` searches at once, each on its own thread and its own copy of the
- * position (loaded from `position`, n ints), sharing the positions they prove lost (g_workers.c).
+/* g_search of s, with `workers` searches at once where it is pruned and leaves the deal undecided
+ * for a while: each on its own thread and its own copy of the position (loaded from `position`,
+ * n ints, the position s was loaded from), sharing the positions they prove lost (g_workers.c).
  * The first to decide (won or lost) gives the verdict; o sums their positions. */
 enum { G_MAX_WORKERS = 64 };
-int g_search_workers(const g_rules_t *R, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
+int g_search_workers(GState *s, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
                      GSearchOut *o);
 
 /* What the depth-first search and the beam share (g_search.c). */

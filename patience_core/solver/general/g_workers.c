@@ -1,4 +1,4 @@
-/* Several searches of one deal at once, one a thread (docs/solver.md, "Workers").
+/* Several searches of one deal at once, one a thread (docs/solver.md, "Threads").
  *
  * Each worker is the whole pruned search (g_search) on its own copy of the position, with its
  * own table, restarts and proofs, in an order of its own (its nudges start at once, from a
@@ -58,7 +58,6 @@ typedef struct {
     GState s;
     GSearchArgs a;
     GSearchOut o;
-    const char *why;             /* g_load's complaint, if any */
 } Worker;
 
 static int decided(int verdict) { return verdict == G_WON || verdict == G_LOST; }
@@ -72,6 +71,7 @@ static void *run_worker(void *arg) {
 }
 #endif
 
+/* The workers (2 or more) from the start, each on a position loaded afresh. */
 static int search_together(const g_rules_t *R, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
                            GSearchOut *o) {
     memset(o, 0, sizeof *o);
@@ -92,8 +92,7 @@ static int search_together(const g_rules_t *R, const int32_t *position, size_t n
         team[i].a.shared = workers > 1 ? &sh : NULL;
         if (i) team[i].a.interrupted = NULL;   /* only the calling thread may ask Python */
         if (a->max_positions >= 0) team[i].a.max_positions = (a->max_positions + workers - 1) / workers;
-        team[i].why = g_load(&team[i].s, R, position, n);
-        if (team[i].why) { workers = i ? i : 0; break; }
+        if (g_load(&team[i].s, R, position, n)) { workers = i; break; }   /* s was loaded from it: never */
     }
     int started = 0;
 #if G_THREADS
@@ -136,25 +135,19 @@ static int search_together(const g_rules_t *R, const int32_t *position, size_t n
  * for SOLO positions, and only a deal it leaves undecided is searched again by all of them. */
 enum { SOLO = 5000 };
 
-int g_search_workers(const g_rules_t *R, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
+int g_search_workers(GState *s, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
                      GSearchOut *o) {
-    if (!G_THREADS || !a->prune || workers < 2) return search_together(R, position, n, a, 1, o);
+    if (!G_THREADS || !a->prune || workers < 2) return g_search(s, a, o);
     double began = g_now();
     GSearchArgs alone = *a;
-    alone.shared = NULL;
-    alone.worker = 0;
     if (alone.max_positions < 0 || alone.max_positions > SOLO) alone.max_positions = SOLO;
-    GState *s = malloc(sizeof *s);
-    const char *why = s ? g_load(s, R, position, n) : "no memory";
-    if (why) { free(s); memset(o, 0, sizeof *o); return o->verdict = G_NOMEM; }
     int verdict = g_search(s, &alone, o);
-    free(s);
     if (verdict != G_LIMIT_POSITIONS || alone.max_positions == a->max_positions) return verdict;
     GSearchOut first = *o;
     GSearchArgs rest = *a;
     if (rest.max_positions >= 0) rest.max_positions -= first.positions;
     if (rest.seconds >= 0) rest.seconds = rest.seconds > g_now() - began ? rest.seconds - (g_now() - began) : 0;
-    verdict = search_together(R, position, n, &rest, workers, o);
+    verdict = search_together(s->R, position, n, &rest, workers, o);
     o->positions += first.positions;
     if (first.most > o->most) o->most = first.most;
     return verdict;
