@@ -233,26 +233,44 @@ def _wait_until_busy(pid: int, cpu_seconds: float, timeout: float = 60.0) -> Non
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("game", [["royal-cotillion", "--seed", "9"], ["spider", "--seed", "5"]])
-def test_ctrl_c_stops_a_compiled_search_without_limits(game):
-    """The search runs without the GIL, so it must look for signals itself: an unlimited
-    solve of a deal it cannot decide stops at Ctrl-C within a moment (exit 130), in its
-    depth-first attempts or (Spider, two packs) in a beam between them."""
+@pytest.mark.parametrize("game, engine", [
+    (["royal-cotillion", "--seed", "9"], None),
+    (["spider", "--seed", "5"], None),
+    (["klondike", "-p", "draw=3", "-p", "worry=yes", "-p", "partial=to-foundation", "--seed", "490",
+      "--threads", "2"], None),
+    (["odd-and-even", "--seed", "3"], "python"),
+])
+def test_ctrl_c_stops_a_search_without_limits_and_says_what_it_knew(game, engine):
+    """The compiled searches run without the GIL, so they must look for signals themselves:
+    an unlimited solve of a deal it cannot decide stops at Ctrl-C within a moment (exit 130),
+    in its depth-first attempts, in a beam between them (Spider, two packs), with two threads,
+    or in Python (PATIENCE_ENGINE=python); and it prints what it knew: verdict unknown, limit
+    "interrupted", the positions searched and the most cards on the foundations."""
+    import json
+    import os
     import signal
     import subprocess
     import sys
-    import time
 
+    env = dict(os.environ)
+    env.pop("PATIENCE_ENGINE", None)
+    if engine:
+        env["PATIENCE_ENGINE"] = engine
     # a runner started in the background (`cmd &` without job control) ignores SIGINT, and so
     # would the solve: it gets the default, as a terminal's would
-    process = subprocess.Popen([sys.executable, "-m", "patience_core", "solve", *game],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    process = subprocess.Popen([sys.executable, "-m", "patience_core", "solve", *game, "--json"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     _wait_until_busy(process.pid, cpu_seconds=1.5)
     assert process.poll() is None, "the solve ended before the signal"
     process.send_signal(signal.SIGINT)
     try:
-        process.communicate(timeout=10)
+        out, err = process.communicate(timeout=10)
     finally:
         process.kill()
     assert process.returncode == 130
+    assert err.splitlines()[-1] == "interrupted" and "Traceback" not in err
+    said = json.loads(out)
+    assert said["verdict"] == "unknown" and said["limit"] == "interrupted"
+    assert said["positions"] > 1000 and said["seconds"] > 0.5
+    assert said["most_on_foundations"] > 0 or game[0] == "spider"  # Spider's foundations take whole suits

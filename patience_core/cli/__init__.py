@@ -72,8 +72,8 @@ def main(argv: list[str] | None = None) -> None:
         for line in str(exc).splitlines() or ["error"]:
             print(f"error: {line}", file=sys.stderr)
         sys.exit(1)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+    except KeyboardInterrupt:  # outside a command: typer ends a command's with exit 130 itself,
+        print("interrupted", file=sys.stderr)  # so `solve` and `stats` say what they knew first
         sys.exit(130)
     except MemoryError:
         if os.environ.get("PATIENCE_DEBUG"):

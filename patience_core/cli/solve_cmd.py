@@ -9,7 +9,7 @@ import typer
 
 from patience_core.model.notation import describe_move, moves_to_json
 from patience_core.solver.search import TABLE_LIMIT
-from patience_core.solver.solve import UNKNOWN, WON, solve_position
+from patience_core.solver.solve import UNKNOWN, WON, SolveInterrupted, SolveResult, solve_position
 from patience_core.ui.render import printable
 from patience_core.cli.common import (DealOpt, FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, positions_budget,
                                       print_json, seconds_limit, thread_count)
@@ -28,6 +28,7 @@ _LIMIT_TEXT = {
               f"(it grows with the search until memory runs out)"),
     "cards-back": ("the limit reached: some move needed more cards back from the foundations at once "
                    "than the search brings (docs/solver.md, G8), so finding no win proves nothing"),
+    "interrupted": "the search was stopped: Ctrl-C",
 }
 
 
@@ -53,7 +54,17 @@ def solve_command(
     spec, rules = game_spec(variant, file, params, seed, pack, deal)
     # solve_position replays a winning line on the engine before returning it and
     # raises SolverError (one line, exit 1) if the replay fails.
-    result = solve_position(spec.start(rules), max_positions=max_positions, timeout=timeout, threads=threads)
+    try:
+        result = solve_position(spec.start(rules), max_positions=max_positions, timeout=timeout, threads=threads)
+    except SolveInterrupted as stop:  # Ctrl-C: say what the search knew, then exit as interrupted
+        _report(spec, rules, stop.result, threads, as_json)
+        print("interrupted", file=sys.stderr)
+        raise typer.Exit(130)
+    _report(spec, rules, result, threads, as_json)
+
+
+def _report(spec, rules, result: SolveResult, threads: int, as_json: bool) -> None:
+    """The verdict, the counts, and the line when won: as text, or as one JSON object."""
     if as_json:
         data = {"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
                 "positions": result.positions, "seconds": round(result.seconds, 3),

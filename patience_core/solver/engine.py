@@ -37,7 +37,7 @@ MAX_PILES, MAX_FOUNDATIONS, MAX_TALON, MAX_PILE_CARDS = 64, 32, 120, 255
 # Set PATIENCE_ENGINE=python to run every search in Python (for comparisons and debugging).
 ENGINE_ENV = "PATIENCE_ENGINE"
 
-VERDICT_WON, VERDICT_LOST, VERDICT_LIMIT, VERDICT_TABLE_FULL = 1, 0, -1, -2
+VERDICT_WON, VERDICT_LOST, VERDICT_LIMIT, VERDICT_TABLE_FULL, VERDICT_INTERRUPTED = 1, 0, -1, -2, -3
 
 RNG_WORDS = 625  # random.Random's state: 624 Mersenne Twister words and the index
 
@@ -228,7 +228,7 @@ def _signed(word: int) -> int:
 def run(search) -> bool:
     """Run ``search`` in the compiled engine; the same contract as ``Search.run()``."""
     from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move
-    from patience_core.solver.search import SearchLimit
+    from patience_core.solver.search import SearchInterrupted, SearchLimit
 
     spec = pack(search)
     max_positions = -1 if search.max_positions is None else search.max_positions
@@ -239,6 +239,8 @@ def run(search) -> bool:
     search.engine_stats = stats  # counters for benchmarks (R3's checks by outcome, cuts)
     if search.stock_free is not None:
         search.stock_free.positions = checked
+    if verdict == VERDICT_INTERRUPTED:
+        raise SearchInterrupted(positions, most)
     if state is not None and search.rng is not None:
         search.rng.setstate((3, tuple(w & 0xFFFFFFFF for w in state), None))
     stock, waste = search.STOCK, search.WASTE

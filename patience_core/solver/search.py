@@ -63,6 +63,17 @@ class SearchLimit(Exception):
         self.reason = reason
 
 
+class SearchInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a search: a KeyboardInterrupt (so whatever stops on Ctrl-C stops on
+    it) that carries what the search knew: ``positions`` searched and
+    ``most_on_foundations``, the most cards on the foundations in a position it reached."""
+
+    def __init__(self, positions: int, most_on_foundations: int):
+        super().__init__("interrupted")
+        self.positions = positions
+        self.most_on_foundations = most_on_foundations
+
+
 class _Restart(Exception):
     """This attempt's budget ran out: start again from the root (the table stays)."""
 
@@ -784,7 +795,15 @@ class Search:
     # -- search -------------------------------------------------------------------------
     def run(self) -> bool:
         """True (and ``self.line`` holds a winning line) or False (proved lost);
-        :class:`SearchLimit` when a limit is reached first."""
+        :class:`SearchLimit` when a limit is reached first, :class:`SearchInterrupted` on Ctrl-C."""
+        try:
+            return self._run()
+        except SearchInterrupted:
+            raise
+        except KeyboardInterrupt as stop:
+            raise SearchInterrupted(self.positions, self.most_on_foundations) from stop
+
+    def _run(self) -> bool:
         if self.blocked_forever:
             return False
         if self.engine != "python":

@@ -24,7 +24,7 @@ from patience_core.errors import PatienceError
 from patience_core.model.position import HookedPosition, Position
 from patience_core.model.rules import Rules
 from patience_core.solver.relaxations import split_lost, suits_independent
-from patience_core.solver.search import TABLE_LIMIT, Search, SearchLimit
+from patience_core.solver.search import TABLE_LIMIT, Search, SearchInterrupted, SearchLimit
 from patience_core.solver.general import search as general
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -44,6 +44,15 @@ class SolverError(PatienceError):
     """The solver produced a line the engine does not accept: an internal error."""
 
 
+class SolveInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped the solve: a KeyboardInterrupt, so a run of many deals stops as it
+    would, carrying ``result``, what the solve knew (verdict unknown, limit "interrupted")."""
+
+    def __init__(self, result: "SolveResult"):
+        super().__init__("interrupted")
+        self.result = result
+
+
 @dataclass
 class SolveResult:
     verdict: str                               # "won" | "lost" | "unknown"
@@ -53,7 +62,8 @@ class SolveResult:
     # The most cards on the foundations in any position the search reached (every card
     # when won): how far an undecided deal was seen to go.
     most_on_foundations: int = 0
-    # Which limit left the deal undecided: "positions", "time" or "table" (None when decided).
+    # Which limit left the deal undecided: "positions", "time", "table", "cards-back", or
+    # "interrupted" (Ctrl-C, in SolveInterrupted); None when decided.
     limit: str | None = None
     # Which search ran: "pruned" (the family's, compiled where built; or the compiled
     # search of every other game) or "exhaustive" (every legal move of the engine, no
@@ -94,6 +104,12 @@ def solve_position(position: Position, *, max_positions: int | None = None,
             verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)
         else:
             verdict, moves, positions, most, limit = _fast_search(start, max_positions, deadline, prune)
+    except KeyboardInterrupt as stop:
+        # What the search reached so far; a search in Python raises the bare KeyboardInterrupt.
+        known = stop if isinstance(stop, SearchInterrupted) else SearchInterrupted(0, start.on_foundations)
+        raise SolveInterrupted(SolveResult(
+            UNKNOWN, [], known.positions, time.perf_counter() - began, known.most_on_foundations, "interrupted",
+            "exhaustive" if exhaustive and not compiled else "pruned")) from stop
     finally:
         if collecting:
             gc.enable()
@@ -184,34 +200,37 @@ def _engine_search(position: Position, max_positions, deadline):
     line: list = []
     if position.is_won():
         return WON, [], 0, most, None
-    stack = [iter(position.legal_moves())]
-    while stack:
-        move = next(stack[-1], None)
-        if move is None:
-            stack.pop()
-            if line:
-                line.pop()
+    try:
+        stack = [iter(position.legal_moves())]
+        while stack:
+            move = next(stack[-1], None)
+            if move is None:
+                stack.pop()
+                if line:
+                    line.pop()
+                    position.undo()
+                continue
+            position.apply(move)
+            key = position.key()
+            if key in seen:
                 position.undo()
-            continue
-        position.apply(move)
-        key = position.key()
-        if key in seen:
-            position.undo()
-            continue
-        seen.add(key)
-        line.append(move)
-        counter += 1
-        if position.on_foundations > most:
-            most = position.on_foundations
-        if position.is_won():
-            return WON, list(line), counter, most, None
-        if max_positions is not None and counter > max_positions:
-            return UNKNOWN, [], counter, most, "positions"
-        if len(seen) >= TABLE_LIMIT:
-            return UNKNOWN, [], counter, most, "table"
-        if deadline is not None and not counter & 1023 and time.perf_counter() > deadline:
-            return UNKNOWN, [], counter, most, "time"
-        stack.append(iter(position.legal_moves()))
+                continue
+            seen.add(key)
+            line.append(move)
+            counter += 1
+            if position.on_foundations > most:
+                most = position.on_foundations
+            if position.is_won():
+                return WON, list(line), counter, most, None
+            if max_positions is not None and counter > max_positions:
+                return UNKNOWN, [], counter, most, "positions"
+            if len(seen) >= TABLE_LIMIT:
+                return UNKNOWN, [], counter, most, "table"
+            if deadline is not None and not counter & 1023 and time.perf_counter() > deadline:
+                return UNKNOWN, [], counter, most, "time"
+            stack.append(iter(position.legal_moves()))
+    except KeyboardInterrupt as stop:  # Ctrl-C: what the walk knew goes with it
+        raise SearchInterrupted(counter, most) from stop
     return LOST, [], counter, most, None
 
 

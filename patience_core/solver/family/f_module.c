@@ -54,9 +54,12 @@ static PyObject *engine_run(PyObject *self, PyObject *args) {
         PyEval_RestoreThread(e->thread);
     }
     PyObject *result = NULL;
+    /* Ctrl-C: the counts go back with the verdict, and engine.py raises SearchInterrupted;
+     * anything else a signal handler raised goes through as it is. */
+    if (verdict == R_SIGNAL && PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) PyErr_Clear();
     if (verdict == R_NOMEM) {
         PyErr_NoMemory();
-    } else if (verdict != R_SIGNAL) {
+    } else if (verdict != R_SIGNAL || !PyErr_Occurred()) {
         PyObject *line = PyList_New(3 * (Py_ssize_t)e->depth);
         PyObject *state = Py_None;
         Py_INCREF(Py_None);
@@ -76,7 +79,8 @@ static PyObject *engine_run(PyObject *self, PyObject *args) {
                 "check_positions_not_lost", e->check_pos[1], "check_positions_over_budget", e->check_pos[2],
                 "ahead_calls", e->n_ahead_calls, "ahead_cuts", e->n_ahead_cuts, "dead_ends", e->n_dead_ends);
             if (state && stats)
-                result = Py_BuildValue("iLLiNNN", verdict == R_WON ? 1 : verdict == R_LOST ? 0 : e->table_full ? -2 : -1,
+                result = Py_BuildValue("iLLiNNN", verdict == R_WON ? 1 : verdict == R_LOST ? 0 : verdict == R_SIGNAL ? -3
+                                                   : e->table_full ? -2 : -1,
                                        e->positions, e->sf_positions, e->most_found, line, state, stats);
             else {
                 Py_XDECREF(stats);
@@ -103,7 +107,7 @@ static PyMethodDef methods[] = {
      "run(spec, max_positions, deadline[, table_limit]) -> (verdict, positions, checked, most_on_foundations, line,\n"
      "rng_state, stats)\n\n"
      "Run the search packed by patience_core.solver.engine.pack (its field table SPEC). verdict: 1 won, 0 lost, -1 the position\n"
-     "budget or the deadline was reached, -2 the table of lost positions reached table_limit entries;\n"
+     "budget or the deadline was reached, -2 the table of lost positions reached table_limit entries, -3 Ctrl-C;\n"
      "max_positions, deadline and table_limit < 0 mean none."},
     {NULL, NULL, 0, NULL}};
 

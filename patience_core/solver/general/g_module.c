@@ -232,7 +232,12 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     GSearchOut o;
     g_search_workers(&L.s, (const int32_t *)L.pos_view.buf, (size_t)L.pos_view.len / 4, &a, threads, &o);
     release(&L);
-    if (o.verdict == G_INTERRUPTED) { free(o.line); return NULL; }   /* KeyboardInterrupt is set */
+    if (o.verdict == G_INTERRUPTED && !PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) {
+        free(o.line);   /* a signal handler raised something else: let it through */
+        return NULL;
+    }
+    /* Ctrl-C: the counts go back with the verdict, and search.py raises SearchInterrupted. */
+    if (o.verdict == G_INTERRUPTED) PyErr_Clear();
     if (o.verdict == G_NOMEM) { free(o.line); return PyErr_NoMemory(); }
     PyObject *line = PyList_New((Py_ssize_t)o.line_len);
     for (size_t i = 0; line && i < o.line_len; i++) PyList_SET_ITEM(line, (Py_ssize_t)i, move_tuple(o.line[i]));

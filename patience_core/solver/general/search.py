@@ -14,6 +14,7 @@ from functools import lru_cache
 from patience_core.model.rules import Rules
 from patience_core.solver.general import fields
 from patience_core.solver.general.pack import as_entry, as_move, pack_position, pack_rules
+from patience_core.solver.search import SearchInterrupted
 
 try:  # built by ``pip install`` from the C files here; optional (see pyproject.toml)
     from patience_core.solver import _general
@@ -24,7 +25,7 @@ except ImportError:  # pragma: no cover - exercised where no compiler was availa
 MAX_PILES, MAX_FOUNDATIONS, MAX_PILE_CARDS = 64, 32, 160
 ENGINE_ENV = "PATIENCE_ENGINE"   # PATIENCE_ENGINE=python: every search in Python
 
-WON, LOST, LIMIT_POSITIONS, LIMIT_TABLE, LIMIT_TIME, LIMIT_BACK = 1, 0, -1, -2, -3, -6
+WON, LOST, LIMIT_POSITIONS, LIMIT_TABLE, LIMIT_TIME, INTERRUPTED, LIMIT_BACK = 1, 0, -1, -2, -3, -4, -6
 LIMITS = {LIMIT_POSITIONS: "positions", LIMIT_TABLE: "table", LIMIT_TIME: "time", LIMIT_BACK: "cards-back"}
 
 
@@ -97,6 +98,8 @@ def compiled_search(position, max_positions: int | None, deadline: float | None,
         rules_buffer(position.rules), pack_position(position),
         -1 if max_positions is None else max_positions, seconds, table_limit, prune,
         -1 if nudge is None else nudge, beam_share(position.rules) if beams else 0, proof_rules, threads)
+    if verdict == INTERRUPTED:
+        raise SearchInterrupted(positions, most)
     moves = [as_move(entry) for entry in line]
     if verdict == WON:
         return "won", moves, positions, most, None
