@@ -177,7 +177,7 @@ size_t g_key(const GState *s, uint8_t *out, int *pointer_at) {
 
 /* Eight bytes a step (a key is some 60 bytes: byte-wise FNV spent a third of the lookups
  * multiplying), each word mixed in by a multiply and a rotate, then murmur's final mix. */
-static uint64_t hash_bytes(const uint8_t *k, size_t n) {
+uint64_t g_hash_bytes(const uint8_t *k, size_t n) {
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n;
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -226,7 +226,7 @@ static int grow(GTable *t) {
         if (!v) continue;
         size_t off = (size_t)(v & OFFSET_MASK) - 1;
         size_t n = t->arena[off];
-        uint64_t h = hash_bytes(t->arena + off + 1, n);
+        uint64_t h = g_hash_bytes(t->arena + off + 1, n);
         size_t j = (size_t)h & (cap - 1);
         while (slots[j]) j = (j + 1) & (cap - 1);
         slots[j] = v;
@@ -257,13 +257,13 @@ static int probe(const GTable *t, const uint8_t *key, size_t n, uint64_t h, size
 
 int g_table_find(const GTable *t, const uint8_t *key, size_t n, size_t *entry) {
     size_t slot;
-    return n <= 255 && probe(t, key, n, hash_bytes(key, n), &slot, entry);
+    return n <= 255 && probe(t, key, n, g_hash_bytes(key, n), &slot, entry);
 }
 
 int g_table_add(GTable *t, const uint8_t *key, size_t n, size_t *entry) {
     if (n > 255) return -1;  /* longer than any key of GMAXP piles and 104 cards */
     if (2 * (t->count + 1) > t->cap && grow(t) < 0) return -1;
-    uint64_t h = hash_bytes(key, n);
+    uint64_t h = g_hash_bytes(key, n);
     uint64_t tag = h >> OFFSET_BITS;
     size_t j;
     if (probe(t, key, n, h, &j, entry)) return 0;

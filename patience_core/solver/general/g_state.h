@@ -127,6 +127,7 @@ typedef struct {
     uint8_t *arena;
     size_t used, size;
 } GTable;
+uint64_t g_hash_bytes(const uint8_t *key, size_t n);   /* the tables' hash of a key */
 int g_table_init(GTable *t, size_t cap);
 void g_table_free(GTable *t);
 void g_table_clear(GTable *t);
