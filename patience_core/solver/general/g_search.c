@@ -218,6 +218,7 @@ typedef struct {
     double deadline;
     DeadEndCredit dead_end;      /* G6 inside the search: each kind of child's credit */
     GShared *shared;             /* with other workers: where proofs go and come from (NULL: alone) */
+    int64_t others_proved;       /* G9: the other workers' proved waste lengths in side_entry's last layout */
     const GState *s;             /* the position searched: no proof is shared once it left a child out */
 } Search;
 
@@ -245,9 +246,14 @@ static int side_entry(Search *w, uint8_t *key, size_t n, int at, long long most,
     key[at] = 0;
     int found = most > 0 && (long long)w->side.count >= most ? g_table_find(&w->side, key, n, side)
                                                               : g_table_add(&w->side, key, n, side) >= 0;
+    w->others_proved = found && w->shared ? g_shared_layout(w->shared, key, n) : 0;
     key[at] = (uint8_t)pointer;
     return found ? pointer : -1;
 }
+
+/* G9's waste lengths proved lost in the layout at `side`: this search's, and the other workers'
+ * that side_entry found with it (the position side_entry looked at last). */
+static int64_t proved_talons(const Search *w, size_t side) { return g_table_value(&w->side, side) | w->others_proved; }
 
 /* G9b. A position whose talon, after j steps (turns or redeals) alone, is one proved lost in its
  * layout (`mask`, as G9's) needs no child that makes j steps or more before anything else: every
@@ -270,19 +276,22 @@ static void share_proof(Search *w, size_t entry) {
 }
 
 /* A position proved lost: its waste length is proved lost in its layout (G9; pointer -1: none). */
-static void talon_proved(Search *w, size_t side, int pointer) {
-    if (pointer < 0) return;
+static int64_t talon_proved(Search *w, size_t side, int pointer) {
+    if (pointer < 0) return 0;
     int64_t bit = (int64_t)1 << (pointer == 0xFF ? SIDE_FRESH : pointer);
     g_table_set(&w->side, side, g_table_value(&w->side, side) | bit);
+    return bit;
 }
 
 /* Mark a position finished, and where `proved`, its waste length proved lost in its layout
- * (and the proof given to the other workers). */
+ * (both given to the other workers). */
 static void finish(Search *w, size_t entry, int64_t size, int proved, size_t side, int pointer) {
     g_table_set(&w->table, entry, FINISHED(size, proved));
     if (!proved) return;
     share_proof(w, entry);
-    talon_proved(w, side, pointer);
+    int64_t bit = talon_proved(w, side, pointer);
+    if (bit && w->shared && !w->s->incomplete)
+        g_shared_layout_add(w->shared, w->side.arena + side + 1, w->side.arena[side], bit);
 }
 
 /* Close what an abandoned attempt left open: its members are finished, not proved. */
@@ -316,7 +325,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
         fr->backs = s->nbacks;
         g_takers(s, fr->takers, fr->ntak);   /* for the children, and for enter's safe plays */
         if (a->proof_rules && s->R->talon_dominance > 1 && pointer >= 0)   /* G9b */
-            s->steps_cap = steps_to_proved(s, pointer, g_table_value(&w->side, side));
+            s->steps_cap = steps_to_proved(s, pointer, proved_talons(w, side));
         int nk = g_children_into(s, fr->takers, fr->ntak, &w->kids, a->prune, jitter);
         s->steps_cap = 0;
         if (nk < 0) return G_NOMEM;
@@ -384,7 +393,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                 continue;
             }
             pointer = side_entry(w, key, n, at, a->table_limit / 2, &side);
-            if (pointer >= 0 && dominated_by_proved(pointer, g_table_value(&w->side, side), s->R->draw)) {
+            if (pointer >= 0 && dominated_by_proved(pointer, proved_talons(w, side), s->R->draw)) {
                 g_table_set(&w->table, entry, FINISHED(0, 1));   /* G9: lost */
                 o->dominated++;
                 g_undo_to(s, &w->undo, height);

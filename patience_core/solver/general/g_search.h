@@ -11,6 +11,10 @@ enum { G_LOST = 0, G_WON = 1, G_LIMIT_POSITIONS = -1, G_LIMIT_TABLE = -2, G_LIMI
 typedef struct GShared GShared;
 int g_shared_has(GShared *sh, const uint8_t *key, size_t n);
 void g_shared_add(GShared *sh, const uint8_t *key, size_t n);
+/* G9's waste lengths proved lost in a layout (its key with the waste's length cleared), bits as
+ * the search's side table: those any worker proved; adding ORs them in. */
+int64_t g_shared_layout(GShared *sh, const uint8_t *key, size_t n);
+void g_shared_layout_add(GShared *sh, const uint8_t *key, size_t n, int64_t bits);
 int g_shared_stopped(GShared *sh);
 
 typedef struct {

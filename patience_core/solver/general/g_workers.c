@@ -18,81 +18,123 @@
 #include <pthread.h>
 #endif
 
-/* The proofs shared: a table of keys that threads add to and look in without a lock, so that
- * neither waits for the other (each looks once a new position, adds once a proof). A slot is
- * one word, 0 while free: the key's hash above PROOF_OFFSET_BITS, and 1 + where the key lies in
- * the arena below. A writer takes its arena bytes and counts its entry in one atomic add
- * (ROOM), writes the key there, then claims a free slot with a compare-and-swap that releases
- * those bytes; a reader acquires the slot before it reads them. A key added twice at once takes
- * two slots: a wasted entry, never a wrong one. Sized once, from the limit on entries: when
- * it is full, proofs are no longer shared (the searches go on alone). */
-enum { PROOF_OFFSET_BITS = 36, PROOF_KEY_BYTES = 96 };   /* arena bytes allowed an entry, on average */
-enum { G_SHARED_MOST = 1 << 22 };                         /* entries, where the tables have no limit */
-#define PROOF_OFFSET_MASK ((1ULL << PROOF_OFFSET_BITS) - 1)
-#define ROOM(entries, bytes) (((uint64_t)(entries) << PROOF_OFFSET_BITS) | (uint64_t)(bytes))
+/* What is shared lives in tables of keys that threads add to and look in without a lock, so
+ * that neither waits for the other (each looks once a new position, adds once a proof). A slot
+ * is one word, 0 while free: the key's hash above SHARED_OFFSET_BITS, and 1 + where its entry
+ * lies in the arena below. An entry is a value word (8-byte aligned), the key's length byte and
+ * the key. A writer takes its arena bytes and counts its entry in one atomic add (ROOM), writes
+ * the entry there, then claims the first free slot of its probe with a compare-and-swap that
+ * releases those bytes; a reader acquires the slot before it reads them. Two threads adding one
+ * key at once probe the same slots, so the one whose swap fails finds the other's key in that
+ * slot: one entry, some arena bytes wasted. Sized once, from the limit on entries: when a table
+ * is full it takes no more (the searches share less). */
+enum { SHARED_OFFSET_BITS = 36, SHARED_ENTRY_BYTES = 104 };   /* arena bytes allowed an entry, on average */
+enum { G_SHARED_MOST = 1 << 22 };                             /* entries, where the tables have no limit */
+#define SHARED_OFFSET_MASK ((1ULL << SHARED_OFFSET_BITS) - 1)
+#define ROOM(entries, bytes) (((uint64_t)(entries) << SHARED_OFFSET_BITS) | (uint64_t)(bytes))
 
-struct GShared {
+typedef struct {
     uint64_t *slots;             /* power of two, at least twice the entries allowed */
     size_t mask;
-    uint8_t *arena;              /* each key: its length byte, then its bytes */
+    uint8_t *arena;
     uint64_t arena_size, most;   /* bytes, entries */
-    char apart[64];              /* the word below is written at every proof, the ones above only read */
-    uint64_t room;               /* entries << PROOF_OFFSET_BITS | arena bytes taken (atomic) */
-    char apart2[64];
+    char apart[64];              /* the word below is written at every add, the ones above only read */
+    uint64_t room;               /* entries << SHARED_OFFSET_BITS | arena bytes taken (atomic) */
+    char apart_after[64];
+} SharedTable;
+
+struct GShared {
+    SharedTable proved;          /* positions proved lost; values unused */
+    SharedTable layouts;         /* G9: per layout, the waste lengths proved lost (bits, as the side table's) */
     int stop;                    /* a worker has decided (read and written atomically) */
 };
 
-static int shared_init(GShared *sh, long long most) {
-    memset(sh, 0, sizeof *sh);
-    sh->most = (uint64_t)most;
+static int table_init(SharedTable *t, long long most) {
+    memset(t, 0, sizeof *t);
+    t->most = (uint64_t)(most > 0 ? most : 1);
     size_t slots = 1;
-    while (slots < 2 * sh->most) slots *= 2;
-    sh->mask = slots - 1;
-    sh->arena_size = sh->most * PROOF_KEY_BYTES;
-    if (sh->arena_size > PROOF_OFFSET_MASK) sh->arena_size = PROOF_OFFSET_MASK;
-    sh->slots = calloc(slots, sizeof *sh->slots);   /* pages the OS maps as they are touched */
-    sh->arena = malloc(sh->arena_size);
-    return sh->slots && sh->arena ? 0 : -1;
+    while (slots < 2 * t->most) slots *= 2;
+    t->mask = slots - 1;
+    t->arena_size = t->most * SHARED_ENTRY_BYTES;
+    if (t->arena_size > SHARED_OFFSET_MASK) t->arena_size = SHARED_OFFSET_MASK;
+    t->slots = calloc(slots, sizeof *t->slots);   /* pages the OS maps as they are touched */
+    t->arena = malloc(t->arena_size);             /* aligned for any word; entries keep 8-byte steps */
+    return t->slots && t->arena ? 0 : -1;
 }
 
-static void shared_free(GShared *sh) {
-    free(sh->slots);
-    free(sh->arena);
+static void table_free(SharedTable *t) {
+    free(t->slots);
+    free(t->arena);
 }
 
-static int same_key(const GShared *sh, uint64_t word, const uint8_t *key, size_t n) {
-    const uint8_t *at = sh->arena + (word & PROOF_OFFSET_MASK) - 1;
+static uint64_t *value_of(const SharedTable *t, uint64_t word) {
+    return (uint64_t *)(void *)(t->arena + (word & SHARED_OFFSET_MASK) - 1);
+}
+
+static int same_key(const SharedTable *t, uint64_t word, const uint8_t *key, size_t n) {
+    const uint8_t *at = (const uint8_t *)(value_of(t, word) + 1);
     return at[0] == n && !memcmp(at + 1, key, n);
 }
 
-/* No room for an entry of n bytes at room (once full, the count stays within a key per thread of
- * the end: adds stop looking first). */
-static int full(const GShared *sh, uint64_t room, size_t n) {
-    return room >> PROOF_OFFSET_BITS >= sh->most || (room & PROOF_OFFSET_MASK) + n + 1 > sh->arena_size;
+static size_t entry_bytes(size_t n) { return (sizeof(uint64_t) + 1 + n + 7) & ~(size_t)7; }
+
+/* No room for an entry of n key bytes at `room` (once full, the count stays within an entry per
+ * thread of the end: adds look before they take). */
+static int full(const SharedTable *t, uint64_t room, size_t n) {
+    return room >> SHARED_OFFSET_BITS >= t->most || (room & SHARED_OFFSET_MASK) + entry_bytes(n) > t->arena_size;
 }
 
-int g_shared_has(GShared *sh, const uint8_t *key, size_t n) {
-    uint64_t h = g_hash_bytes(key, n), tag = h >> PROOF_OFFSET_BITS;
-    for (size_t i = h & sh->mask;; i = (i + 1) & sh->mask) {
-        uint64_t word = __atomic_load_n(&sh->slots[i], __ATOMIC_ACQUIRE);
-        if (!word) return 0;
-        if (word >> PROOF_OFFSET_BITS == tag && same_key(sh, word, key, n)) return 1;
+/* The key's value word, or NULL where the key is not in the table. */
+static uint64_t *table_find(SharedTable *t, const uint8_t *key, size_t n) {
+    uint64_t h = g_hash_bytes(key, n), tag = h >> SHARED_OFFSET_BITS;
+    for (size_t i = h & t->mask;; i = (i + 1) & t->mask) {
+        uint64_t word = __atomic_load_n(&t->slots[i], __ATOMIC_ACQUIRE);
+        if (!word) return NULL;
+        if (word >> SHARED_OFFSET_BITS == tag && same_key(t, word, key, n)) return value_of(t, word);
     }
 }
 
-void g_shared_add(GShared *sh, const uint8_t *key, size_t n) {
-    if (n > 255 || full(sh, __atomic_load_n(&sh->room, __ATOMIC_RELAXED), 255)) return;   /* only shares less */
-    uint64_t room = __atomic_fetch_add(&sh->room, ROOM(1, n + 1), __ATOMIC_RELAXED), at = room & PROOF_OFFSET_MASK;
-    if (full(sh, room, n)) return;   /* bytes past the end: never given back, so no two writers share any */
-    sh->arena[at] = (uint8_t)n;
-    memcpy(sh->arena + at + 1, key, n);
-    uint64_t h = g_hash_bytes(key, n), tag = h >> PROOF_OFFSET_BITS, mine = (tag << PROOF_OFFSET_BITS) | (at + 1);
-    for (size_t i = h & sh->mask;; i = (i + 1) & sh->mask) {
-        uint64_t word = __atomic_load_n(&sh->slots[i], __ATOMIC_ACQUIRE);
-        if (!word && __atomic_compare_exchange_n(&sh->slots[i], &word, mine, 0, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
-            return;
-        if (word >> PROOF_OFFSET_BITS == tag && same_key(sh, word, key, n)) return;   /* there already: bytes wasted */
+/* Add the key with `value` where it is not there yet; its value word (NULL: the table is full). */
+static uint64_t *table_add(SharedTable *t, const uint8_t *key, size_t n, uint64_t value) {
+    uint64_t *there = table_find(t, key, n);   /* mostly there already, for a layout: take no room */
+    if (there || n > 255 || full(t, __atomic_load_n(&t->room, __ATOMIC_RELAXED), 255)) return there;
+    uint64_t room = __atomic_fetch_add(&t->room, ROOM(1, entry_bytes(n)), __ATOMIC_RELAXED);
+    if (full(t, room, n)) return table_find(t, key, n);   /* bytes past the end: never given back, so never shared */
+    uint64_t at = room & SHARED_OFFSET_MASK;
+    memcpy(t->arena + at, &value, sizeof value);
+    t->arena[at + sizeof value] = (uint8_t)n;
+    memcpy(t->arena + at + sizeof value + 1, key, n);
+    uint64_t h = g_hash_bytes(key, n), tag = h >> SHARED_OFFSET_BITS, mine = (tag << SHARED_OFFSET_BITS) | (at + 1);
+    for (size_t i = h & t->mask;; i = (i + 1) & t->mask) {
+        uint64_t word = __atomic_load_n(&t->slots[i], __ATOMIC_ACQUIRE);
+        if (!word && __atomic_compare_exchange_n(&t->slots[i], &word, mine, 0, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
+            return value_of(t, mine);
+        if (word >> SHARED_OFFSET_BITS == tag && same_key(t, word, key, n)) return value_of(t, word);
     }
+}
+
+int g_shared_has(GShared *sh, const uint8_t *key, size_t n) { return table_find(&sh->proved, key, n) != NULL; }
+
+void g_shared_add(GShared *sh, const uint8_t *key, size_t n) { table_add(&sh->proved, key, n, 0); }
+
+int64_t g_shared_layout(GShared *sh, const uint8_t *key, size_t n) {
+    uint64_t *bits = table_find(&sh->layouts, key, n);
+    return bits ? (int64_t)__atomic_load_n(bits, __ATOMIC_RELAXED) : 0;
+}
+
+void g_shared_layout_add(GShared *sh, const uint8_t *key, size_t n, int64_t bits) {
+    uint64_t *had = table_add(&sh->layouts, key, n, (uint64_t)bits);
+    if (had) __atomic_fetch_or(had, (uint64_t)bits, __ATOMIC_RELAXED);   /* a new entry has them already */
+}
+
+static int shared_init(GShared *sh, long long most) {
+    memset(sh, 0, sizeof *sh);
+    return table_init(&sh->proved, most) | table_init(&sh->layouts, most / 2);   /* layouts: as the side table */
+}
+
+static void shared_free(GShared *sh) {
+    table_free(&sh->proved);
+    table_free(&sh->layouts);
 }
 
 int g_shared_stopped(GShared *sh) { return __atomic_load_n(&sh->stop, __ATOMIC_RELAXED); }
