@@ -107,3 +107,13 @@ def test_the_command_takes_threads_and_says_how_many():
     out = runner.invoke(app, ["solve", "klondike", "--seed", "3", "--threads", "0"])
     assert out.exit_code == 2 and "expected a number of threads from 1 to 64" in out.output
     assert "Traceback" not in out.output
+
+
+def test_threads_asked_for_a_game_whose_search_is_single_are_reported_as_one():
+    """The Royal Cotillion family's search has no threads: the JSON says one ran, and the text
+    says why on stderr, rather than taking --threads in silence."""
+    out = runner.invoke(app, ["solve", "gavotte", "--seed", "1", "--threads", "2", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["threads"] == 1
+    out = runner.invoke(app, ["solve", "gavotte", "--seed", "1", "--threads", "2"])
+    assert out.exit_code == 0 and "this game's search runs on one thread" in out.output

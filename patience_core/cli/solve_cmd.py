@@ -57,19 +57,22 @@ def solve_command(
     try:
         result = solve_position(spec.start(rules), max_positions=max_positions, timeout=timeout, threads=threads)
     except SolveInterrupted as stop:  # Ctrl-C: say what the search knew, then exit as interrupted
-        _report(spec, rules, stop.result, threads, as_json)
+        _report(spec, rules, stop.result, as_json)
         print("interrupted", file=sys.stderr)
         raise typer.Exit(130)
-    _report(spec, rules, result, threads, as_json)
+    if result.threads < threads and not as_json:
+        print(f"(--threads {threads}: this game's search runs on one thread; threads apply to the "
+              f"compiled search of games with moves between piles)", file=sys.stderr)
+    _report(spec, rules, result, as_json)
 
 
-def _report(spec, rules, result: SolveResult, threads: int, as_json: bool) -> None:
+def _report(spec, rules, result: SolveResult, as_json: bool) -> None:
     """The verdict, the counts, and the line when won: as text, or as one JSON object."""
     if as_json:
         data = {"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
                 "positions": result.positions, "seconds": round(result.seconds, 3),
                 "most_on_foundations": result.most_on_foundations, "search": result.search,
-                "perfect_information": result.perfect_information, "threads": threads}
+                "perfect_information": result.perfect_information, "threads": result.threads}
         if result.verdict == UNKNOWN:
             data["limit"] = result.limit
         print_json(data)

@@ -71,6 +71,9 @@ class SolveResult:
     search: str = "pruned"
     # Every search sees the stock order and face-down cards (Solvitaire's "thoughtful" games).
     perfect_information: bool = True
+    # Searches that ran at once: the threads asked for where the compiled search of moves
+    # between piles ran (docs/solver.md, "Threads"), else 1.
+    threads: int = 1
 
 
 def solve(rules: Rules, order: list[int], *, max_positions: int | None = None,
@@ -109,14 +112,14 @@ def solve_position(position: Position, *, max_positions: int | None = None,
         known = stop if isinstance(stop, SearchInterrupted) else SearchInterrupted(0, start.on_foundations)
         raise SolveInterrupted(SolveResult(
             UNKNOWN, [], known.positions, time.perf_counter() - began, known.most_on_foundations, "interrupted",
-            "exhaustive" if exhaustive and not compiled else "pruned")) from stop
+            "exhaustive" if exhaustive and not compiled else "pruned", threads=threads if compiled else 1)) from stop
     finally:
         if collecting:
             gc.enable()
     if verdict == WON:
         replay_check(start, moves)
     return SolveResult(verdict, moves, positions, time.perf_counter() - began, most, limit,
-                       "exhaustive" if exhaustive else "pruned")
+                       "exhaustive" if exhaustive else "pruned", threads=threads if compiled else 1)
 
 
 def _engine_only(position: Position) -> bool:
