@@ -244,9 +244,11 @@ static int side_entry(Search *w, uint8_t *key, size_t n, int at, long long most,
     int pointer = key[at];
     if (pointer != 0xFF && pointer >= SIDE_FRESH) return -1;
     key[at] = 0;
-    int found = most > 0 && (long long)w->side.count >= most ? g_table_find(&w->side, key, n, side)
-                                                              : g_table_add(&w->side, key, n, side) >= 0;
-    w->others_proved = found && w->shared ? g_shared_layout(w->shared, key, n) : 0;
+    uint64_t h = g_hash_bytes(key, n);
+    if (w->shared) g_shared_prefetch(w->shared, h, 1);
+    int found = most > 0 && (long long)w->side.count >= most ? g_table_find_hashed(&w->side, key, n, h, side)
+                                                              : g_table_add_hashed(&w->side, key, n, h, side) >= 0;
+    w->others_proved = found && w->shared ? g_shared_layout(w->shared, key, n, h) : 0;
     key[at] = (uint8_t)pointer;
     return found ? pointer : -1;
 }
@@ -383,7 +385,9 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
             if (s->on_found > o->most) o->most = s->on_found;
             if (s->on_found == s->R->n_cards) return G_WON;
             n = g_key(s, key, &at);
-            added = g_table_add(&w->table, key, n, &entry);
+            uint64_t h = g_hash_bytes(key, n);
+            added = g_table_add_hashed(&w->table, key, n, h, &entry);
+            if (added > 0 && w->shared) g_shared_prefetch(w->shared, h, 0);   /* looked at below: overlaps G9's */
             if (added < 0) return G_NOMEM;
             int64_t v = added ? 0 : g_table_value(&w->table, entry);
             if (!added && (v < 0 || v >= w->base)) {   /* finished, or on the stack or in an open component */
@@ -399,7 +403,7 @@ static int attempt(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w,
                 g_undo_to(s, &w->undo, height);
                 continue;
             }
-            if (w->shared && g_shared_has(w->shared, key, n)) {   /* another worker proved it lost */
+            if (w->shared && g_shared_has(w->shared, key, n, h)) {   /* another worker proved it lost */
                 g_table_set(&w->table, entry, FINISHED(0, 1));   /* not shared again */
                 talon_proved(w, side, pointer);
                 o->imported++;

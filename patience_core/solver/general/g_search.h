@@ -9,12 +9,14 @@ enum { G_LOST = 0, G_WON = 1, G_LIMIT_POSITIONS = -1, G_LIMIT_TABLE = -2, G_LIMI
 /* What the workers of one solve share (g_workers.c): the positions any of them proved lost, and
  * the word that one has decided. NULL where a search runs alone. */
 typedef struct GShared GShared;
-int g_shared_has(GShared *sh, const uint8_t *key, size_t n);
+int g_shared_has(GShared *sh, const uint8_t *key, size_t n, uint64_t h);   /* h: the key's g_hash_bytes */
 void g_shared_add(GShared *sh, const uint8_t *key, size_t n);
 /* G9's waste lengths proved lost in a layout (its key with the waste's length cleared), bits as
  * the search's side table: those any worker proved; adding ORs them in. */
-int64_t g_shared_layout(GShared *sh, const uint8_t *key, size_t n);
+int64_t g_shared_layout(GShared *sh, const uint8_t *key, size_t n, uint64_t h);
 void g_shared_layout_add(GShared *sh, const uint8_t *key, size_t n, int64_t bits);
+/* Fetch the slot a hash probes first in the proofs' table (layout 0) or the layouts' (1). */
+void g_shared_prefetch(const GShared *sh, uint64_t h, int layout);
 int g_shared_stopped(GShared *sh);
 
 typedef struct {

@@ -84,9 +84,9 @@ static int full(const SharedTable *t, uint64_t room, size_t n) {
     return room >> SHARED_OFFSET_BITS >= t->most || (room & SHARED_OFFSET_MASK) + entry_bytes(n) > t->arena_size;
 }
 
-/* The key's value word, or NULL where the key is not in the table. */
-static uint64_t *table_find(SharedTable *t, const uint8_t *key, size_t n) {
-    uint64_t h = g_hash_bytes(key, n), tag = h >> SHARED_OFFSET_BITS;
+/* The key's value word, or NULL where the key is not in the table (h: its g_hash_bytes). */
+static uint64_t *table_find(SharedTable *t, const uint8_t *key, size_t n, uint64_t h) {
+    uint64_t tag = h >> SHARED_OFFSET_BITS;
     for (size_t i = h & t->mask;; i = (i + 1) & t->mask) {
         uint64_t word = __atomic_load_n(&t->slots[i], __ATOMIC_ACQUIRE);
         if (!word) return NULL;
@@ -95,16 +95,16 @@ static uint64_t *table_find(SharedTable *t, const uint8_t *key, size_t n) {
 }
 
 /* Add the key with `value` where it is not there yet; its value word (NULL: the table is full). */
-static uint64_t *table_add(SharedTable *t, const uint8_t *key, size_t n, uint64_t value) {
-    uint64_t *there = table_find(t, key, n);   /* mostly there already, for a layout: take no room */
+static uint64_t *table_add(SharedTable *t, const uint8_t *key, size_t n, uint64_t h, uint64_t value) {
+    uint64_t *there = table_find(t, key, n, h);   /* mostly there already, for a layout: take no room */
     if (there || n > 255 || full(t, __atomic_load_n(&t->room, __ATOMIC_RELAXED), 255)) return there;
     uint64_t room = __atomic_fetch_add(&t->room, ROOM(1, entry_bytes(n)), __ATOMIC_RELAXED);
-    if (full(t, room, n)) return table_find(t, key, n);   /* bytes past the end: never given back, so never shared */
+    if (full(t, room, n)) return table_find(t, key, n, h);   /* bytes past the end: never given back, so never shared */
     uint64_t at = room & SHARED_OFFSET_MASK;
     memcpy(t->arena + at, &value, sizeof value);
     t->arena[at + sizeof value] = (uint8_t)n;
     memcpy(t->arena + at + sizeof value + 1, key, n);
-    uint64_t h = g_hash_bytes(key, n), tag = h >> SHARED_OFFSET_BITS, mine = (tag << SHARED_OFFSET_BITS) | (at + 1);
+    uint64_t tag = h >> SHARED_OFFSET_BITS, mine = (tag << SHARED_OFFSET_BITS) | (at + 1);
     for (size_t i = h & t->mask;; i = (i + 1) & t->mask) {
         uint64_t word = __atomic_load_n(&t->slots[i], __ATOMIC_ACQUIRE);
         if (!word && __atomic_compare_exchange_n(&t->slots[i], &word, mine, 0, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
@@ -113,18 +113,27 @@ static uint64_t *table_add(SharedTable *t, const uint8_t *key, size_t n, uint64_
     }
 }
 
-int g_shared_has(GShared *sh, const uint8_t *key, size_t n) { return table_find(&sh->proved, key, n) != NULL; }
+int g_shared_has(GShared *sh, const uint8_t *key, size_t n, uint64_t h) { return table_find(&sh->proved, key, n, h) != NULL; }
 
-void g_shared_add(GShared *sh, const uint8_t *key, size_t n) { table_add(&sh->proved, key, n, 0); }
+void g_shared_add(GShared *sh, const uint8_t *key, size_t n) { table_add(&sh->proved, key, n, g_hash_bytes(key, n), 0); }
 
-int64_t g_shared_layout(GShared *sh, const uint8_t *key, size_t n) {
-    uint64_t *bits = table_find(&sh->layouts, key, n);
+int64_t g_shared_layout(GShared *sh, const uint8_t *key, size_t n, uint64_t h) {
+    uint64_t *bits = table_find(&sh->layouts, key, n, h);
     return bits ? (int64_t)__atomic_load_n(bits, __ATOMIC_RELAXED) : 0;
 }
 
 void g_shared_layout_add(GShared *sh, const uint8_t *key, size_t n, int64_t bits) {
-    uint64_t *had = table_add(&sh->layouts, key, n, (uint64_t)bits);
+    uint64_t *had = table_add(&sh->layouts, key, n, g_hash_bytes(key, n), (uint64_t)bits);
     if (had) __atomic_fetch_or(had, (uint64_t)bits, __ATOMIC_RELAXED);   /* a new entry has them already */
+}
+
+void g_shared_prefetch(const GShared *sh, uint64_t h, int layout) {
+#if defined(__GNUC__)
+    const SharedTable *t = layout ? &sh->layouts : &sh->proved;
+    __builtin_prefetch(&t->slots[h & t->mask]);
+#else
+    (void)sh; (void)h; (void)layout;
+#endif
 }
 
 static int shared_init(GShared *sh, long long most) {
