@@ -209,10 +209,15 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     Loaded L;
     a.nudge = -1;
     a.proof_rules = 1;
+    a.solo = -1;
     int threads = 1;
-    if (!PyArg_ParseTuple(args, "OOLdLp|iipi", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
-                          &a.nudge, &a.beam_share, &a.proof_rules, &threads))
+    if (!PyArg_ParseTuple(args, "OOLdLp|iipiL", &rules, &position, &a.max_positions, &a.seconds, &a.table_limit, &a.prune,
+                          &a.nudge, &a.beam_share, &a.proof_rules, &threads, &a.solo))
         return NULL;
+    if (a.solo < -1) {
+        PyErr_SetString(PyExc_ValueError, "solo: expected -1 (the search's own) or 0 positions or more");
+        return NULL;
+    }
     if (threads < 1 || threads > G_MAX_WORKERS) {
         PyErr_Format(PyExc_ValueError, "threads: expected 1 to %d", G_MAX_WORKERS);
         return NULL;
@@ -261,7 +266,7 @@ static PyMethodDef methods[] = {
     {"waste_order_dead", py_waste_order_dead, METH_VARARGS,
      "waste_order_dead(rules, position) -> lost by the relaxation in which the waste piles keep their order"},
     {"search", py_search, METH_VARARGS,
-     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share[, proof_rules[, threads]]]]) -> "
+     "search(rules, position, max_positions, seconds, table_limit, prune[, nudge[, beam_share[, proof_rules[, threads[, solo]]]]]) -> "
      "(verdict, positions, most, "
      "table, compactions, dominated, dead_ends, beam_positions, line, imported)"},
     {NULL, NULL, 0, NULL}};

@@ -37,6 +37,8 @@ typedef struct {
                                   * worker stops (G_STOPPED) once another has decided; NULL: alone */
     int worker;                  /* 0, or which other worker: its restarts' nudges start at once, from a
                                   * seed of its own, so that it searches in another order */
+    long long solo;              /* g_search_workers: positions the first search makes alone before all of
+                                  * them start (-1: G_SOLO; 0: all at once, as the tests' small endings need) */
 } GSearchArgs;
 
 typedef struct {
@@ -57,7 +59,10 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o);
  * for a while: each on its own thread and its own copy of the position (loaded from `position`,
  * n ints, the position s was loaded from), sharing the positions they prove lost (g_workers.c).
  * The first to decide (won or lost) gives the verdict; o sums their positions. */
-enum { G_MAX_WORKERS = 64 };
+/* Most deals are decided within a few thousand positions, where a second thread and its tables
+ * cost more than they save (about a millisecond a deal): by default the first search runs alone
+ * for G_SOLO positions, and only a deal it leaves undecided is searched again by all of them. */
+enum { G_MAX_WORKERS = 64, G_SOLO = 5000 };
 int g_search_workers(GState *s, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
                      GSearchOut *o);
 

@@ -230,20 +230,21 @@ static int search_together(const g_rules_t *R, const int32_t *position, size_t n
     return o->verdict;
 }
 
-/* Most deals are decided within a few thousand positions, where a second thread and its
- * tables cost more than they save (about a millisecond a deal): the first search runs alone
- * for SOLO positions, and only a deal it leaves undecided is searched again by all of them. */
-enum { SOLO = 5000 };
-
 int g_search_workers(GState *s, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
                      GSearchOut *o) {
     if (!G_THREADS || !a->prune || workers < 2) return g_search(s, a, o);
     double began = g_now();
-    GSearchArgs alone = *a;
-    if (alone.max_positions < 0 || alone.max_positions > SOLO) alone.max_positions = SOLO;
-    int verdict = g_search(s, &alone, o);
-    if (verdict != G_LIMIT_POSITIONS || alone.max_positions == a->max_positions) return verdict;
-    GSearchOut first = *o;
+    long long solo = a->solo < 0 ? G_SOLO : a->solo;
+    GSearchOut first;
+    memset(&first, 0, sizeof first);
+    if (solo > 0) {
+        GSearchArgs alone = *a;
+        if (alone.max_positions < 0 || alone.max_positions > solo) alone.max_positions = solo;
+        int verdict = g_search(s, &alone, o);
+        if (verdict != G_LIMIT_POSITIONS || alone.max_positions == a->max_positions) return verdict;
+        first = *o;
+    }
+    int verdict;
     GSearchArgs rest = *a;
     if (rest.max_positions >= 0) rest.max_positions -= first.positions;
     if (rest.seconds >= 0) rest.seconds = rest.seconds > g_now() - began ? rest.seconds - (g_now() - began) : 0;

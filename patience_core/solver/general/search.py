@@ -82,7 +82,7 @@ def beam_share(rules: Rules) -> int:
 
 def compiled_search(position, max_positions: int | None, deadline: float | None, table_limit: int,
                     prune: bool = True, nudge: int | None = None, beams: bool = True,
-                    proof_rules: bool = True, threads: int = 1):
+                    proof_rules: bool = True, threads: int = 1, solo: int | None = None):
     """(verdict, line, positions, most cards on the foundations, limit) — the contract of
     ``solve._engine_search``. ``nudge``: the restarts' random nudge to each child's score,
     0..nudge (None: the search's own, docs/solver.md "Restarts"); ``beams``: False leaves the
@@ -91,13 +91,16 @@ def compiled_search(position, max_positions: int | None, deadline: float | None,
     without its gates, no child is cut at a proved-lost talon, and G8 sends home bare cards only
     (docs/solver.md, G6, G6b, G9b and G8); ``threads``: how many searches of the deal run at
     once, each on a thread of its own, sharing the positions they prove lost (docs/solver.md,
-    "Threads"; 1: the search alone, the same positions and line on every run). A Ctrl-C raises
-    KeyboardInterrupt at once."""
+    "Threads"; 1: the search alone, the same positions and line on every run); ``solo``: with
+    threads, the positions the first search makes alone before they all start (None: the
+    search's own, 5 000; 0: all at once, as the tests' small endings need). A Ctrl-C raises
+    :class:`~patience_core.solver.search.SearchInterrupted` at once, with the counts so far."""
     seconds = -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
     verdict, positions, most, _table, _compactions, _dominated, _dead_ends, _beam, line, _imported = _general.search(
         rules_buffer(position.rules), pack_position(position),
         -1 if max_positions is None else max_positions, seconds, table_limit, prune,
-        -1 if nudge is None else nudge, beam_share(position.rules) if beams else 0, proof_rules, threads)
+        -1 if nudge is None else nudge, beam_share(position.rules) if beams else 0, proof_rules, threads,
+        -1 if solo is None else solo)
     if verdict == INTERRUPTED:
         raise SearchInterrupted(positions, most)
     moves = [as_move(entry) for entry in line]
