@@ -193,11 +193,13 @@ uint64_t g_hash_bytes(const uint8_t *k, size_t n) {
     return h;
 }
 
-int g_table_init(GTable *t, size_t cap) {
+int g_table_init(GTable *t, size_t cap) { return g_table_init_sized(t, cap, 1 << 20); }
+
+int g_table_init_sized(GTable *t, size_t cap, size_t arena_bytes) {
     memset(t, 0, sizeof *t);
     t->cap = cap;
     t->slots = calloc(cap, sizeof *t->slots);
-    t->size = 1 << 20;
+    t->size = arena_bytes;
     t->arena = malloc(t->size);
     return t->slots && t->arena ? 0 : -1;
 }

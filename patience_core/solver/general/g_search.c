@@ -501,10 +501,13 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
      * wherever a child may newly make it true (attempt) */
     if (a->prune && s->R->waste_order && !(s->waste_memo = g_waste_order_memo(WASTE_ORDER_LOST_BITS))) goto done;
     if (a->prune && (g_dead_end(s, a->proof_rules ? G6_GATES_THOROUGH : G6_PLAIN) || g_waste_order_dead(s))) { verdict = G_LOST; o->positions = 1; goto done; }
-    if (g_table_init(&w.table, 1 << 16)) goto done;
+    /* With other workers the deal is a hard one (g_search_workers): its tables start large (the
+     * OS maps their pages only as they are touched) */
+    int large = w.shared != NULL;
+    if (g_table_init_sized(&w.table, large ? 1 << 21 : 1 << 16, large ? (size_t)1 << 26 : 1 << 20)) goto done;
     table_ready = 1;
     if (a->prune && s->R->talon_dominance && s->redeals_left == G_UNLIMITED) {   /* G9 */
-        if (g_table_init(&w.side, 1 << 16)) goto done;
+        if (g_table_init(&w.side, large ? 1 << 20 : 1 << 16)) goto done;
         w.side_ready = 1;
     }
     for (int k = 0; k < DEAD_END_CREDITS; k++) w.dead_end.credit[k] = DEAD_END_CREDIT;

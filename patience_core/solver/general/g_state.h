@@ -129,6 +129,10 @@ typedef struct {
 } GTable;
 uint64_t g_hash_bytes(const uint8_t *key, size_t n);   /* the tables' hash of a key */
 int g_table_init(GTable *t, size_t cap);
+/* cap slots (a power of two) and an arena of arena_bytes to start with, where a large table is
+ * known to come: each growth rehashes every key, and in a process with threads each move of a
+ * large block makes the kernel flush the other cores' TLBs */
+int g_table_init_sized(GTable *t, size_t cap, size_t arena_bytes);
 void g_table_free(GTable *t);
 void g_table_clear(GTable *t);
 /* 1 added (its value 0), 0 present, -1 no memory; *entry names the entry either way. */
