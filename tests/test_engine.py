@@ -233,14 +233,15 @@ def _wait_until_busy(pid: int, cpu_seconds: float, timeout: float = 60.0) -> Non
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("game, engine", [
-    (["royal-cotillion", "--seed", "9"], None),
-    (["spider", "--seed", "5"], None),
+@pytest.mark.parametrize("game, engine, as_json", [
+    (["royal-cotillion", "--seed", "9"], None, True),
+    (["spider", "--seed", "5"], None, True),
     (["klondike", "-p", "draw=3", "-p", "worry=yes", "-p", "partial=to-foundation", "--seed", "490",
-      "--threads", "2"], None),
-    (["odd-and-even", "--seed", "3"], "python"),
+      "--threads", "2"], None, True),
+    (["odd-and-even", "--seed", "3"], "python", True),
+    (["klondike", "-p", "draw=3", "-p", "worry=yes", "-p", "partial=to-foundation", "--seed", "490"], None, False),
 ])
-def test_ctrl_c_stops_a_search_without_limits_and_says_what_it_knew(game, engine):
+def test_ctrl_c_stops_a_search_without_limits_and_says_what_it_knew(game, engine, as_json):
     """The compiled searches run without the GIL, so they must look for signals themselves:
     an unlimited solve of a deal it cannot decide stops at Ctrl-C within a moment (exit 130),
     in its depth-first attempts, in a beam between them (Spider, two packs), with two threads,
@@ -258,7 +259,7 @@ def test_ctrl_c_stops_a_search_without_limits_and_says_what_it_knew(game, engine
         env["PATIENCE_ENGINE"] = engine
     # a runner started in the background (`cmd &` without job control) ignores SIGINT, and so
     # would the solve: it gets the default, as a terminal's would
-    process = subprocess.Popen([sys.executable, "-m", "patience_core", "solve", *game, "--json"],
+    process = subprocess.Popen([sys.executable, "-m", "patience_core", "solve", *game] + (["--json"] if as_json else []),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     _wait_until_busy(process.pid, cpu_seconds=1.5)
@@ -270,6 +271,10 @@ def test_ctrl_c_stops_a_search_without_limits_and_says_what_it_knew(game, engine
         process.kill()
     assert process.returncode == 130
     assert err.splitlines()[-1] == "interrupted" and "Traceback" not in err
+    if not as_json:
+        assert ": unknown: the search was stopped before it decided" in out
+        assert "the search was stopped: Ctrl-C" in out and " positions searched in " in out
+        return
     said = json.loads(out)
     assert said["verdict"] == "unknown" and said["limit"] == "interrupted"
     assert said["positions"] > 1000 and said["seconds"] > 0.5

@@ -19,6 +19,7 @@ _VERDICT_TEXT = {
     "lost": "lost: no line wins (proved by exhausting the search)",
     "unknown": "unknown: a limit was reached before the search decided",
 }
+_STOPPED_TEXT = "unknown: the search was stopped before it decided"
 
 
 _LIMIT_TEXT = {
@@ -77,7 +78,8 @@ def _report(spec, rules, result: SolveResult, as_json: bool) -> None:
             data["limit"] = result.limit
         print_json(data)
         return
-    print(f"{printable(spec.describe(rules))}: {_VERDICT_TEXT[result.verdict]}")
+    said = _STOPPED_TEXT if result.limit == "interrupted" else _VERDICT_TEXT[result.verdict]
+    print(f"{printable(spec.describe(rules))}: {said}")
     if result.search == "exhaustive":
         print("(the exhaustive search: every legal move, no pruning, so large games may need a big "
               "--max-positions; it sees face-down cards and the stock order)", file=sys.stderr)
