@@ -98,11 +98,12 @@ def solve_position(position: Position, *, max_positions: int | None = None,
     gc.disable()
     exhaustive = _engine_only(start)
     compiled = exhaustive and prune and general.unsupported(start) is None
+    search = "exhaustive" if exhaustive and not compiled else "pruned"
+    ran = threads if compiled else 1
     try:
         if compiled:
             verdict, moves, positions, most, limit = general.compiled_search(
                 start, max_positions, deadline, TABLE_LIMIT, threads=threads)
-            exhaustive = False
         elif exhaustive:
             verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)
         else:
@@ -110,16 +111,14 @@ def solve_position(position: Position, *, max_positions: int | None = None,
     except KeyboardInterrupt as stop:
         # What the search reached so far; a search in Python raises the bare KeyboardInterrupt.
         known = stop if isinstance(stop, SearchInterrupted) else SearchInterrupted(0, start.on_foundations)
-        raise SolveInterrupted(SolveResult(
-            UNKNOWN, [], known.positions, time.perf_counter() - began, known.most_on_foundations, "interrupted",
-            "exhaustive" if exhaustive and not compiled else "pruned", threads=threads if compiled else 1)) from stop
+        raise SolveInterrupted(SolveResult(UNKNOWN, [], known.positions, time.perf_counter() - began,
+                                           known.most_on_foundations, "interrupted", search, threads=ran)) from stop
     finally:
         if collecting:
             gc.enable()
     if verdict == WON:
         replay_check(start, moves)
-    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most, limit,
-                       "exhaustive" if exhaustive else "pruned", threads=threads if compiled else 1)
+    return SolveResult(verdict, moves, positions, time.perf_counter() - began, most, limit, search, threads=ran)
 
 
 def _engine_only(position: Position) -> bool:

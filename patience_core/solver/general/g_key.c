@@ -270,14 +270,6 @@ int g_table_add(GTable *t, const uint8_t *key, size_t n, size_t *entry) {
     return g_table_add_hashed(t, key, n, g_hash_bytes(key, n), entry);
 }
 
-void g_table_prefetch(const GTable *t, uint64_t h) {
-#if defined(__GNUC__)
-    __builtin_prefetch(&t->slots[(size_t)h & (t->cap - 1)]);
-#else
-    (void)t; (void)h;
-#endif
-}
-
 int g_table_add_hashed(GTable *t, const uint8_t *key, size_t n, uint64_t h, size_t *entry) {
     if (n > 255) return -1;  /* longer than any key of GMAXP piles and 104 cards */
     if (2 * (t->count + 1) > t->cap && grow(t) < 0) return -1;

@@ -138,11 +138,9 @@ void g_table_clear(GTable *t);
 /* 1 added (its value 0), 0 present, -1 no memory; *entry names the entry either way. */
 int g_table_add(GTable *t, const uint8_t *key, size_t n, size_t *entry);
 int g_table_find(const GTable *t, const uint8_t *key, size_t n, size_t *entry);   /* 1 found, 0 not */
-/* The same, with the key's hash (g_hash_bytes) worked out once by the caller; and a hint to
- * fetch the slot a hash probes first, so that its cache miss overlaps other work. */
+/* The same, with the key's hash (g_hash_bytes) worked out once by the caller. */
 int g_table_add_hashed(GTable *t, const uint8_t *key, size_t n, uint64_t h, size_t *entry);
 int g_table_find_hashed(const GTable *t, const uint8_t *key, size_t n, uint64_t h, size_t *entry);
-void g_table_prefetch(const GTable *t, uint64_t h);
 int64_t g_table_value(const GTable *t, size_t entry);
 void g_table_set(GTable *t, size_t entry, int64_t value);
 size_t g_table_count_below(const GTable *t, int64_t below);

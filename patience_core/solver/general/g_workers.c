@@ -175,9 +175,10 @@ static void *run_worker(void *arg) {
 static int search_together(const g_rules_t *R, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
                            GSearchOut *o) {
     memset(o, 0, sizeof *o);
-    Worker *team = calloc((size_t)workers, sizeof *team);
     GShared sh;
-    if (!team || shared_init(&sh, a->table_limit > 0 ? a->table_limit : G_SHARED_MOST)) {
+    int no_room = shared_init(&sh, a->table_limit > 0 ? a->table_limit : G_SHARED_MOST);   /* sh set either way */
+    Worker *team = calloc((size_t)workers, sizeof *team);
+    if (!team || no_room) {
         free(team);
         shared_free(&sh);
         o->verdict = G_NOMEM;
@@ -244,11 +245,10 @@ int g_search_workers(GState *s, const int32_t *position, size_t n, const GSearch
         if (verdict != G_LIMIT_POSITIONS || alone.max_positions == a->max_positions) return verdict;
         first = *o;
     }
-    int verdict;
     GSearchArgs rest = *a;
     if (rest.max_positions >= 0) rest.max_positions -= first.positions;
     if (rest.seconds >= 0) rest.seconds = rest.seconds > g_now() - began ? rest.seconds - (g_now() - began) : 0;
-    verdict = search_together(s->R, position, n, &rest, workers, o);
+    int verdict = search_together(s->R, position, n, &rest, workers, o);
     o->positions += first.positions;
     if (first.most > o->most) o->most = first.most;
     return verdict;
