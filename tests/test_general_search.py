@@ -639,7 +639,7 @@ def test_dead_ends_inside_the_search_prune_lost_subtrees(monkeypatch):
     """Klondike deal 36 under Solvitaire's rules is alive by the relaxation at its start, but
     every line of it is dead a few moves in: with the test inside the search it is proved lost in
     under 1 000 positions, dead ends found; at the start only, 100 000 positions do not decide it
-    (it took 1 046 358). Deal 194: 4 positions against 1 516. (Without G6b's gates, which prove
+    (it took 1 046 358). Deal 194: 4 positions against 1 435. (Without G6b's gates, which prove
     deal 194 lost at its start.)"""
     from patience_core.solver.general import pack
 
@@ -662,7 +662,7 @@ def test_dead_ends_inside_the_search_prune_lost_subtrees(monkeypatch):
         monkeypatch.setattr(pack, "DEAD_ENDS_INSIDE", False)
         general._rules_buffer.cache_clear()
         assert run(36, 100_000) == (general.LIMIT_POSITIONS, 100_001, 0)
-        assert run(194, 100_000) == (general.LOST, 1_516, 0)
+        assert run(194, 100_000) == (general.LOST, 1_435, 0)
     finally:
         general._rules_buffer.cache_clear()
 
@@ -834,6 +834,109 @@ def test_a_card_from_a_pool_talon_is_parked_only_with_a_move_onto_it(params, poo
             position.apply(rng.choice(moves))
     assert (led if pool else plain) > 0
 
+
+
+# --- G11: a gap waits for its use (g_prune.c gap_with_use) -------------------------------------
+
+# QH alone in its pile can go onto KS, alone in its own: that empties a pile. The other kings lie
+# face down, so nothing can fill the gap. (Clubs and diamonds are home up to the Queen, hearts
+# and spades up to the Jack; draw 3, no worrying back.)
+_NO_FILL = (["QH", "KS", "KC KD KH QS"], [0, 0, 3], "", (12, 12, 11, 11), "", {"worry": "no", "draw": "3"})
+# KD in the stock instead, where the talon can bring it into the gap.
+_KING_IN_STOCK = (["QH", "KS", "KC KH QS"], [0, 0, 2], "KD", (12, 12, 11, 11), "", {"worry": "no", "draw": "3"})
+
+
+def test_a_pile_is_emptied_only_together_with_a_move_into_the_gap():
+    """G11 (docs/solver.md): with nothing able to fill the gap, no child empties QH's pile; with
+    KD in the stock, QH onto KS comes as the lead of one child whose play is KD into the gap,
+    after the turns that bring it up. The plain search keeps the move as a child of its own. Both
+    positions are won, by the pruned search and by the oracle."""
+    empties = ("between-piles", 0, 1)
+    blocked = _worried_ending(*_NO_FILL)
+    for pre, back, lead, mid, play in general.children(blocked):
+        assert (play.kind.value, play.src, play.dst) != empties and lead is None, (lead, play)
+    assert any((m.kind.value, m.src, m.dst) == empties for *_, m in general.children(blocked, prune=False))
+
+    fillable = _worried_ending(*_KING_IN_STOCK)
+    led = [(lead, mid, play) for pre, back, lead, mid, play in general.children(fillable)
+           if lead is not None and (lead.kind.value, lead.src, lead.dst) == empties]
+    assert {(card_name(play.card), play.src, play.dst) for _lead, _mid, play in led} == {("KD", 8, 0)}   # waste to gap
+    assert min(mid for _lead, mid, _play in led) == 1   # the turn after the lead
+    assert not any((play.kind.value, play.src, play.dst) == empties and lead is None
+                   for pre, back, lead, mid, play in general.children(fillable))
+    for position in (blocked, fillable):
+        assert solve_position(position).verdict == engine_search(position, max_positions=ORACLE_BUDGET).verdict == "won"
+
+
+@pytest.mark.parametrize("name, params", [("klondike", {}), ("klondike", {"draw": "3"}), ("yukon", {})],
+                         ids=["klondike-draw=1", "klondike-draw=3", "yukon"])
+def test_gaps_that_wait_give_the_oracles_verdicts(name, params, monkeypatch, repack):
+    """G11 on endings of real deals and copies with two cards swapped: the pruned search gives the
+    oracle's verdicts (its won lines replay: each lead is a legal move), and searches fewer
+    positions on some of them than with the rule switched off (pack.GAPS_WAIT), so it is in force.
+    A rule that cut every winning line would show as a won ending called lost, so won endings
+    are what must be there."""
+    from patience_core.solver.general import pack
+
+    monkeypatch.setattr(pack, "DEAD_ENDS", False)   # it decides most of these endings at once
+    rules = load_rules(name, params)
+    assert any(pack.waiting_gaps(rules))
+    decided, fewer = {}, 0
+    for seed, rest in ((1, 16), (1, 20), (3, 20), (4, 20), (5, 24), (10, 24)):
+        for position in _endings(rules, seed, rest):
+            if name == "klondike":
+                position = _chained(position)
+            pruned = solve_position(position)
+            monkeypatch.setattr(pack, "GAPS_WAIT", False)
+            general._rules_buffer.cache_clear()
+            try:
+                fewer += pruned.positions < solve_position(position).positions
+            finally:
+                monkeypatch.setattr(pack, "GAPS_WAIT", True)
+                general._rules_buffer.cache_clear()
+            oracle = engine_search(position, max_positions=ORACLE_BUDGET)
+            if oracle.verdict == "unknown":
+                continue
+            assert pruned.verdict == oracle.verdict, f"{name} seed {seed}, {rest} cards left"
+            decided[oracle.verdict] = decided.get(oracle.verdict, 0) + 1
+    assert decided.get("won", 0) >= 3 and fewer >= 3, (decided, fewer)
+
+
+_SOLVITAIRE = {"draw": "3", "worry": "yes", "partial": "to-foundation"}
+
+
+@pytest.mark.parametrize("name, params", [("klondike", {}), ("klondike", {"draw": "3"}), ("klondike", _SOLVITAIRE),
+                                          ("klondike", {"redeals": "2"}), ("yukon", {})],
+                         ids=["klondike-draw=1", "klondike-draw=3", "klondike-solvitaire", "klondike-redeals=2", "yukon"])
+def test_gaps_that_wait_agree_with_the_search_without_them(name, params, monkeypatch, repack):
+    """G11 against the pruned search with the rule switched off (which the tests above hold to
+    the oracle), on endings too large for the oracle (16 to 28 cards left, 160 a game setting):
+    no ending is won by one and lost by the other. A rule that dropped the talon's cards as
+    fillers of a gap fails here (Klondike seed 9, 20 and 28 cards left)."""
+    from patience_core.solver.general import pack
+
+    monkeypatch.setattr(pack, "DEAD_ENDS", False)
+    rules = load_rules(name, params)
+    decided, differ = 0, 0
+    for seed in range(1, 11):
+        for rest in (16, 20, 24, 28):
+            for position in _endings(rules, seed, rest):
+                if name == "klondike":
+                    position = _chained(position)
+                waiting = solve_position(position, max_positions=20_000)
+                monkeypatch.setattr(pack, "GAPS_WAIT", False)
+                general._rules_buffer.cache_clear()
+                try:
+                    plain = solve_position(position, max_positions=20_000)
+                finally:
+                    monkeypatch.setattr(pack, "GAPS_WAIT", True)
+                    general._rules_buffer.cache_clear()
+                if "unknown" in (waiting.verdict, plain.verdict):
+                    continue
+                assert waiting.verdict == plain.verdict, f"{name} seed {seed}, {rest} cards left"
+                decided += 1
+                differ += waiting.positions != plain.positions
+    assert decided >= 100 and differ >= 10, (decided, differ)
 
 
 # --- the children's order ----------------------------------------------------------------

@@ -64,6 +64,8 @@ RULES = Boundary("g_rules", 0x47525553, (
     Field("free_arrangement", "n_piles", "which of a card's equal parents it lies on is left out of the "
           "key (0/1, see pack.free_arrangement)"),
     Field("idle_source", "n_piles", "its idle moves are tried only when something uses them (0/1, see pack.idle_sources)"),
+    Field("gap_waits", "n_piles", "a move emptying it onto a pile of its class is made only with a move into "
+          "a gap of that class (0/1, see pack.waiting_gaps)"),
     Field("fill_start", "n_piles*2", "per pile: first index into fill_src and the number of sources"),
     Field("fill_src", "n_fill", "the piles that fill a gap, tried in order"),
     Field("waste_piles", "n_waste", "the waste piles"),

@@ -415,6 +415,7 @@ const char *g_load(GState *s, const g_rules_t *R, const int32_t *buf, size_t n) 
     }
     s->rehome = (uint8_t)(R->n_worry > 0);
     s->covered_home = 1;
+    s->gaps_wait = 1;
     g_key_plan(s);
     g_relax_load(s);   /* each card's parents and kids (G6, G8, between_piles) */
     /* K+: the waste bottom to top, then the stock top to bottom, is a subsequence of the start's

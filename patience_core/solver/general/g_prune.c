@@ -428,19 +428,27 @@ static void covers(GState *s, Cover *x, const int ntak[52]) {
     walk_talon(s, talon_cover, x);
 }
 
-/* The talon is a pool (pack.talon_is_pool): a card parked from it onto a pile is tried only
- * together with a move that puts something on it (docs/solver.md, "G7. Parking from a pool"). */
-typedef struct { Cover cover; GChild *out; int *k, max; GMove park; int pre; } ParkUse;
+/* A move made only together with a move that uses it, as one child (its lead): G7's park, G11's
+ * emptying move. */
+typedef struct {
+    Cover cover; GChild *out; int *k, max; GMove lead; int pre;
+    int parks_alone;   /* a talon card onto the pile is a park of its own (G7): not a use here */
+    int lone;          /* such a use was found: the lead must be a child of its own too */
+} LeadUse;
 
 static void add_use(GState *s, Cover *x, GMove play, int mid) {
-    ParkUse *u = (ParkUse *)x;
-    GChild *c = next_child(u->out, u->k, u->max);   /* scored after the park, which is made */
-    if (c) *c = (GChild){.play = play, .lead = u->park, .pre = (int16_t)u->pre, .mid = (int16_t)mid,
+    LeadUse *u = (LeadUse *)x;
+    if (dominated(s, play)) return;   /* into a gap: the first of its class only (G4) */
+    if (u->parks_alone && s->is_waste[play.src]) { u->lone = 1; return; }
+    GChild *c = next_child(u->out, u->k, u->max);   /* scored after the lead, which is made */
+    if (c) *c = (GChild){.play = play, .lead = u->lead, .pre = (int16_t)u->pre, .mid = (int16_t)mid,
                          .score = clamp_score(value(s, NO_LEAD_MOVE, play, u->pre + mid))};
 }
 
+/* The talon is a pool (pack.talon_is_pool): a card parked from it onto a pile is tried only
+ * together with a move that puts something on it (docs/solver.md, "G7. Parking from a pool"). */
 static void park_with_use(GState *s, const int ntak[52], GMove park, int pre, GChild *out, int *k, int max) {
-    ParkUse u = {{park.dst, add_use}, out, k, max, park, pre};
+    LeadUse u = {{park.dst, add_use}, out, k, max, park, pre, 0, 0};
     GUndo undo;
     int cap = s->steps_cap;
     s->steps_cap = 0;            /* the park is a talon move: steps after it do not commute before it */
@@ -791,6 +799,39 @@ static int drop_renamings(const GState *s, const int ntak[52], GChild *out, int 
     return kept;
 }
 
+/* G11 (docs/solver.md, "A gap waits for its use"): a move of a whole pile (no face-down card)
+ * onto another pile of its class, where the pile's gap waits (pack.waiting_gaps). */
+static int empties_waiting(const GState *s, GMove m) {
+    const g_rules_t *R = s->R;
+    if (!s->gaps_wait || m.kind != GK_BETWEEN_PILES || !R->gap_waits[m.src] || s->down[m.src] || m.count != s->len[m.src]
+        || !s->len[m.dst])
+        return 0;
+    int c = class_of(s, m.src);
+    return c >= 0 && c == class_of(s, m.dst);
+}
+
+/* Its children: the move made, then each move into the first gap of its class (a card or run of
+ * the layout, or a talon card after its turns), as one child. Two uses cannot follow a lead in
+ * one child: a card back from a foundation (G8's cards-back children) and, from a pool talon, a
+ * park (G7: itself made only with its own use). Where one could, the move is a child of its
+ * own as well. */
+static void gap_with_use(GState *s, const int ntak[52], GMove m, GChild *out, int *k, int max) {
+    const g_rules_t *R = s->R;
+    int c = class_of(s, m.src), gap = -1, back = 0;
+    GUndo undo;
+    g_apply(s, m, &undo);
+    for (int p = 0; p < s->n && gap < 0; p++)
+        if (!s->len[p] && class_of(s, p) == c) gap = p;
+    for (int i = 0; s->rehome && i < R->n_worry && !back; i++) {
+        int f = R->worry_from[i];
+        for (int j = 0; j < s->len[f] && !back; j++) back = g_accepts(s, gap, s->cards[f][j], 1);
+    }
+    LeadUse u = {{gap, add_use}, out, k, max, m, 0, R->talon_pool, 0};
+    covers(s, &u.cover, ntak);   /* the foundations are as before: the takers still hold */
+    g_undo(s, &undo);
+    if (back || u.lone) add(s, out, k, max, m, 0, 1);
+}
+
 /* The children of a position, given its foundations' takers (g_takers): every legal move
  * (prune 0, in legal.py's order), or the pruned set, best first by the position each leads to
  * (prune 1). With ``jitter`` (a restart's random state, NULL for none) each score gets a small
@@ -810,6 +851,7 @@ int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GC
             if (macros && (m.kind == GK_TURN || m.kind == GK_REDEAL)) continue;
             if (s->R->talon_pool && m.kind == GK_BETWEEN_PILES && s->is_waste[m.src]) continue;   /* kplus parks it */
             if (dominated(s, m)) continue;
+            if (empties_waiting(s, m)) { gap_with_use(s, ntak, m, out, &k, max); continue; }
             if (idle(s, m)) {
                 GUndo u;
                 g_apply(s, m, &u);

@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #define G_RULES_MAGIC 1196578131
-#define G_RULES_VERSION 1217853702
+#define G_RULES_VERSION 811851961
 
 typedef struct {
     int32_t n_piles;                   /* piles in all (layout, stock, waste piles, foundations) [1] */
@@ -49,6 +49,7 @@ typedef struct {
     const int32_t *class_needs_no_stock; /* the class is interchangeable only once the stock is empty (0/1) [n_piles] */
     const int32_t *free_arrangement;   /* which of a card's equal parents it lies on is left out of the key (0/1, see pack.free_arrangement) [n_piles] */
     const int32_t *idle_source;        /* its idle moves are tried only when something uses them (0/1, see pack.idle_sources) [n_piles] */
+    const int32_t *gap_waits;          /* a move emptying it onto a pile of its class is made only with a move into a gap of that class (0/1, see pack.waiting_gaps) [n_piles] */
     const int32_t *fill_start;         /* per pile: first index into fill_src and the number of sources [n_piles*2] */
     const int32_t *fill_src;           /* the piles that fill a gap, tried in order [n_fill] */
     const int32_t *waste_piles;        /* the waste piles [n_waste] */
@@ -78,9 +79,9 @@ typedef struct {
 /* Point `out` into `buf` (`n` int32 words); NULL, or what is wrong. */
 static inline const char *g_rules_bind(const int32_t *buf, size_t n, g_rules_t *out)
 {
-    if (n < 131 || buf[0] != G_RULES_MAGIC)
+    if (n < 133 || buf[0] != G_RULES_MAGIC)
         return "not a g_rules buffer";
-    if (buf[1] != G_RULES_VERSION || buf[2] != 64)
+    if (buf[1] != G_RULES_VERSION || buf[2] != 65)
         return "g_rules: packed by another version of the field table";
     {   /* n_piles */
         size_t off = (size_t)buf[3], len = (size_t)buf[4];
@@ -336,147 +337,153 @@ static inline const char *g_rules_bind(const int32_t *buf, size_t n, g_rules_t *
             return "g_rules.idle_source: wrong length or offset";
         out->idle_source = buf + off;
     }
-    {   /* fill_start */
+    {   /* gap_waits */
         size_t off = (size_t)buf[83], len = (size_t)buf[84];
-        if (buf[83] < 0 || buf[84] < 0 || off + len > n || len != (size_t)out->n_piles * 2)
+        if (buf[83] < 0 || buf[84] < 0 || off + len > n || len != (size_t)out->n_piles)
+            return "g_rules.gap_waits: wrong length or offset";
+        out->gap_waits = buf + off;
+    }
+    {   /* fill_start */
+        size_t off = (size_t)buf[85], len = (size_t)buf[86];
+        if (buf[85] < 0 || buf[86] < 0 || off + len > n || len != (size_t)out->n_piles * 2)
             return "g_rules.fill_start: wrong length or offset";
         out->fill_start = buf + off;
     }
     {   /* fill_src */
-        size_t off = (size_t)buf[85], len = (size_t)buf[86];
-        if (buf[85] < 0 || buf[86] < 0 || off + len > n || len != (size_t)out->n_fill)
+        size_t off = (size_t)buf[87], len = (size_t)buf[88];
+        if (buf[87] < 0 || buf[88] < 0 || off + len > n || len != (size_t)out->n_fill)
             return "g_rules.fill_src: wrong length or offset";
         out->fill_src = buf + off;
     }
     {   /* waste_piles */
-        size_t off = (size_t)buf[87], len = (size_t)buf[88];
-        if (buf[87] < 0 || buf[88] < 0 || off + len > n || len != (size_t)out->n_waste)
+        size_t off = (size_t)buf[89], len = (size_t)buf[90];
+        if (buf[89] < 0 || buf[90] < 0 || off + len > n || len != (size_t)out->n_waste)
             return "g_rules.waste_piles: wrong length or offset";
         out->waste_piles = buf + off;
     }
     {   /* receivers */
-        size_t off = (size_t)buf[89], len = (size_t)buf[90];
-        if (buf[89] < 0 || buf[90] < 0 || off + len > n || len != (size_t)out->n_recv)
+        size_t off = (size_t)buf[91], len = (size_t)buf[92];
+        if (buf[91] < 0 || buf[92] < 0 || off + len > n || len != (size_t)out->n_recv)
             return "g_rules.receivers: wrong length or offset";
         out->receivers = buf + off;
     }
     {   /* scan_order */
-        size_t off = (size_t)buf[91], len = (size_t)buf[92];
-        if (buf[91] < 0 || buf[92] < 0 || off + len > n || len != (size_t)out->n_scan)
+        size_t off = (size_t)buf[93], len = (size_t)buf[94];
+        if (buf[93] < 0 || buf[94] < 0 || off + len > n || len != (size_t)out->n_scan)
             return "g_rules.scan_order: wrong length or offset";
         out->scan_order = buf + off;
     }
     {   /* cells */
-        size_t off = (size_t)buf[93], len = (size_t)buf[94];
-        if (buf[93] < 0 || buf[94] < 0 || off + len > n || len != (size_t)out->n_cells)
+        size_t off = (size_t)buf[95], len = (size_t)buf[96];
+        if (buf[95] < 0 || buf[96] < 0 || off + len > n || len != (size_t)out->n_cells)
             return "g_rules.cells: wrong length or offset";
         out->cells = buf + off;
     }
     {   /* open_columns */
-        size_t off = (size_t)buf[95], len = (size_t)buf[96];
-        if (buf[95] < 0 || buf[96] < 0 || off + len > n || len != (size_t)out->n_open)
+        size_t off = (size_t)buf[97], len = (size_t)buf[98];
+        if (buf[97] < 0 || buf[98] < 0 || off + len > n || len != (size_t)out->n_open)
             return "g_rules.open_columns: wrong length or offset";
         out->open_columns = buf + off;
     }
     {   /* worry_from */
-        size_t off = (size_t)buf[97], len = (size_t)buf[98];
-        if (buf[97] < 0 || buf[98] < 0 || off + len > n || len != (size_t)out->n_worry)
+        size_t off = (size_t)buf[99], len = (size_t)buf[100];
+        if (buf[99] < 0 || buf[100] < 0 || off + len > n || len != (size_t)out->n_worry)
             return "g_rules.worry_from: wrong length or offset";
         out->worry_from = buf + off;
     }
     {   /* run_foundations */
-        size_t off = (size_t)buf[99], len = (size_t)buf[100];
-        if (buf[99] < 0 || buf[100] < 0 || off + len > n || len != (size_t)out->n_runf)
+        size_t off = (size_t)buf[101], len = (size_t)buf[102];
+        if (buf[101] < 0 || buf[102] < 0 || off + len > n || len != (size_t)out->n_runf)
             return "g_rules.run_foundations: wrong length or offset";
         out->run_foundations = buf + off;
     }
     {   /* deal_to */
-        size_t off = (size_t)buf[101], len = (size_t)buf[102];
-        if (buf[101] < 0 || buf[102] < 0 || off + len > n || len != (size_t)out->n_deal_to)
+        size_t off = (size_t)buf[103], len = (size_t)buf[104];
+        if (buf[103] < 0 || buf[104] < 0 || off + len > n || len != (size_t)out->n_deal_to)
             return "g_rules.deal_to: wrong length or offset";
         out->deal_to = buf + off;
     }
     {   /* foundations */
-        size_t off = (size_t)buf[103], len = (size_t)buf[104];
-        if (buf[103] < 0 || buf[104] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[105], len = (size_t)buf[106];
+        if (buf[105] < 0 || buf[106] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.foundations: wrong length or offset";
         out->foundations = buf + off;
     }
     {   /* f_length */
-        size_t off = (size_t)buf[105], len = (size_t)buf[106];
-        if (buf[105] < 0 || buf[106] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[107], len = (size_t)buf[108];
+        if (buf[107] < 0 || buf[108] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_length: wrong length or offset";
         out->f_length = buf + off;
     }
     {   /* f_suit */
-        size_t off = (size_t)buf[107], len = (size_t)buf[108];
-        if (buf[107] < 0 || buf[108] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[109], len = (size_t)buf[110];
+        if (buf[109] < 0 || buf[110] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_suit: wrong length or offset";
         out->f_suit = buf + off;
     }
     {   /* f_regardless */
-        size_t off = (size_t)buf[109], len = (size_t)buf[110];
-        if (buf[109] < 0 || buf[110] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[111], len = (size_t)buf[112];
+        if (buf[111] < 0 || buf[112] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_regardless: wrong length or offset";
         out->f_regardless = buf + off;
     }
     {   /* f_takes_run */
-        size_t off = (size_t)buf[111], len = (size_t)buf[112];
-        if (buf[111] < 0 || buf[112] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[113], len = (size_t)buf[114];
+        if (buf[113] < 0 || buf[114] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_takes_run: wrong length or offset";
         out->f_takes_run = buf + off;
     }
     {   /* f_rule */
-        size_t off = (size_t)buf[113], len = (size_t)buf[114];
-        if (buf[113] < 0 || buf[114] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[115], len = (size_t)buf[116];
+        if (buf[115] < 0 || buf[116] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_rule: wrong length or offset";
         out->f_rule = buf + off;
     }
     {   /* f_worry */
-        size_t off = (size_t)buf[115], len = (size_t)buf[116];
-        if (buf[115] < 0 || buf[116] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[117], len = (size_t)buf[118];
+        if (buf[117] < 0 || buf[118] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_worry: wrong length or offset";
         out->f_worry = buf + off;
     }
     {   /* f_fixed_ranks */
-        size_t off = (size_t)buf[117], len = (size_t)buf[118];
-        if (buf[117] < 0 || buf[118] < 0 || off + len > n || len != (size_t)out->n_found * 13)
+        size_t off = (size_t)buf[119], len = (size_t)buf[120];
+        if (buf[119] < 0 || buf[120] < 0 || off + len > n || len != (size_t)out->n_found * 13)
             return "g_rules.f_fixed_ranks: wrong length or offset";
         out->f_fixed_ranks = buf + off;
     }
     {   /* f_top_class */
-        size_t off = (size_t)buf[119], len = (size_t)buf[120];
-        if (buf[119] < 0 || buf[120] < 0 || off + len > n || len != (size_t)out->n_found * 52)
+        size_t off = (size_t)buf[121], len = (size_t)buf[122];
+        if (buf[121] < 0 || buf[122] < 0 || off + len > n || len != (size_t)out->n_found * 52)
             return "g_rules.f_top_class: wrong length or offset";
         out->f_top_class = buf + off;
     }
     {   /* follows */
-        size_t off = (size_t)buf[121], len = (size_t)buf[122];
-        if (buf[121] < 0 || buf[122] < 0 || off + len > n || len != (size_t)out->n_rules * 2704)
+        size_t off = (size_t)buf[123], len = (size_t)buf[124];
+        if (buf[123] < 0 || buf[124] < 0 || off + len > n || len != (size_t)out->n_rules * 2704)
             return "g_rules.follows: wrong length or offset";
         out->follows = buf + off;
     }
     {   /* safe_rules */
-        size_t off = (size_t)buf[123], len = (size_t)buf[124];
-        if (buf[123] < 0 || buf[124] < 0 || off + len > n || len != (size_t)out->n_safe_rules)
+        size_t off = (size_t)buf[125], len = (size_t)buf[126];
+        if (buf[125] < 0 || buf[126] < 0 || off + len > n || len != (size_t)out->n_safe_rules)
             return "g_rules.safe_rules: wrong length or offset";
         out->safe_rules = buf + off;
     }
     {   /* worry_closure */
-        size_t off = (size_t)buf[125], len = (size_t)buf[126];
-        if (buf[125] < 0 || buf[126] < 0 || off + len > n || len != 2704)
+        size_t off = (size_t)buf[127], len = (size_t)buf[128];
+        if (buf[127] < 0 || buf[128] < 0 || off + len > n || len != 2704)
             return "g_rules.worry_closure: wrong length or offset";
         out->worry_closure = buf + off;
     }
     {   /* copies */
-        size_t off = (size_t)buf[127], len = (size_t)buf[128];
-        if (buf[127] < 0 || buf[128] < 0 || off + len > n || len != 52)
+        size_t off = (size_t)buf[129], len = (size_t)buf[130];
+        if (buf[129] < 0 || buf[130] < 0 || off + len > n || len != 52)
             return "g_rules.copies: wrong length or offset";
         out->copies = buf + off;
     }
     {   /* pack_suits */
-        size_t off = (size_t)buf[129], len = (size_t)buf[130];
-        if (buf[129] < 0 || buf[130] < 0 || off + len > n || len != (size_t)out->n_suits)
+        size_t off = (size_t)buf[131], len = (size_t)buf[132];
+        if (buf[131] < 0 || buf[132] < 0 || off + len > n || len != (size_t)out->n_suits)
             return "g_rules.pack_suits: wrong length or offset";
         out->pack_suits = buf + off;
     }

@@ -493,6 +493,7 @@ int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
      * pruned children it needs (freed plays): the plain search keys positions whole */
     if (!a->prune) s->arranged_freely = 0;
     s->covered_home = (uint8_t)(a->proof_rules != 0);
+    s->gaps_wait = (uint8_t)(a->proof_rules != 0);
     if (a->prune && play_forced(s, &w.undo, NULL, NULL, NULL)) goto done;
     w.start_height = w.undo.used;
     o->most = s->on_found;

@@ -29,10 +29,11 @@ typedef struct {
     int nudge;                   /* restarts nudge each child's score by 0..nudge; -1: RESTART_NUDGE */
     int beam_share;              /* pruned: beams between the attempts, each entering this many positions per
                                   * position the attempts expanded so far (g_search.c beam); 0: none */
-    int proof_rules;             /* pruned: the rules that only speed proofs of loss where the rules allow them
-                                  * (1): G6 with its gates (G6b) and inside the search, G9b, and G8's covered
-                                  * cards; or (0) G6 plain (no gates) at the start only, no G9b, and G8 for
-                                  * bare cards only (the hindsight player's samples) */
+    int proof_rules;             /* pruned: the rules the hindsight player's samples were tuned without, most
+                                  * of which only speed proofs of loss, where the rules allow them (1): G6 with
+                                  * its gates (G6b) and inside the search, G9b, G8's covered cards, and G11; or
+                                  * (0) G6 plain (no gates) at the start only, no G9b, G8 for bare cards only,
+                                  * no G11 (the hindsight player's samples) */
     GShared *shared;             /* pruned, with other workers: the positions proved lost are shared, and a
                                   * worker stops (G_STOPPED) once another has decided; NULL: alone */
     int worker;                  /* 0, or which other worker: its restarts' nudges start at once, from a

@@ -78,6 +78,7 @@ typedef struct {
     uint8_t rehome;              /* G8 in force: cards may come back from the foundations (g_load) */
     uint8_t covered_home;        /* G8 sends covered cards home too, under free arrangement (g_load: 1; the
                                   * search: its proof rules) */
+    uint8_t gaps_wait;           /* G11 in force (g_load: 1; the search: its proof rules) */
     uint8_t incomplete;          /* G8: some child was left out (too many cards back): "lost" is no proof */
     GMove *backs;                /* G8: the children's cards back (malloc'ed; its user frees it) */
     struct GWasteOrderMemo *waste_memo;   /* G10: the states found lost (g_search's; NULL: none) */

@@ -165,6 +165,36 @@ def idle_sources(rules: Rules) -> list[int]:
     return idle
 
 
+# G11 is on; False packs no pile whose gap waits (the tests compare the two).
+GAPS_WAIT = True
+
+
+def waiting_gaps(rules: Rules) -> list[int]:
+    """Per pile, 1 when a move that empties it onto another pile of its key class is made only
+    together with a move into an empty pile of that class (docs/solver.md, "G11. A gap waits
+    for its use"). The argument makes the emptying move later, just before that move; in
+    between, the cards it moved lie in this pile instead, so whatever is put on them or taken
+    from them must be the same there: the piles of the class move any face-up card with
+    everything above it (a whole face-up part, and whatever the build rule put on it, moves as
+    one), with no run limit (a supermove counts empty piles) and no cap. And a gap must change
+    nothing but what the pile takes: no gap filled, no rows dealt, no foundation taking runs."""
+    n = rules.n_piles
+    if (not GAPS_WAIT or rules.foundation_only or rules.stock_spec.deal_to or rules.run_foundations
+            or any(spec is not None and spec.limit for spec in rules.piles)):
+        return [0] * n
+    key_class, _needs_no_stock = key_classes(rules)
+    feeding = fill_sources(rules)
+    waits = [0] * n
+    for p, spec in enumerate(rules.piles):
+        if spec is None or spec.build is None or key_class[p] < 0:
+            continue
+        moves_whole = spec.moves == "face-up" or (spec.moves == "run" and spec.run_rule == spec.build)
+        if (moves_whole and spec.max_cards is None and not spec.fill and p not in feeding
+                and rules.access[p] == ACCESS_TOP):
+            waits[p] = 1
+    return waits
+
+
 # Free arrangement is on; False packs no pile as free (the tests compare the two).
 FREE_ARRANGEMENT = True
 
@@ -334,6 +364,7 @@ def pack_rules(rules: Rules) -> array:
         build_rule=build, run_rule=run, moves_kind=moves, supermove=supermove,
         partial_to_foundation=partial, empty_rule=empty,
         key_class=key_class, class_needs_no_stock=needs_no_stock, idle_source=idle_sources(rules),
+        gap_waits=waiting_gaps(rules),
         free_arrangement=free_arrangement(rules),
         fill_start=fill_start, fill_src=fill_src,
         waste_piles=rules.waste_piles, receivers=rules.receivers, scan_order=rules.scan_order,

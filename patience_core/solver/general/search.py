@@ -87,9 +87,10 @@ def compiled_search(position, max_positions: int | None, deadline: float | None,
     ``solve._engine_search``. ``nudge``: the restarts' random nudge to each child's score,
     0..nudge (None: the search's own, docs/solver.md "Restarts"); ``beams``: False leaves the
     beams out where the game has them (:func:`beam_share`); ``proof_rules``: False leaves out
-    the rules that only speed proofs of loss: the dead-end test is kept to the search's start,
-    without its gates, no child is cut at a proved-lost talon, and G8 sends home bare cards only
-    (docs/solver.md, G6, G6b, G9b and G8); ``threads``: how many searches of the deal run at
+    the rules the hindsight player's samples were tuned without, most of which only speed proofs
+    of loss: the dead-end test is kept to the search's start, without its gates, no child is cut
+    at a proved-lost talon, G8 sends home bare cards only, and a pile is emptied without waiting
+    for its gap's use (docs/solver.md, G6, G6b, G9b, G8 and G11); ``threads``: how many searches of the deal run at
     once, each on a thread of its own, sharing the positions they prove lost (docs/solver.md,
     "Threads"; 1: the search alone, the same positions and line on every run); ``solo``: with
     threads, the positions the first search makes alone before they all start (None: the
@@ -121,7 +122,8 @@ def children(position, prune: bool = True, steps_cap: int = 0) -> list:
     each child the search tries, in its order. Cards back are the moves bringing cards back from
     the foundations that the play then covers (G8), or that the lead covers, moving a cover off
     a twin that the play sends home (G8, "A twin freed"); a lead is the move that frees the
-    play's card, under free arrangement, or the card parked from a pool talon that the play covers.
+    play's card, under free arrangement, the card parked from a pool talon that the play covers,
+    or the move emptying a pile whose gap the play fills (G11).
     ``steps_cap`` > 0: only the children making fewer talon steps than that before anything
     else (G9b: the search's bound where those steps reach a talon proved lost)."""
     return [(pre, [as_move(b) for b in back], lead and as_move(lead), mid, as_move(m))
