@@ -3,7 +3,8 @@
 ``Search.run()`` hands its work to the extension module ``patience_core.solver._engine`` when
 it is built and supports the search's configuration. The C code (``patience_core/solver/family/``,
 one file a job: see ``f_engine.h``) is a line-for-line port of the Python search (macros, safe
-plays, D1, B1, B2, the key, restarts with the same random numbers, R3 and R3 ahead), so both
+plays, D1, B1, B2, the key, restarts with the same random numbers, R3 and R3 ahead; R2 at the
+nodes calls back into the search's own check), so both
 give the same verdict, the same winning line and the same position counts on every input;
 the tests hold them to that. Python stays the reference and the fallback (a machine without a
 C compiler installs the package without the module), which is why a position budget gives the
@@ -140,10 +141,8 @@ def available() -> bool:
 
 
 def supports(search) -> bool:
-    """Can the compiled engine run this search? Everything but rule R2 at the nodes (which
-    runs whole sub-searches of one suit) and inputs larger than its tables."""
-    if search.split:
-        return False
+    """Can the compiled engine run this search? Every configuration (rule R2 at the nodes
+    through a call back into :meth:`Search.split_dead_end_at`), for inputs its tables hold."""
     if search.decks > 2 or len(search.piles) > MAX_PILES or len(search.found) > MAX_FOUNDATIONS:
         return False
     # No pile holds more than the position's cards.
@@ -221,6 +220,20 @@ def pack(search) -> array:
     )
 
 
+def _split_check(search):
+    """Rule R2 at the engine's nodes: the search's own check (its suits' sub-searches run in
+    the engine too). 1 lost, 0 not, 2 when the deadline passed inside a suit's search."""
+    from patience_core.solver.search import SearchLimit
+
+    def check(waste, stock, piles, h, fsuit, redeals) -> int:
+        try:
+            return int(search.split_dead_end_at(waste, stock, piles, h, fsuit, redeals))
+        except SearchLimit:
+            return 2
+
+    return check
+
+
 def _signed(word: int) -> int:
     return word - (1 << 32) if word >= 1 << 31 else word
 
@@ -233,7 +246,8 @@ def run(search) -> bool:
     spec = pack(search)
     max_positions = -1 if search.max_positions is None else search.max_positions
     deadline = -1.0 if search.deadline is None else search.deadline
-    verdict, positions, checked, most, line, state, stats = _engine.run(spec, max_positions, deadline, search.table_limit)
+    verdict, positions, checked, most, line, state, stats = _engine.run(
+        spec, max_positions, deadline, search.table_limit, _split_check(search) if search.split else None)
     search.positions = positions
     search.most_on_foundations = most
     search.engine_stats = stats  # counters for benchmarks (R3's checks by outcome, cuts)

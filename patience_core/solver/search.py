@@ -600,15 +600,23 @@ class Search:
     def split_dead_end(self) -> bool:
         """Rule R2 at a node: some suit, played alone from here, is lost (only sound when
         no pile refills, which the caller checks)."""
+        talon = self.talon
+        return self.split_dead_end_at([talon[i] for i in self.waste], [talon[i] for i in self.stock],
+                                      self.piles, self.h, self.fsuit, self.redeals)
+
+    def split_dead_end_at(self, waste_cards, stock_cards, piles, h, fsuit, redeals) -> bool:
+        """Rule R2 at the node given by its waste and stock cards (top last), its piles and its
+        foundations' heights and suits (by pile): the compiled engine calls it from its own
+        nodes, so both searches check R2 with this one function."""
         from patience_core.solver.relaxations import SUITS
-        talon, piles, layout = self.talon, self.piles, self.layout
         # One pass over the talon and the layout sorts every card by suit.
         wastes: list[list[int]] = [[], [], [], []]
         stocks: list[list[int]] = [[], [], [], []]
-        for i in self.waste:
-            wastes[talon[i] // 13].append(talon[i])
-        for i in self.stock:
-            stocks[talon[i] // 13].append(talon[i])
+        for card in waste_cards:
+            wastes[card // 13].append(card)
+        for card in stock_cards:
+            stocks[card // 13].append(card)
+        layout = self.layout
         layouts = [[[] for _ in layout] for _ in SUITS]
         for n, p in enumerate(layout):
             for c in piles[p]:
@@ -618,18 +626,17 @@ class Search:
             cols = tuple(map(tuple, layouts[suit]))
             if not (waste or stock or any(cols)):
                 continue
-            found = tuple((self.h[f], self.fsuit[f]) if self.fsuit[f] in (suit, -1) else None
-                          for f in self.found)
-            key = (suit, waste, stock, cols, found, self.redeals)
+            found = tuple((h[f], fsuit[f]) if fsuit[f] in (suit, -1) else None for f in self.found)
+            key = (suit, waste, stock, cols, found, redeals)
             lost = self.split_memo.get(key)
             if lost is None:
-                lost = self.split_memo[key] = self._suit_lost(suit, waste, stock, cols)
+                lost = self.split_memo[key] = self._suit_lost(waste, stock, cols, h, fsuit, redeals)
             if lost:
                 return True
         return False
 
-    def _suit_lost(self, suit: int, waste, stock, cols) -> bool:
-        """Search the game of ``suit`` alone from here (False when it is won or too big)."""
+    def _suit_lost(self, waste, stock, cols, h, fsuit, redeals) -> bool:
+        """Search one suit's game alone from the node (False when it is won or too big)."""
         rules = self.rules
         piles = [[] for _ in range(rules.n_piles)]
         for p, cards in zip(self.layout, cols):
@@ -637,10 +644,10 @@ class Search:
         piles[self.WASTE] = list(waste)
         piles[self.STOCK] = list(stock)
         for f in self.found:
-            if self.h[f]:
-                base = self.fsuit[f] * 13
-                piles[f] = [base + rank for rank in self.rank_at[f][:self.h[f]]]
-        sub = Search(Position(rules, piles, self.redeals), max_positions=SPLIT_NODE_BUDGET,
+            if h[f]:
+                base = fsuit[f] * 13
+                piles[f] = [base + rank for rank in self.rank_at[f][:h[f]]]
+        sub = Search(Position(rules, piles, redeals), max_positions=SPLIT_NODE_BUDGET,
                      deadline=self.deadline)
         try:
             lost = not sub.run()

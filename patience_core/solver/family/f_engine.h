@@ -53,7 +53,7 @@
 #define R_RESTART (-2) /* _Restart */
 #define R_NOMEM (-3)
 #define R_OVER (-4)    /* an R3 check over its budget */
-#define R_SIGNAL (-5)  /* a signal handler raised (Ctrl-C): the exception is set */
+#define R_SIGNAL (-5)  /* a signal handler or R2's check raised (Ctrl-C): the exception is set */
 
 #define T_TURN 0
 #define T_REDEAL 1
@@ -152,6 +152,7 @@ typedef struct {
     Child *kids;
     size_t nkids, kcap;
     void *thread; /* the PyThreadState saved while the search runs without the GIL (f_module.c) */
+    void *split;  /* rule R2 at the nodes: the Python search's check (a callable), or NULL */
     /* counters for benchmarks (engine_stats): R3 checks by outcome, and their positions */
     long long n_check[3], check_pos[3]; /* [lost, not lost, over budget] */
     long long n_ahead_calls, n_ahead_cuts, n_dead_ends;
@@ -267,5 +268,8 @@ FAMILY_API int spec_version(void);
 
 /* f_module.c: let Python run its signal handlers; nonzero when one raised */
 FAMILY_API int check_signals(E *e);
+/* Rule R2 at this node (Search.split_dead_end_at, called with the GIL): 1 lost, 0 not, R_LIMIT
+ * (the deadline passed in a suit's search) or R_SIGNAL (it raised: the exception is set). */
+FAMILY_API int split_lost(E *e);
 
 #endif /* F_ENGINE_H */

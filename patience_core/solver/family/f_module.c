@@ -17,12 +17,67 @@ int check_signals(E *e) {
     return raised;
 }
 
+/* Tuples of ints for the check's arguments (a new reference, NULL on failure). */
+static PyObject *int_tuple(const int *values, int n) {
+    PyObject *t = PyTuple_New(n);
+    for (int i = 0; t && i < n; i++) {
+        PyObject *v = PyLong_FromLong(values[i]);
+        if (!v) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+int split_lost(E *e) {
+    PyEval_RestoreThread(e->thread);
+    int waste[MAXT], stock[MAXT], cards[MAXPC], r = R_SIGNAL;
+    for (int i = 0; i < e->nwaste; i++) waste[i] = e->talon[e->waste[i]];
+    for (int i = 0; i < e->nstock; i++) stock[i] = e->talon[e->stock[i]];
+    PyObject *w = int_tuple(waste, e->nwaste), *s = int_tuple(stock, e->nstock);
+    PyObject *h = int_tuple(e->h, e->n_piles), *fsuit = int_tuple(e->fsuit, e->n_piles);
+    PyObject *piles = PyTuple_New(e->n_piles);
+    for (int p = 0; piles && p < e->n_piles; p++) {
+        for (int i = 0; i < e->plen[p]; i++) cards[i] = e->pile[p][i];
+        PyObject *pile = int_tuple(cards, e->plen[p]);
+        if (!pile) {
+            Py_CLEAR(piles);
+            break;
+        }
+        PyTuple_SET_ITEM(piles, p, pile);
+    }
+    if (w && s && h && fsuit && piles) {
+        PyObject *res = PyObject_CallFunction((PyObject *)e->split, "OOOOOi", w, s, piles, h, fsuit, e->redeals);
+        if (res) {
+            long v = PyLong_AsLong(res);
+            r = v == 2 ? R_LIMIT : v == 1 ? 1 : v == 0 ? 0 : R_SIGNAL;
+            if (r == R_SIGNAL && !PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "patience engine: R2's check gave %ld", v);
+            Py_DECREF(res);
+        }
+    }
+    Py_XDECREF(w);
+    Py_XDECREF(s);
+    Py_XDECREF(h);
+    Py_XDECREF(fsuit);
+    Py_XDECREF(piles);
+    e->thread = PyEval_SaveThread();
+    return r;
+}
+
 static PyObject *engine_run(PyObject *self, PyObject *args) {
     Py_buffer buf;
     long long max_positions, table_limit = -1;
     double deadline;
+    PyObject *split = Py_None;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*Ld|L", &buf, &max_positions, &deadline, &table_limit)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*Ld|LO", &buf, &max_positions, &deadline, &table_limit, &split)) return NULL;
+    if (split != Py_None && !PyCallable_Check(split)) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_TypeError, "patience engine: split must be callable or None");
+        return NULL;
+    }
     E *e = calloc(1, sizeof(E));
     if (!e) {
         PyBuffer_Release(&buf);
@@ -38,6 +93,7 @@ static PyObject *engine_run(PyObject *self, PyObject *args) {
     }
     e->max_positions = max_positions;
     e->table_limit = table_limit;
+    e->split = split == Py_None ? NULL : split;   /* borrowed: the caller holds it for the call */
     e->deadline = deadline;
     e->restart_at = -1;
     e->cap = 512;
@@ -104,11 +160,12 @@ static PyObject *engine_run(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"run", engine_run, METH_VARARGS,
-     "run(spec, max_positions, deadline[, table_limit]) -> (verdict, positions, checked, most_on_foundations, line,\n"
-     "rng_state, stats)\n\n"
+     "run(spec, max_positions, deadline[, table_limit[, split]]) -> (verdict, positions, checked, most_on_foundations,\n"
+     "line, rng_state, stats)\n\n"
      "Run the search packed by patience_core.solver.engine.pack (its field table SPEC). verdict: 1 won, 0 lost, -1 the position\n"
      "budget or the deadline was reached, -2 the table of lost positions reached table_limit entries, -3 Ctrl-C;\n"
-     "max_positions, deadline and table_limit < 0 mean none."},
+     "max_positions, deadline and table_limit < 0 mean none. split: rule R2 at the nodes, "
+     "split(waste, stock, piles, heights, suits, redeals) -> 1 lost, 0 not, 2 past the deadline; None: off."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_engine",

@@ -126,12 +126,16 @@ static int dfs(E *e) {
     if (e->restart_at >= 0 && e->positions + checked(e) > e->restart_at) return R_RESTART;
     int cut_off = 0;
     if (e->prune) {
+        int r;
         if (dead_end(e) || waste_dead_end(e)) {
             cut_off = 1;
             e->n_dead_ends++;
+        } else if (e->split && (r = split_lost(e)) != 0) {   /* R2 at the node */
+            if (r < 0) return r;
+            cut_off = 1;
         } else if (e->sf_on && e->checking && !e->redeals && e->nwaste >= e->min_waste &&
                    e->nstock <= e->check_max_stock) {
-            int r = r3_lost(e, key, kn);
+            r = r3_lost(e, key, kn);
             if (r < 0) return r;
             cut_off = r;
         }
