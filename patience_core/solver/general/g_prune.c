@@ -811,10 +811,10 @@ static int empties_waiting(const GState *s, GMove m) {
 }
 
 /* Its children: the move made, then each move into the first gap of its class (a card or run of
- * the layout, or a talon card after its turns), as one child. Two uses cannot follow a lead in
- * one child: a card back from a foundation (G8's cards-back children) and, from a pool talon, a
- * park (G7: itself made only with its own use). Where one could, the move is a child of its
- * own as well. */
+ * the layout, or a talon card after its turns), as one child. Two uses are not made so: a card
+ * back from a foundation (with G8, a cards-back child, which cannot follow a lead) and, from a
+ * pool talon, a park (G7: itself made only with its own use). Where one could fill the gap, the
+ * move is a child of its own as well. */
 static void gap_with_use(GState *s, const int ntak[52], GMove m, GChild *out, int *k, int max) {
     const g_rules_t *R = s->R;
     int c = class_of(s, m.src), gap = -1, back = 0;
@@ -822,7 +822,7 @@ static void gap_with_use(GState *s, const int ntak[52], GMove m, GChild *out, in
     g_apply(s, m, &undo);
     for (int p = 0; p < s->n && gap < 0; p++)
         if (!s->len[p] && class_of(s, p) == c) gap = p;
-    for (int i = 0; s->rehome && i < R->n_worry && !back; i++) {
+    for (int i = 0; i < R->n_worry && !back; i++) {   /* G8's or not: covers() leaves foundations out */
         int f = R->worry_from[i];
         for (int j = 0; j < s->len[f] && !back; j++) back = g_accepts(s, gap, s->cards[f][j], 1);
     }
