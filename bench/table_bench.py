@@ -1,7 +1,7 @@
 """How much memory the solver's table of lost positions takes, and how long a solve
 without limits runs before the table's size limit ends it (issue 17, item 7).
 
-    python bench/table_bench.py [--variant royal-cotillion] [--seed 9] [--limit N] [--engine c|python]
+    python bench/table_bench.py [--variant royal-cotillion] [--seed 9] [--limit N]
 
 Runs one search with restarts (as ``patience solve``) with the given table limit and
 prints positions, table entries, seconds and the growth of the peak resident memory.
@@ -29,13 +29,12 @@ def main() -> None:
     parser.add_argument("--variant", default="royal-cotillion")
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--limit", type=int, default=TABLE_LIMIT)
-    parser.add_argument("--engine", choices=("c", "python"), default="c")
     args = parser.parse_args()
     rules = load_rules(args.variant)
     position = start_position(rules, seeded_order(rules, args.seed))
     gc.disable()  # as solve_position does
     before = peak_mb()
-    search = Search(position, engine=args.engine, table_limit=args.limit)
+    search = Search(position, table_limit=args.limit)
     search.rng = random.Random(RESTART_SEED)
     began = time.perf_counter()
     try:
@@ -44,7 +43,7 @@ def main() -> None:
         outcome = f"unknown ({reached.reason})"
     seconds = time.perf_counter() - began
     grown = peak_mb() - before
-    print(f"{args.variant} deal {args.seed}, engine {args.engine}, table limit {args.limit}: {outcome}")
+    print(f"{args.variant} deal {args.seed}, table limit {args.limit}: {outcome}")
     # Only a search ended by the table has exactly ``limit`` entries (the C table is not visible).
     per_entry = f" ({grown * 2**20 / args.limit:.0f} bytes per table entry)" if "table" in str(outcome) else ""
     print(f"{search.positions} positions in {seconds:.1f} s; peak memory grew by {grown:.0f} MB{per_entry}")

@@ -255,7 +255,7 @@ SOLVER_NOTE = [
     "**About the solvable column.** Each row gives its deals and its position budget per deal (the",
     "rows of the games whose waste feeds a reserve: 1000 deals at 1000000 positions, about 0.2 s a",
     "deal with the compiled engine, see `docs/solver.md`, and 100000 for Contradance; without the",
-    "compiled engine the same commands give the same numbers some 100 times more slowly). The",
+    "compiled engine `solve` falls back to the exhaustive search, which decides far fewer of them). The",
     "solver finds wins but does not yet prove those games' deals lost: the deals it did not decide",
     "make the interval's upper bound high, and the rate shown is a floor. The verdicts depend on",
     "the solver's code as well as the budget: rerun with the same commit.",

@@ -1,14 +1,14 @@
-"""The compiled search engine: the same search as :class:`~.search.Search`, in C.
+"""The compiled search engine: the family's pruned search (games whose cards go only to the
+foundations), in C.
 
-``Search.run()`` hands its work to the extension module ``patience_core.solver._engine`` when
-it is built and supports the search's configuration. The C code (``patience_core/solver/family/``,
-one file a job: see ``f_engine.h``) is a line-for-line port of the Python search (macros, safe
-plays, D1, B1, B2, the key, restarts with the same random numbers, R3 and R3 ahead; R2 at the
-nodes calls back into the search's own check), so both
-give the same verdict, the same winning line and the same position counts on every input;
-the tests hold them to that. Python stays the reference and the fallback (a machine without a
-C compiler installs the package without the module), which is why a position budget gives the
-same answer everywhere.
+:class:`~.search.Search` lays a position out and :meth:`~.search.Search.run` hands it to the
+extension module ``patience_core.solver._engine`` (``patience_core/solver/family/``, one file a
+job: see ``f_engine.h``): the macros, safe plays, D1, B1, B2, the key, the restarts, R3 and R3
+ahead exist only there; R2 at the nodes calls back into the search's own check. Its soundness
+is tested by verdicts against the exhaustive search over the engine's own moves
+(``tests/test_solver.py``, ``tests/test_engine.py``). Where the module is not built (no C
+compiler at install time) or is switched off, :func:`~.solve.solve` runs that exhaustive
+search and says so.
 
 This module is the boundary. :data:`SPEC` is its field table: every value the C side reads,
 by name (a nested list is two fields, ``X_end`` and ``X``: row ``i`` is
@@ -35,7 +35,8 @@ except ImportError:  # pragma: no cover - exercised where no compiler was availa
 # Limits of the C tables (the module refuses larger inputs; Python then runs the search).
 MAX_PILES, MAX_FOUNDATIONS, MAX_TALON, MAX_PILE_CARDS = 64, 32, 120, 255
 
-# Set PATIENCE_ENGINE=python to run every search in Python (for comparisons and debugging).
+# Set PATIENCE_ENGINE=python to switch the compiled searches off: solve() then runs the
+# exhaustive search in Python (for comparisons and debugging).
 ENGINE_ENV = "PATIENCE_ENGINE"
 
 VERDICT_WON, VERDICT_LOST, VERDICT_LIMIT, VERDICT_TABLE_FULL, VERDICT_INTERRUPTED = 1, 0, -1, -2, -3

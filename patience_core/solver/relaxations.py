@@ -82,18 +82,9 @@ __all__ = ["suits_independent", "keep_suits", "suit_groups", "split_lost", "Stoc
 
 
 # -- R3: the rest of the stock free --------------------------------------------------------
-class _OverBudget(Exception):
-    """An R3 check took more positions than it may: no verdict."""
-
-
 def _cells(search) -> list[int]:
     """The search's playable piles that are not columns (for R3: its cells)."""
     return [p for p in search.playable if p not in search.columns]
-
-
-# Where a free card of an R3 game lies: a column top, a cell refilled from the waste (the
-# layout's refilling piles, and the waste top), or the stock (free, refilled by nothing).
-COLUMN, CELL, STOCK = 0, 1, 2
 
 
 class StockFreeCheck:
@@ -107,29 +98,15 @@ class StockFreeCheck:
     The check's game has no turns, so its plays are settled as in the last pass of the
     real game (rules S1 and S1c); it branches only where a card has a rival place and a
     copy of it is not free. A position of it is the foundation heights, the column
-    heights, how far the waste has been given up and which stock cards are left.
+    heights, how far the waste has been given up and which stock cards are left. The check
+    is the engine's (``family/f_r3.c``); this object holds its settings and its count.
     """
 
     def __init__(self, search, budget: int = 1000, longer_rest: bool = True):
-        self.s = search
-        self.budget = budget
+        self.budget = budget            # positions one check may take
         self.longer_rest = longer_rest  # rule S1r (off only to measure what it does)
-        self.found = list(search.found)
-        index = {f: i for i, f in enumerate(self.found)}
-        self.suit = [search.static_suit[f] for f in self.found]
-        self.seq = [search.rank_at[f] for f in self.found]
-        self.length = [search.f_length[f] for f in self.found]
-        self.cls = [search.f_class[f] for f in self.found]
-        # slots[card]: (foundation index, position) of every place the card fits.
-        self.slots = [[(index[g], pos) for g, pos in search.slots[c]] for c in range(52)]
-        self.columns = list(search.columns)
-        self.cols = [search.dealt[p] for p in self.columns]  # a column is a prefix of its deal
-        self.cells = _cells(search)
-        self.decks = search.decks
-        self.not_lost: set = set()
-        self.positions = 0
-        from patience_core.solver.search import SearchLimit  # here: search imports this module
-        self._limit = SearchLimit
+        self.cells = _cells(search)     # the piles whose cards the check treats as free
+        self.positions = 0              # positions the checks have taken (the engine's count)
 
     @staticmethod
     def applies(search) -> bool:
@@ -152,171 +129,3 @@ class StockFreeCheck:
                     or fill[0] != search.WASTE or any(src not in (rules.waste, rules.stock) for src in fill):
                 return False
         return True
-
-    def lost(self, key) -> bool:
-        """True when the R3 game of the search's node (whose key is ``key``) is proved
-        lost; False when it is won or over budget. A lost node goes into the search's
-        table of lost positions; only the other verdicts are remembered here, for the
-        restarts that meet the node again."""
-        if key in self.not_lost:
-            return False
-        s = self.s
-        # Checks come several to a node (rule R3 ahead) and most are short: the time limit
-        # is looked at before each one, not only inside long ones.
-        if s.deadline is not None and time.perf_counter() > s.deadline:
-            raise self._limit
-        h = [s.h[f] for f in self.found]
-        colh = [len(s.piles[p]) for p in self.columns]
-        talon = s.talon
-        cell = [0] * 52
-        stock = [0] * 52
-        for p in self.cells:
-            for card in s.piles[p]:
-                cell[card] += 1
-        for i in s.stock:
-            stock[talon[i]] += 1
-        self.waste = waste = [talon[i] for i in reversed(s.waste)]  # top first
-        if waste:
-            cell[waste[0]] += 1
-        # Never past the search's own position budget (the check's positions count in it).
-        self.limit = self.budget
-        if s.max_positions is not None:
-            self.limit = min(self.budget, s.max_positions - s.positions - self.positions)
-            if self.limit <= 0:
-                return False
-        self.nodes = 0
-        self.lost_states: set = set()
-        try:
-            verdict = not self._solve(h, colh, cell, stock, 0, list(s.placed),
-                                      s.n_cards - s.on_foundations, {})
-        except _OverBudget:
-            verdict = False
-        self.positions += self.nodes
-        if not verdict:
-            self.not_lost.add(key)
-        return verdict
-
-    def _solve(self, h, colh, cell, stock, wp, placed, out, held) -> bool:
-        """True when this R3 position is won (the containers are this call's own).
-
-        ``held[card] = (f, where, col)``: one free copy of ``card`` (in a cell, in the
-        stock, or in column ``col``) is kept for the card's other place, so it may not go
-        to foundation ``f``; f then takes the other copy. Branching is binary: a card with
-        a rival place goes to its pile now, or is held (rule S1c and the exchange argument
-        of S1 make every other order no better)."""
-        if self.nodes == self.limit:
-            raise _OverBudget
-        self.nodes += 1
-        deadline = self.s.deadline
-        if deadline is not None and not self.nodes & 63 and time.perf_counter() > deadline:
-            self.positions += self.nodes
-            raise self._limit
-        seq, suit, length, cls, slots, cols = self.seq, self.suit, self.length, self.cls, self.slots, self.cols
-        decks, n_found, found = self.decks, len(h), self.found
-        while True:
-            if not out:
-                return True
-            wanted: dict = {}
-            for fi in range(n_found):
-                if h[fi] < length[fi]:
-                    wanted.setdefault(suit[fi] * 13 + seq[fi][h[fi]], []).append(fi)
-            move = branch = None
-            for card, takers in wanted.items():
-                in_cols = [j for j, cards in enumerate(cols) if colh[j] and cards[colh[j] - 1] == card]
-                if not in_cols and not cell[card] and not stock[card]:
-                    continue
-                hold = held.get(card)
-                if hold is not None:
-                    ex, where, col = hold
-                    other = [fi for fi in takers if fi != ex]
-                    if other:  # the held copy's place is ready: it goes there
-                        del held[card]
-                        move = (card, other[0], where, col)
-                        break
-                    # ``ex`` wants it: any other free copy is the one kept for ex.
-                    rest = [(COLUMN, j) for j in in_cols if not (where == COLUMN and j == col)]
-                    if cell[card] - (where == CELL):
-                        rest.insert(0, (CELL, -1))
-                    elif stock[card] - (where == STOCK):
-                        rest.insert(0, (STOCK, -1))
-                    if rest:
-                        move = (card, ex) + rest[0]
-                        break
-                    continue
-                f = takers[0]
-                for g in takers[1:]:  # rule D1, on the check's own heights
-                    if self.s.beaten(found[f], h[f], found[g], h[g]):
-                        f = g
-                copy = (CELL, -1) if cell[card] else (STOCK, -1) if stock[card] else (COLUMN, in_cols[0])
-                # S1: no rival place (every other open place is on an identical pile).
-                rival = False
-                for g, pos in slots[card]:
-                    if g != f and h[g] <= pos and (cls[g] != cls[f] or h[g] != h[f]):
-                        rival = True
-                        break
-                # S1c: every copy still out is free outside the columns. S1r: the other
-                # copy gives up no less, and the rival place's rest is a prefix of f's.
-                if not rival or cell[card] + stock[card] == decks - placed[card] or (
-                        self.longer_rest and self._longer_rest_first(card, f, copy[0], h, cell, stock, wp)):
-                    move = (card, f) + copy
-                    break
-                if branch is None:
-                    branch = (card, f) + copy
-            if move is not None:
-                wp = self._play(move, h, colh, cell, stock, wp, placed)
-                out -= 1
-                continue
-            if branch is None:
-                return False
-            key = (tuple(h), tuple(colh), wp, bytes(stock), tuple(sorted(held.items())))
-            if key in self.lost_states:
-                return False
-            # Now: the copy goes to its pile at once.
-            h2, colh2, cell2, stock2, placed2 = list(h), list(colh), list(cell), list(stock), list(placed)
-            wp2 = self._play(branch, h2, colh2, cell2, stock2, wp, placed2)
-            if self._solve(h2, colh2, cell2, stock2, wp2, placed2, out - 1, dict(held)):
-                return True
-            # Held: the copy waits for the card's other place.
-            card, f, where, col = branch
-            held2 = dict(held)
-            held2[card] = (f, where, col)
-            if self._solve(list(h), list(colh), list(cell), list(stock), wp, list(placed), out, held2):
-                return True
-            self.lost_states.add(key)
-            return False
-
-    def _longer_rest_first(self, card, f, where, h, cell, stock, wp) -> bool:
-        """Rule S1r of docs/solver.md: the copy of ``card`` from ``where`` may go to ``f``
-        (which takes it now) at once when every rival place's rest after the card is a
-        prefix of ``f``'s, and playing the other copy gives up no less than this one: it
-        lies in the stock (its play gives up nothing), or both give up a waste card (this
-        one from a cell or the waste top, the other in a cell or still in the waste)."""
-        rest = self.seq[f][h[f] + 1:]
-        for g, pos in self.slots[card]:
-            if g != f and h[g] <= pos:
-                other = self.seq[g][pos + 1:]
-                if rest[:len(other)] != other:
-                    return False
-        # Where is the other copy? (two places open, so two copies out)
-        if stock[card] - (where == STOCK):
-            return True
-        return where == CELL and (cell[card] > 1 or card in self.waste[wp + 1:])
-
-    def _play(self, move, h, colh, cell, stock, wp: int, placed) -> int:
-        """Play ``move`` on the lists; return how far the waste has now been given up."""
-        card, fi, where, col = move
-        h[fi] += 1
-        placed[card] += 1
-        if where == COLUMN:
-            colh[col] -= 1
-        elif where == STOCK:
-            stock[card] -= 1
-        else:
-            # From a cell or the waste top: the waste gives up its next card.
-            cell[card] -= 1
-            waste = self.waste
-            if wp < len(waste):
-                wp += 1
-                if wp < len(waste):
-                    cell[waste[wp]] += 1
-        return wp

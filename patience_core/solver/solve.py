@@ -24,7 +24,8 @@ from patience_core.errors import PatienceError
 from patience_core.model.position import HookedPosition, Position
 from patience_core.model.rules import Rules
 from patience_core.solver.relaxations import split_lost, suits_independent
-from patience_core.solver.search import TABLE_LIMIT, Search, SearchInterrupted, SearchLimit
+from patience_core.solver import engine as family_engine
+from patience_core.solver.search import TABLE_LIMIT, EngineUnavailable, Search, SearchInterrupted, SearchLimit
 from patience_core.solver.general import search as general
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -65,9 +66,9 @@ class SolveResult:
     # Which limit left the deal undecided: "positions", "time", "table", "cards-back", or
     # "interrupted" (Ctrl-C, in SolveInterrupted); None when decided.
     limit: str | None = None
-    # Which search ran: "pruned" (the family's, compiled where built; or the compiled
-    # search of every other game) or "exhaustive" (every legal move of the engine, no
-    # pruning, in Python: slow on big games).
+    # Which search ran: "pruned" (the family's compiled engine, or the compiled search of
+    # every other game) or "exhaustive" (every legal move of the engine, no pruning, in
+    # Python: where neither is built, or for plugins that change the moves; slow on big games).
     search: str = "pruned"
     # Every search sees the stock order and face-down cards (Solvitaire's "thoughtful" games).
     perfect_information: bool = True
@@ -96,7 +97,8 @@ def solve_position(position: Position, *, max_positions: int | None = None,
     # the cyclic garbage collector would only walk the table again and again (~14 %).
     collecting = gc.isenabled()
     gc.disable()
-    exhaustive = _engine_only(start)
+    # The family's pruned search runs only in its compiled engine: without it, the exhaustive one.
+    exhaustive = _engine_only(start) or not family_engine.available()
     compiled = exhaustive and prune and general.unsupported(start) is None
     search = "exhaustive" if exhaustive and not compiled else "pruned"
     ran = threads if compiled else 1
@@ -107,7 +109,11 @@ def solve_position(position: Position, *, max_positions: int | None = None,
         elif exhaustive:
             verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)
         else:
-            verdict, moves, positions, most, limit = _fast_search(start, max_positions, deadline, prune)
+            try:
+                verdict, moves, positions, most, limit = _fast_search(start, max_positions, deadline, prune)
+            except EngineUnavailable:   # a position larger than the engine's tables
+                search = "exhaustive"
+                verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)
     except KeyboardInterrupt as stop:
         # What the search reached so far; a search in Python raises the bare KeyboardInterrupt.
         known = stop if isinstance(stop, SearchInterrupted) else SearchInterrupted(0, start.on_foundations)
