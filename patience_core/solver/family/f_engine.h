@@ -1,12 +1,11 @@
 /* The compiled search of the Royal Cotillion family: the types and functions its files share.
  *
- * The engine is a line-for-line port of patience_core/solver/search.py (Search.run and what it
- * calls) and of rule R3 (relaxations.StockFreeCheck). Python stays the reference: the engine
- * must give the same verdict, the same winning line and the same position counts as the
- * Python search on every input. The order in which children are generated, the order of the
- * takers lists, the random numbers of the restarts (Python's Mersenne Twister and
- * expovariate) and every limit check follow the Python code exactly; tests/test_engine.py
- * compares the two.
+ * The only copy of the family's pruned search (docs/solver.md: M1, M2, S1, D1, B1, B2, R3, R3
+ * ahead and the restarts; R1 and R2 are configurations of it that patience_core/solver/search.py
+ * lays out, and R2 at the nodes calls back into its check). Until stop 50 it was a port of a
+ * Python search, node for node; the restarts still draw Python's random numbers (Mersenne
+ * Twister and expovariate, from the state search.py hands over), so a position budget gives
+ * the answer it gave then. tests/test_engine.py holds it to the exhaustive search by verdict.
  *
  * One file a job:
  *   f_table.c   hash sets of keys (the table of lost positions, R3's tables)
@@ -93,7 +92,7 @@ typedef struct {
     int below[26]; /* copies of under[k] among the column's first i cards */
 } Block;
 
-/* One position of an R3 check's game (relaxations.StockFreeCheck._solve's arguments). */
+/* One position of an R3 check's game. */
 typedef struct {
     int8_t h[MAXF];
     uint8_t colh[MAXP];
@@ -152,7 +151,7 @@ typedef struct {
     Child *kids;
     size_t nkids, kcap;
     void *thread; /* the PyThreadState saved while the search runs without the GIL (f_module.c) */
-    void *split;  /* rule R2 at the nodes: the Python search's check (a callable), or NULL */
+    void *split;  /* rule R2 at the nodes: search.py's check (a callable), or NULL */
     /* counters for benchmarks (engine_stats): R3 checks by outcome, and their positions */
     long long n_check[3], check_pos[3]; /* [lost, not lost, over budget] */
     long long n_ahead_calls, n_ahead_cuts, n_dead_ends;
@@ -185,7 +184,7 @@ static inline int rest_is_prefix(const E *e, int g, int pg, int f, int pf) {
 }
 
 /* Called for every card of every node from f_moves.c, f_prune.c and f_r3.c: inline, as in one file. */
-/* The free cards of pile p, in the order the Python search tries them: the top card, or
+/* The free cards of pile p, in the order the search tries them: the top card, or
  * for a pile of access all its distinct cards in increasing order. */
 static inline int free_cards(const E *e, int p, int out[52]) {
     if (!e->plen[p]) return 0;
@@ -201,7 +200,7 @@ static inline int free_cards(const E *e, int p, int out[52]) {
     return n;
 }
 
-/* Rule D1's test (Search.beaten): is g the better place for a card that fits f at height
+/* Rule D1's test: is g the better place for a card that fits f at height
  * hf and g at hg? */
 static inline int beaten(E *e, int f, int hf, int g, int hg) {
     int fi = e->fi_of[f], gi = e->fi_of[g];
@@ -211,7 +210,7 @@ static inline int beaten(E *e, int f, int hf, int g, int hg) {
     return *memo;
 }
 
-/* Search.choose: the foundations worth trying for card (out), from takers t. */
+/* Rule D1: the foundations worth trying for card (out), from takers t. */
 static inline int choose(E *e, int card, int out[MAXF]) {
     int n = e->ntakers[card], *t = e->takers[card], m = 0;
     if (n == 1 || !e->prune) {
@@ -268,7 +267,7 @@ FAMILY_API int spec_version(void);
 
 /* f_module.c: let Python run its signal handlers; nonzero when one raised */
 FAMILY_API int check_signals(E *e);
-/* Rule R2 at this node (Search.split_dead_end_at, called with the GIL): 1 lost, 0 not, R_LIMIT
+/* Rule R2 at this node (search.py's Search.split_dead_end_at, called with the GIL): 1 lost, 0 not, R_LIMIT
  * (the deadline passed in a suit's search) or R_SIGNAL (it raised: the exception is set). */
 FAMILY_API int split_lost(E *e);
 

@@ -1,4 +1,4 @@
-/* The key of a position (Search.key): the same equalities, in bytes. */
+/* The key of a position (rule T1), in bytes. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
-/* Moves and their undo (Search.apply, turn, redeal, undo), the takers lists they keep
- * (Search._wanted, advance, retreat) and the children of a node (Search.children). */
+/* Moves and their undo (a play, a turn, a redeal), the takers lists they keep, and the
+ * children of a node (rule M1's macros). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +18,7 @@ static inline void takers_remove(E *e, int c, int f) {
 
 static inline void takers_append(E *e, int c, int f) { e->takers[c][e->ntakers[c]++] = f; }
 
-/* The cards foundation f accepts next (Search._wanted). */
+/* The cards foundation f accepts next. */
 static int wanted(const E *e, int f, int out[4]) {
     int n = e->h[f];
     if (n >= e->f_length[f]) return 0;
@@ -187,7 +187,7 @@ void undo_to(E *e, int depth) {
     while (e->depth > depth) undo(e);
 }
 
-/* -- children (Search.children), appended to e->kids from index base; returns count */
+/* -- children (rule M1), appended to e->kids from index base; returns count */
 static int push_kid(E *e, int k, int src, int f, int card) {
     if (e->nkids == e->kcap) {
         size_t cap = e->kcap * 2;
@@ -201,7 +201,7 @@ static int push_kid(E *e, int k, int src, int f, int card) {
     return 0;
 }
 
-/* Search._fill_card: the card that refills p if it empties after k turns (-1: none). */
+/* The card that refills p if it empties after k turns (-1: none). */
 static int fill_card(const E *e, int p, int k) {
     int n = e->nstock;
     for (int s = 0; s < e->nfill[p]; s++) {

@@ -1,5 +1,5 @@
-/* Pruning: the safe plays (Search.slot_open, is_safe,
- * _no_rival_place, _best_place, apply_safe) and the dead ends of rules B1 and B2. Rule D1
+/* Pruning: the safe plays (rule S1: an open slot, a card safe to play, no rival place,
+ * the best place) and the dead ends of rules B1 and B2. Rule D1
  * (beaten, choose) is in f_engine.h: every node calls it many times. */
 #include <string.h>
 
@@ -98,7 +98,7 @@ int apply_safe(E *e) {
     return 0;
 }
 
-/* Rule B1 (Search.dead_end). */
+/* Rule B1. */
 int dead_end(const E *e) {
     for (int b = 0; b < e->n_blocks; b++) {
         const Block *bl = &e->blocks[b];
@@ -123,7 +123,7 @@ int dead_end(const E *e) {
     return 0;
 }
 
-/* Rule B2 (Search.waste_dead_end). */
+/* Rule B2. */
 int waste_dead_end(const E *e) {
     if (e->redeals || e->waste_feeds || e->nwaste < 2) return 0;
     int below[52] = {0};

@@ -1,4 +1,4 @@
-/* Rule R3 (relaxations.StockFreeCheck): the game without the stock's order, solved
+/* Rule R3 (its settings: relaxations.StockFreeCheck): the game without the stock's order, solved
  * exactly within a budget; a node it proves lost is cut off. */
 #include <string.h>
 
@@ -21,7 +21,7 @@ static size_t r3_key(const E *e, const R3State *st, uint8_t *k) {
     return n;
 }
 
-/* StockFreeCheck._play: the move (card to foundation index fi from where/col). */
+/* A move of the check's game: the move (card to foundation index fi from where/col). */
 static void r3_play(const E *e, R3State *st, int card, int fi, int where, int col) {
     st->h[fi]++;
     st->placed[card]++;
@@ -38,7 +38,7 @@ static void r3_play(const E *e, R3State *st, int card, int fi, int where, int co
     }
 }
 
-/* StockFreeCheck._longer_rest_first (rule S1r): the copy of card from where may go to the
+/* Rule S1r: the copy of card from where may go to the
  * foundation with index fi at once. */
 static int r3_longer_rest_first(const E *e, const R3State *st, int card, int fi, int where) {
     int f = e->found[fi];
@@ -174,7 +174,7 @@ static int r3_solve(E *e, R3State *st) {
     }
 }
 
-/* StockFreeCheck.lost: 1 lost, 0 not proved, or R_LIMIT / R_NOMEM. */
+/* Rule R3 at a node: 1 lost, 0 not proved, or R_LIMIT / R_NOMEM. */
 int r3_lost(E *e, const uint8_t *key, size_t kn) {
     if (set_has(&e->sf_not_lost, key, kn)) return 0;
     if (e->deadline >= 0 && now() > e->deadline) return R_LIMIT;

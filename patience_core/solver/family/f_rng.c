@@ -1,4 +1,5 @@
-/* Python's random.Random (MT19937), so restarts draw the same numbers as the Python search. */
+/* Python's random.Random (MT19937): the restarts draw the numbers they drew when the search
+ * had a Python copy, from the state search.py hands over. */
 #include <math.h>
 
 #include "f_engine.h"

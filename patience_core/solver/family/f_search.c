@@ -1,5 +1,4 @@
-/* The depth-first search (Search._dfs), its restarts (Search.run) and R3 ahead
- * (Search.turn_ahead_cut, _lost_after_turns). */
+/* The depth-first search, its restarts and R3 ahead (docs/solver.md). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,7 +6,7 @@
 
 static inline long long checked(const E *e) { return e->sf_on ? e->sf_positions : 0; }
 
-/* Search._lost_after_turns: 1, 0 or an error code. */
+/* Is the position after j turns, nothing played, lost (known, or by R3)? 1, 0 or an error code. */
 static int lost_after_turns(E *e, int j) {
     int mark = e->depth;
     for (int i = 0; i < j; i++)
@@ -34,7 +33,7 @@ static int lost_after_turns(E *e, int j) {
         var_ = r_;                                \
     } while (0)
 
-/* Search.turn_ahead_cut: the fewest turns j after which R3 proves the node lost (0: none),
+/* R3 ahead: the fewest turns j after which R3 proves the node lost (0: none),
  * or an error code (negative). */
 static int turn_ahead_cut(E *e) {
     int n = e->nstock;
@@ -198,7 +197,7 @@ static int dfs(E *e) {
     return R_LOST;
 }
 
-/* Search.run. */
+/* The search with its restarts (many short attempts, then doubling budgets). */
 int run_search(E *e) {
     if (!e->has_rng) return dfs(e);
     long long budget = e->restart_budget0;
