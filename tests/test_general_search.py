@@ -217,25 +217,17 @@ def test_worry_endings_the_plain_safe_rule_lost_are_won(params, seed, rest, copy
 
 
 @pytest.mark.parametrize("params", WORRY_RULES, ids=["draw-1", "solvitaire"])
-def test_safe_plays_by_the_worry_closure_change_no_verdict_and_save_positions(params, repack):
+def test_safe_plays_by_the_worry_closure_change_no_verdict_and_save_positions(params, monkeypatch, repack):
     """Safe plays with worry by the worry closure (agents.safe.worry_closure, packed as
     pack.WORRY_CLOSURE): on endings of deals 1-20, won and lost, the search gives the verdicts it
     gives with the narrower rule, in fewer positions on most of them."""
-    from patience_core.solver.general import pack
-
     rules = load_rules("klondike", params)
     verdicts, fewer, endings = {}, 0, 0
     for seed in range(1, 21):
         for rest in (10, 14, 18):
             for position in _endings(rules, seed, rest):
                 closure = solve_position(position, max_positions=200_000)
-                pack.WORRY_CLOSURE = False
-                general._rules_buffer.cache_clear()
-                try:
-                    narrower = solve_position(position, max_positions=200_000)
-                finally:
-                    pack.WORRY_CLOSURE = True
-                    general._rules_buffer.cache_clear()
+                narrower = _solved_without(monkeypatch, "WORRY_CLOSURE", position, max_positions=200_000)
                 assert closure.verdict == narrower.verdict, f"seed {seed}, {rest} cards left"
                 verdicts[closure.verdict] = verdicts.get(closure.verdict, 0) + 1
                 fewer += closure.positions < narrower.positions
@@ -515,6 +507,19 @@ def repack():
     general._rules_buffer.cache_clear()
 
 
+def _solved_without(monkeypatch, switch: str, position, **limits):
+    """solve_position with pack.py's ``switch`` (a mechanism on by default) off for this one solve."""
+    from patience_core.solver.general import pack
+
+    monkeypatch.setattr(pack, switch, False)
+    general._rules_buffer.cache_clear()
+    try:
+        return solve_position(position, **limits)
+    finally:
+        monkeypatch.setattr(pack, switch, True)
+        general._rules_buffer.cache_clear()
+
+
 @pytest.mark.parametrize("params", FREE_GAMES, ids=["-".join(f"{k}={v}" for k, v in p.items()) or "draw=1"
                                                     for p in FREE_GAMES])
 def test_free_arrangement_verdicts_agree_with_the_oracle(params, monkeypatch, repack):
@@ -531,13 +536,7 @@ def test_free_arrangement_verdicts_agree_with_the_oracle(params, monkeypatch, re
     for seed, rest in ((1, 10), (2, 12), (3, 14), (4, 16), (5, 18), (6, 20), (7, 22), (8, 24), (9, 26), (10, 28)):
         for position in map(_chained, _endings(rules, seed, rest)):
             pruned = solve_position(position)
-            monkeypatch.setattr(pack, "FREE_ARRANGEMENT", False)
-            general._rules_buffer.cache_clear()
-            try:
-                fewer += pruned.positions < solve_position(position).positions
-            finally:
-                monkeypatch.setattr(pack, "FREE_ARRANGEMENT", True)
-                general._rules_buffer.cache_clear()
+            fewer += pruned.positions < _solved_without(monkeypatch, "FREE_ARRANGEMENT", position).positions
             oracle = engine_search(position, max_positions=ORACLE_BUDGET) if rest < 28 else None
             if oracle is None or oracle.verdict == "unknown":
                 continue
@@ -887,13 +886,7 @@ def test_gaps_that_wait_give_the_oracles_verdicts(name, params, monkeypatch, rep
             if name == "klondike":
                 position = _chained(position)
             pruned = solve_position(position)
-            monkeypatch.setattr(pack, "GAPS_WAIT", False)
-            general._rules_buffer.cache_clear()
-            try:
-                fewer += pruned.positions < solve_position(position).positions
-            finally:
-                monkeypatch.setattr(pack, "GAPS_WAIT", True)
-                general._rules_buffer.cache_clear()
+            fewer += pruned.positions < _solved_without(monkeypatch, "GAPS_WAIT", position).positions
             oracle = engine_search(position, max_positions=ORACLE_BUDGET)
             if oracle.verdict == "unknown":
                 continue
@@ -924,13 +917,7 @@ def test_gaps_that_wait_agree_with_the_search_without_them(name, params, monkeyp
                 if name == "klondike":
                     position = _chained(position)
                 waiting = solve_position(position, max_positions=20_000)
-                monkeypatch.setattr(pack, "GAPS_WAIT", False)
-                general._rules_buffer.cache_clear()
-                try:
-                    plain = solve_position(position, max_positions=20_000)
-                finally:
-                    monkeypatch.setattr(pack, "GAPS_WAIT", True)
-                    general._rules_buffer.cache_clear()
+                plain = _solved_without(monkeypatch, "GAPS_WAIT", position, max_positions=20_000)
                 if "unknown" in (waiting.verdict, plain.verdict):
                     continue
                 assert waiting.verdict == plain.verdict, f"{name} seed {seed}, {rest} cards left"

@@ -88,7 +88,7 @@ class Search:
         self.prune = prune
         self.max_positions = max_positions
         self.deadline = deadline
-        self.table_limit = TABLE_LIMIT if table_limit is None else table_limit  # entries of ``lost``
+        self.table_limit = TABLE_LIMIT if table_limit is None else table_limit  # entries of the engine's table of lost positions
         self.positions = 0
         # Restarts: after the first attempt (the heuristic order), each attempt perturbs the
         # order at random (seeded: reproducible) under a growing budget; the table of lost
@@ -143,7 +143,6 @@ class Search:
                 classes.setdefault((self.access[i], self.fill[i]), []).append(i)
         self.cell_classes = list(classes.values())
         self.single_cells = [all(len(self.piles[i]) <= 1 for i in cls) for cls in self.cell_classes]
-        self.fill_piles = [i for i in self.playable if self.fill[i]]
         self.waste_feeds = any(self.WASTE in self.fill[i] for i in self.playable)
 
         # Foundations.
@@ -257,8 +256,8 @@ class Search:
 
     def split_dead_end_at(self, waste_cards, stock_cards, piles, h, fsuit, redeals) -> bool:
         """Rule R2 at the node given by its waste and stock cards (top last), its piles and its
-        foundations' heights and suits (by pile): the compiled engine calls it from its own
-        nodes, so both searches check R2 with this one function."""
+        foundations' heights and suits (by pile), with the verdicts of the suits' games kept in
+        ``split_memo``: the compiled engine calls it back from its own nodes."""
         from patience_core.solver.relaxations import SUITS
         # One pass over the talon and the layout sorts every card by suit.
         wastes: list[list[int]] = [[], [], [], []]
@@ -319,9 +318,9 @@ class Search:
         the compiled engine; :class:`SearchLimit` when a limit is reached first,
         :class:`SearchInterrupted` on Ctrl-C, :class:`EngineUnavailable` where the engine
         cannot run it."""
-        if self.blocked_forever:
-            return False
         from patience_core.solver import engine
+        if engine.available() and self.blocked_forever:   # without the engine solve() decides nothing here
+            return False
         if not (engine.available() and engine.supports(self)):
             raise EngineUnavailable("the compiled search engine is not built, is switched off, or cannot hold "
                                     "this position (see patience_core/solver/engine.py)")

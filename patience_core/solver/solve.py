@@ -24,7 +24,6 @@ from patience_core.errors import PatienceError
 from patience_core.model.position import HookedPosition, Position
 from patience_core.model.rules import Rules
 from patience_core.solver.relaxations import split_lost, suits_independent
-from patience_core.solver import engine as family_engine
 from patience_core.solver.search import TABLE_LIMIT, EngineUnavailable, Search, SearchInterrupted, SearchLimit
 from patience_core.solver.general import search as general
 
@@ -97,8 +96,7 @@ def solve_position(position: Position, *, max_positions: int | None = None,
     # the cyclic garbage collector would only walk the table again and again (~14 %).
     collecting = gc.isenabled()
     gc.disable()
-    # The family's pruned search runs only in its compiled engine: without it, the exhaustive one.
-    exhaustive = _engine_only(start) or not family_engine.available()
+    exhaustive = _engine_only(start)
     compiled = exhaustive and prune and general.unsupported(start) is None
     search = "exhaustive" if exhaustive and not compiled else "pruned"
     ran = threads if compiled else 1
@@ -111,7 +109,7 @@ def solve_position(position: Position, *, max_positions: int | None = None,
         else:
             try:
                 verdict, moves, positions, most, limit = _fast_search(start, max_positions, deadline, prune)
-            except EngineUnavailable:   # a position larger than the engine's tables
+            except EngineUnavailable:   # not built, switched off, or the position is too large for it
                 search = "exhaustive"
                 verdict, moves, positions, most, limit = _engine_search(start.copy(), max_positions, deadline)
     except KeyboardInterrupt as stop:

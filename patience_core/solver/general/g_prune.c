@@ -181,6 +181,13 @@ static inline int class_of(const GState *s, int p) {
     return c;
 }
 
+/* The first empty pile of key class c in force, -1: none. */
+static int first_gap(const GState *s, int c) {
+    for (int p = 0; p < s->n; p++)
+        if (!s->len[p] && class_of(s, p) == c) return p;
+    return -1;
+}
+
 /* Dominance of equal destinations: of several empty interchangeable piles only the first
  * is tried, and a whole pile is never moved into an empty pile interchangeable with it
  * (both give positions with one key). */
@@ -188,8 +195,7 @@ static int dominated(const GState *s, GMove m) {
     if (m.kind != GK_BETWEEN_PILES || s->len[m.dst]) return 0;
     int c = class_of(s, m.dst);
     if (c < 0) return 0;
-    for (int p = 0; p < m.dst; p++)
-        if (!s->len[p] && class_of(s, p) == c) return 1;
+    if (first_gap(s, c) < m.dst) return 1;   /* m.dst itself is one: never -1 here */
     return s->fidx[m.src] < 0 && class_of(s, m.src) == c && m.count == s->len[m.src] && !s->down[m.src];
 }
 
@@ -817,11 +823,10 @@ static int empties_waiting(const GState *s, GMove m) {
  * move is a child of its own as well. */
 static void gap_with_use(GState *s, const int ntak[52], GMove m, GChild *out, int *k, int max) {
     const g_rules_t *R = s->R;
-    int c = class_of(s, m.src), gap = -1, back = 0;
+    int back = 0;
     GUndo undo;
     g_apply(s, m, &undo);
-    for (int p = 0; p < s->n && gap < 0; p++)
-        if (!s->len[p] && class_of(s, p) == c) gap = p;
+    int gap = first_gap(s, class_of(s, m.src));   /* m.src at the latest */
     for (int i = 0; i < R->n_worry && !back; i++) {   /* G8's or not: covers() leaves foundations out */
         int f = R->worry_from[i];
         for (int j = 0; j < s->len[f] && !back; j++) back = g_accepts(s, gap, s->cards[f][j], 1);
