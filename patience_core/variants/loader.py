@@ -21,7 +21,7 @@ from patience_core.model import cards
 from patience_core.errors import ParameterError, VariantError
 
 # Keys a child never inherits from the variant it extends.
-_OWN_KEYS = ("name", "title", "aliases", "description", "extends", "requires")
+_OWN_KEYS = ("name", "title", "aliases", "description", "extends", "requires", "pysol_id")
 
 
 @dataclass

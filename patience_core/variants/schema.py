@@ -191,6 +191,13 @@ PARAMETER = {
 NAME_PATTERN = "^[a-z0-9][a-z0-9-]*$"
 ID_WORDS = "lower-case letters, digits and dashes, starting with a letter or digit"
 
+# The catalogue's families: PySolFC's game types (pysollib/gamedb.py, GI.TYPE_NAMES), a game
+# with no type of its own filed by its number of decks.
+FAMILIES = ("bakers-dozen", "beleaguered-castle", "canfield", "fan", "forty-thieves", "freecell", "golf",
+            "gypsy", "klondike", "montana", "napoleon", "numerica", "pairing", "picture-gallery", "raglan",
+            "simple", "spider", "terrace", "yukon", "one-deck", "two-deck", "three-deck", "four-deck")
+
+
 FIELDS: dict[str, Any] = {
     "name": {"type": "string", "pattern": NAME_PATTERN,
              "description": f"the id used on the command line ({ID_WORDS})"},
@@ -199,6 +206,11 @@ FIELDS: dict[str, Any] = {
                                            "description": f"an id ({ID_WORDS})"},
                 "description": "other ids that find this variant"},
     "description": {"type": "string", "maxLength": 5000, "description": "a paragraph for patience show"},
+    "family": {"enum": list(FAMILIES),
+               "description": "the catalogue family (PySolFC's game types): " + ", ".join(FAMILIES)},
+    "pysol_id": {"type": "integer", "minimum": 1, "maximum": 100000,
+                 "description": "the game's number in PySolFC (its GameInfo id), where this file plays "
+                                "PySolFC's game"},
     "extends": {"type": "string", "minLength": 1, "description": "a variant whose definition this one changes"},
     "requires": {"type": "array", "maxItems": 16, "items": {"type": "string"},
                  "description": "plugins (by name) that must be installed"},
