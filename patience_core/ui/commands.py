@@ -255,11 +255,22 @@ def _equivalent_sources(rules: Rules, position: Position, a: int, b: int) -> boo
             and len(position.piles[b]) == 1)
 
 
+def equivalent_gaps(rules: Rules, position: Position, a: int, b: int) -> bool:
+    """Two empty free cells of one group: a card put in either gives the same game up to
+    which cell is which, so there is nothing to ask (and nothing worth listing)."""
+    return (a != b and rules.pile_kind[a] == "cell" and rules.pile_group[a] == rules.pile_group[b]
+            and not position.piles[a] and not position.piles[b])
+
+
 def describe_target(position: Position, f: int, labels: PileLabels, unicode: bool) -> str:
     rules = position.rules
     pile = position.piles[f]
     top = label_card(pile[-1], unicode) if pile else "empty"
-    title = rules.foundation_specs[rules.f_group[f]].get("title", rules.f_group[f])
+    if rules.is_foundation[f]:
+        title = rules.foundation_specs[rules.f_group[f]].get("title", rules.f_group[f])
+    else:
+        group = rules.pile_group[f]
+        title = rules.group_specs[group].get("title", group) if group in rules.group_specs else group
     return f"{labels.label(f)} ({title}, now {top})"
 
 
@@ -351,7 +362,9 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
         if not any(m.dst == o.dst and m.card == o.card and _equivalent_sources(rules, position, m.src, o.src)
                    for o in distinct) and \
                 not any(m.src == o.src and m.card == o.card and rules.is_foundation[m.dst]
-                        and rules.is_foundation[o.dst] and twins(position, m.dst, o.dst) for o in distinct):
+                        and rules.is_foundation[o.dst] and twins(position, m.dst, o.dst) for o in distinct) and \
+                not any(m.src == o.src and m.card == o.card and equivalent_gaps(rules, position, m.dst, o.dst)
+                        for o in distinct):
             distinct.append(m)
     if len(distinct) == 1:
         return distinct[0]
@@ -386,14 +399,14 @@ def _choice(position: Position, moves: list[Move], labels: PileLabels, unicode: 
         return labels.label(m.dst)
 
     for m in moves:
-        if len(sources) == 1:
+        if len(sources) == 1 and len(names) == 1:
             key = target_key(m)
         elif len(targets) == 1 and len(names) == 1:
             key = labels.label(m.src)
         else:
             key = f"{labels.label(m.src)} {target_key(m)}"
         options[key] = m
-    if len(sources) == 1:
+    if len(sources) == 1 and len(names) == 1:
         c = moves[0].card
         where = ", ".join(describe_target(position, m.dst, labels, unicode) for m in moves)
         kind = "which foundation?" if all(rules.is_foundation[m.dst] for m in moves) else "where to?"
@@ -401,6 +414,12 @@ def _choice(position: Position, moves: list[Move], labels: PileLabels, unicode: 
     elif len(names) == 1 and len(targets) == 1:
         question = (f"{label_card(moves[0].card, unicode)} is free in "
                     f"{' and '.join(labels.label(m.src) for m in moves)}: from which pile?")
+    elif len(sources) == 1 and len(targets) == len(moves):
+        for m in moves:
+            options[target_key(m)] = options.pop(f"{labels.label(m.src)} {target_key(m)}")
+        question = f"from {labels.label(moves[0].src)}: " + ", ".join(
+            f"{label_card(m.card, unicode)} to {describe_target(position, m.dst, labels, unicode)}" for m in moves)
+        question += ": which?"
     else:
         question = "several moves fit: " + ", ".join(
             f"{k} = {label_card(m.card, unicode)} {labels.label(m.src)} -> {labels.label(m.dst)}"
