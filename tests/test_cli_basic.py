@@ -29,10 +29,30 @@ def play_json(*args: str, stdin: str = "") -> dict:
 def test_list_shows_the_shipped_variants_with_aliases_and_parameters():
     code, out, _err = run_cli("list")
     assert code == 0
-    lines = {line.split()[0]: line for line in out.splitlines()}
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("  ")}
     assert set(SHIPPED) <= set(lines)
+    assert "Other two-deck games" in out and "FreeCell type" in out   # grouped by family
     assert "lords-and-ladies" in lines["royal-cotillion"] and "[bases=found]" in lines["royal-cotillion"]
     assert "ranks=A,2" in lines["gavotte"] and "free=right" in lines["gavotte"]
+
+
+def test_list_filters_by_family_decks_and_search_with_typos():
+    def names(*args):
+        code, out, err = run_cli("list", "--json", *args)
+        assert code == 0, err
+        return [row["name"] for row in json.loads(out)]
+
+    assert set(names("--family", "freecell")) >= {"freecell", "bakers-game"}
+    assert "klondike" not in names("--family", "freecell")
+    assert all(row in names("--decks", "2") for row in ("spider", "royal-cotillion"))
+    assert "klondike" not in names("--decks", "2")
+    assert names("--search", "klondyke")[0] == "klondike"         # a typo
+    assert names("--search", "lords and ladies") == ["royal-cotillion"]   # an alias, as words
+    assert names("--search", "free")[0] in ("freecell", "free-cell")
+    code, _out, err = run_cli("list", "--family", "freecel")
+    assert code == 2 and "did you mean 'freecell'" in err
+    code, _out, err = run_cli("list", "--search", "zzzzzz")
+    assert code == 1 and "no game matches 'zzzzzz'" in err
 
 
 def test_list_json():

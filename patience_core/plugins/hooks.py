@@ -318,7 +318,8 @@ def announce_game(rules, start, moves, game: dict | None = None,
 
 def register_variants(registry, manager: pluggy.PluginManager | None = None) -> None:
     """Let every plugin (the built-in one adds the shipped files) add its variants."""
-    from patience_core.variants.loader import read_document
+    from patience_core.variants.index import digest, shipped_index
+    from patience_core.variants.loader import VariantError, _read_text, read_document
     from patience_core.variants.schema import validate_document
 
     pm = manager or get_plugin_manager()
@@ -331,6 +332,17 @@ def register_variants(registry, manager: pluggy.PluginManager | None = None) -> 
         def register(item: Any, who=who, label=label, origin=origin) -> None:
             if isinstance(item, (str, Path)):
                 path: Path | None = Path(item)
+                try:
+                    indexed = shipped_index().get(digest(_read_text(path).encode("utf-8")))
+                except (OSError, UnicodeDecodeError, VariantError):
+                    indexed = None   # read_document says what is wrong with the file
+                if indexed is not None:
+                    name = indexed["name"].lower()
+                    if name in owners:
+                        raise PluginError(f"variant {name!r} is registered twice: by {owners[name]} and by {label}")
+                    owners[name] = label
+                    registry.add_indexed(indexed, path, origin)
+                    return
                 data, _ = read_document(path)
             elif isinstance(item, Mapping):
                 path, data = None, dict(item)

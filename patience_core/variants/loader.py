@@ -331,19 +331,29 @@ def _check_scalar(node: yaml.ScalarNode, parts: tuple, refuse) -> None:
                      f"printed; expected printable text (tab and newline are the only controls allowed)")
 
 
+@dataclass(frozen=True)
+class IndexedFile:
+    """A variant file known by its catalogue index entry, read only when the variant is used."""
+
+    path: Path
+    origin: str
+    summary: dict[str, Any]
+
+
 class Registry:
     """Every variant the session knows, by name and alias."""
 
     def __init__(self) -> None:
         self._variants: dict[str, VariantSource] = {}
         self._aliases: dict[str, str] = {}
-        self._raw: dict[str, tuple[dict[str, Any], Path | None, str]] = {}
+        self._raw: dict[str, tuple[dict[str, Any], Path | None, str] | IndexedFile] = {}
 
     def names(self) -> list[str]:
-        return sorted(self._variants)
+        return sorted(set(self._variants) | set(self._raw))
 
     def __iter__(self):
-        return iter(self._variants[n] for n in self.names())
+        """Every variant, resolved (indexed files are read now: for listing, use :meth:`summary`)."""
+        return iter(self._resolve(n, ()) for n in self.names())
 
     def __contains__(self, name: str) -> bool:
         return self._canonical(name) is not None
@@ -366,9 +376,56 @@ class Registry:
         if resolve:
             self._resolve(name, ())
 
+    def add_indexed(self, summary: dict[str, Any], path: Path, origin: str) -> None:
+        """Register a file by its index entry (see :mod:`.index`); it is read when used."""
+        name = summary["name"].lower()
+        self._raw[name] = IndexedFile(path, origin, summary)
+        for alias in summary.get("aliases") or []:
+            self._aliases[alias.lower()] = name
+        self._variants.pop(name, None)
+
     def resolve_all(self) -> None:
-        for name in list(self._raw):
-            self._resolve(name, ())
+        """Resolve every variant read so far (indexed files wait until they are used)."""
+        for name, entry in list(self._raw.items()):
+            if not isinstance(entry, IndexedFile):
+                self._resolve(name, ())
+
+    def summary(self, name: str) -> dict[str, Any]:
+        """What ``patience list`` shows of a variant, inherited fields included, without
+        reading an indexed file: name, title, aliases, family, decks, pysol_id, origin,
+        description and parameter defaults."""
+        return self._summary(self._canonical(name) or self.get(name).name, ())
+
+    def _summary(self, key: str, chain: tuple[str, ...]) -> dict[str, Any]:
+        from patience_core.variants.index import summary_of
+
+        if key in self._variants:
+            source = self._variants[key]
+            merged = summary_of(source.definition)
+            merged["aliases"] = list(source.aliases)
+            merged["origin"] = source.origin
+            merged.pop("extends", None)
+            return merged
+        entry = self._raw[key]
+        own, origin = ((entry.summary, entry.origin) if isinstance(entry, IndexedFile)
+                       else (summary_of(entry[0]), entry[2]))
+        parent_key = self._canonical(own.get("extends") or "")
+        if own.get("extends") and parent_key is not None and parent_key not in chain + (key,):
+            inherited = self._summary(parent_key, chain + (key,))
+        else:
+            inherited = {}
+        merged = {k: v for k, v in inherited.items() if k not in _OWN_KEYS and k != "parameters"}
+        merged.update({k: v for k, v in own.items() if k not in ("extends", "parameters")})
+        parameters = dict(inherited.get("parameters") or {})
+        for k, spec in (own.get("parameters") or {}).items():
+            if spec is None:
+                parameters.pop(k, None)
+            else:
+                parameters[k] = spec
+        merged["parameters"] = parameters
+        merged.setdefault("aliases", [])
+        merged["origin"] = origin
+        return merged
 
     def add_file(self, path: Path, origin: str = "file") -> VariantSource:
         data, _ = read_document(Path(path))
@@ -379,9 +436,10 @@ class Registry:
         key = self._canonical(name)
         if key is None:
             known = self.names() + sorted(self._aliases)
-            raise VariantError(f"unknown variant {name!r}{suggest(name, known)}; "
-                               f"known: {', '.join(self.names())}")
-        return self._variants[key]
+            listing = (f"known: {', '.join(self.names())}" if len(self.names()) <= 20 else
+                       f"`patience list --search {name.strip()[:40]}` finds games by name, title or alias")
+            raise VariantError(f"unknown variant {name!r}{suggest(name, known)}; {listing}")
+        return self._resolve(key, ())
 
     def resolve(self, name: str) -> VariantSource:
         """The merged definition of a registered variant (its ``extends`` resolved now)."""
@@ -393,7 +451,11 @@ class Registry:
     def _resolve(self, name: str, chain: tuple[str, ...]) -> VariantSource:
         if name in self._variants:
             return self._variants[name]
-        data, path, origin = self._raw[name]
+        entry = self._raw[name]
+        if isinstance(entry, IndexedFile):
+            data, _ = read_document(entry.path)
+            entry = self._raw[name] = (data, entry.path, entry.origin)
+        data, path, origin = entry
         definition = {k: v for k, v in data.items() if k not in ("extends",)}
         documents: list[tuple[Path | None, dict[str, Any]]] = [(path, data)]
         parent_name = data.get("extends")

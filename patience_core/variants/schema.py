@@ -193,9 +193,17 @@ ID_WORDS = "lower-case letters, digits and dashes, starting with a letter or dig
 
 # The catalogue's families: PySolFC's game types (pysollib/gamedb.py, GI.TYPE_NAMES), a game
 # with no type of its own filed by its number of decks.
-FAMILIES = ("bakers-dozen", "beleaguered-castle", "canfield", "fan", "forty-thieves", "freecell", "golf",
-            "gypsy", "klondike", "montana", "napoleon", "numerica", "pairing", "picture-gallery", "raglan",
-            "simple", "spider", "terrace", "yukon", "one-deck", "two-deck", "three-deck", "four-deck")
+FAMILY_TITLES = {
+    "bakers-dozen": "Baker's Dozen type", "beleaguered-castle": "Beleaguered Castle type",
+    "canfield": "Canfield type", "fan": "Fan type", "forty-thieves": "Forty Thieves type",
+    "freecell": "FreeCell type", "golf": "Golf type", "gypsy": "Gypsy type", "klondike": "Klondike type",
+    "montana": "Montana type", "napoleon": "Napoleon type", "numerica": "Numerica type",
+    "pairing": "Pairing type", "picture-gallery": "Picture Gallery type", "raglan": "Raglan type",
+    "simple": "Simple games", "spider": "Spider type", "terrace": "Terrace type", "yukon": "Yukon type",
+    "one-deck": "Other one-deck games", "two-deck": "Other two-deck games",
+    "three-deck": "Other three-deck games", "four-deck": "Other four-deck games",
+}
+FAMILIES = tuple(FAMILY_TITLES)
 
 
 FIELDS: dict[str, Any] = {
