@@ -7,9 +7,9 @@ from typing import List, Optional
 
 import typer
 
-from patience_core.variants.catalog import build_registry, compile_variant
+from patience_core.variants.catalog import build_registry, checked_parameter_sets, compile_variant
 from patience_core.errors import PatienceError
-from patience_core.variants.loader import parameter_text, suggest, parse_param_options, read_document, referenced_parameters
+from patience_core.variants.loader import parameter_text, parse_param_options, read_document, suggest
 from patience_core.ui.render import printable, rules_text
 from patience_core.variants.browse import select
 from patience_core.variants.schema import FAMILIES, FAMILY_TITLES, schema_document
@@ -96,7 +96,7 @@ def validate(files: List[Path] = typer.Argument(..., help="Variant YAML files to
     for path, name in names.items():
         try:
             source = registry.resolve(name)
-            for params in _checked_parameter_sets(source):
+            for params in checked_parameter_sets(source):
                 compile_variant(source, params)
         except PatienceError as exc:
             results[path].update(ok=False, errors=str(exc).splitlines())
@@ -111,24 +111,6 @@ def validate(files: List[Path] = typer.Argument(..., help="Variant YAML files to
                 print(line if line.startswith(r["file"]) else f"{r['file']}: {line}", file=sys.stderr)
     if not all(r["ok"] for r in results):
         raise typer.Exit(1)
-
-
-def _checked_parameter_sets(source) -> list[dict]:
-    """The defaults, the bounds of each int, and each choice value that can change the
-    rules: each must compile, or a player could pick a value that breaks the variant. A value
-    with no patch, of a parameter no ``$name`` refers to, compiles like the default; it is
-    compiled only when the variant requires plugins, which may read any parameter."""
-    sets: list[dict] = [{}]
-    referenced = referenced_parameters(source)
-    every_value = bool(source.definition.get("requires"))
-    for key, spec in source.parameters.items():
-        if spec["type"] == "choice":
-            patched = {str(value) for value in spec.get("patches") or {}}
-            sets += [{key: str(value)} for value in spec.get("values", [])
-                     if every_value or key in referenced or str(value) in patched]
-        elif spec["type"] == "int":
-            sets += [{key: str(spec[bound])} for bound in ("min", "max") if spec.get(bound) is not None]
-    return sets
 
 
 def schema() -> None:

@@ -5,7 +5,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from patience_core.variants.loader import Registry, VariantSource, resolve_parameters, specialise
+from patience_core.variants.loader import Registry, VariantSource, referenced_parameters, resolve_parameters, specialise
 from patience_core.model.rules import Rules
 
 
@@ -46,3 +46,21 @@ def load_rules(name: str | None = None, params: dict[str, Any] | None = None,
         registry = build_registry(manager=manager)
     source = registry.add_file(Path(file)) if file is not None else registry.get(name or "")
     return compile_variant(source, params, manager)
+
+
+def checked_parameter_sets(source: VariantSource) -> list[dict]:
+    """The defaults, the bounds of each int, and each choice value that can change the
+    rules: each must compile, or a player could pick a value that breaks the variant. A value
+    with no patch, of a parameter no ``$name`` refers to, compiles like the default; it is
+    compiled only when the variant requires plugins, which may read any parameter."""
+    sets: list[dict] = [{}]
+    referenced = referenced_parameters(source)
+    every_value = bool(source.definition.get("requires"))
+    for key, spec in source.parameters.items():
+        if spec["type"] == "choice":
+            patched = {str(value) for value in spec.get("patches") or {}}
+            sets += [{key: str(value)} for value in spec.get("values", [])
+                     if every_value or key in referenced or str(value) in patched]
+        elif spec["type"] == "int":
+            sets += [{key: str(spec[bound])} for bound in ("min", "max") if spec.get(bound) is not None]
+    return sets
