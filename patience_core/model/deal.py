@@ -89,10 +89,24 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     targets = rules.deal_targets
     for target, card in zip(targets, order):
         piles[target].append(card)
+    for p in rules.to_bottom_piles:
+        move_to_bottom(piles[p], rules.piles[p].to_bottom)
     rest = order[len(targets):]
     rest.reverse()  # the next card of the pack ends on top (the end of the list)
     piles[rules.stock] = rest
     return piles
+
+
+def move_to_bottom(pile: list[int], rank: int) -> None:
+    """Move the cards of ``rank`` under the pile's other cards, as PySolFC deals Baker's
+    Dozen: from the bottom up, each such card swaps places with the lowest card of another
+    rank beneath it (so the other cards' order is not kept)."""
+    for i, card in enumerate(pile):
+        if card % 13 == rank:
+            for j in range(i):
+                if pile[j] % 13 != rank:
+                    pile[i], pile[j] = pile[j], pile[i]
+                    break
 
 
 def start_position(rules: Rules, order: list[int]) -> Position:

@@ -253,8 +253,14 @@ class Rules:
         if moves == "run" and run_rule is None:
             raise self._fail(("piles", group, "moves"), "run moves need a build rule (build:) or a run rule "
                              "(run:) to say what a run is; expected moves: card, or a build rule")
-        if spec.get("limit") == "supermove" and moves not in ("run",):
-            raise self._fail(("piles", group, "limit"), "supermove limits run moves; expected moves: run")
+        if spec.get("limit") and moves not in ("run",):
+            raise self._fail(("piles", group, "limit"), f"{spec['limit']} limits run moves; expected moves: run")
+        to_bottom = None
+        if spec.get("to_bottom") is not None:
+            try:
+                to_bottom = cards.parse_rank(spec["to_bottom"])
+            except cards.CardError as exc:
+                raise self._fail(("piles", group, "to_bottom"), str(exc)) from None
         if spec.get("partial", "any") != "any" and spec["access"] != "top":
             raise self._fail(("piles", group, "partial"), "partial limits moves off the top of a pile; "
                              "expected access: top")
@@ -266,7 +272,8 @@ class Rules:
         return PileSpec(number=p, name=self.pile_names[p], group=group, kind=kind,
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
-                        fill=self._fill_sources(group, spec["fill"]), cards=dealt, face_down=down)
+                        fill=self._fill_sources(group, spec["fill"]), cards=dealt, face_down=down,
+                        to_bottom=to_bottom)
 
     def _compile_foundations(self, definition: dict[str, Any]) -> None:
         number = 0
@@ -562,6 +569,7 @@ class Rules:
                                      else tuple(c for c in pack_codes if c % 13 == empty))
         # FreeCell's supermove counts free cells and empty columns that take any card.
         self.cells = [p for p in self._layout() if self.pile_kind[p] == "cell"]
+        self.to_bottom_piles = [p for p in self._layout() if self.piles[p].to_bottom is not None]
         self.open_columns = [p for p in self._layout()
                              if self.pile_kind[p] == "tableau" and self.piles[p].empty == "any"]
         # For foundations built by a rule (Golf): the cards each top card lets follow.

@@ -92,7 +92,8 @@ class PileSpec:
     (``any``; ``to-foundation``: only when the card it uncovers can go to a foundation at
     once, as in Solvitaire's and Klondike-Solver's Klondike); ``max_cards``: the most cards it may hold (``None``: no cap);
     ``fill``: pile numbers tried in order to fill a gap at once; ``cards``/``face_down``:
-    cards dealt, and how many of them face down.
+    cards dealt, and how many of them face down; ``to_bottom``: a rank (index) whose
+    cards the deal moves under the pile's other cards.
     """
 
     number: int
@@ -110,6 +111,7 @@ class PileSpec:
     fill: tuple[int, ...] = ()
     cards: int = 0
     face_down: int = 0
+    to_bottom: int | None = None
 
     @property
     def takes_cards(self) -> bool:

@@ -67,7 +67,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     ids = f"{group}:1..{len(piles)}" if len(piles) > 1 else rules.pile_names[piles[0]]
     title = spec.get("title", group)
     if first.kind == "cell":
-        return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, each holding any one card."
+        dealt = "" if not any(sizes) else f"; dealt {', '.join(map(str, sizes))} cards"
+        return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, each holding any one card{dealt}."
     dealt = (_plural(sizes[0], "card") + " each" if len(set(sizes)) == 1
              else ", ".join(map(str, sizes)) + " cards")
     down = [rules.piles[p].face_down for p in piles]
@@ -75,6 +76,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if any(down):
         hidden = ("; all but the top card face down" if all(d == n - 1 for d, n in zip(down, sizes) if n)
                   else f"; face down: {', '.join(map(str, down))}")
+    if first.to_bottom is not None:
+        hidden += f"; the deal moves each {cards.RANKS[first.to_bottom]} under the pile's other cards"
     empty = first.empty
     empty_text = ("any card" if empty == "any" else "nothing" if empty == "none"
                   else f"only a {cards.RANKS[empty]}")

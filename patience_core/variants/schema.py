@@ -101,6 +101,8 @@ PILE_GROUP = {
         "limit": _or_ref({"enum": ["supermove"],
                           "description": "supermove: a run may be as long as (free cells + 1) x 2^(empty "
                                          "columns), one empty column fewer when it goes into one"}),
+        "to_bottom": _or_ref({**RANK, "description": "a rank whose cards the deal moves under the other "
+                                                     "cards of their pile (Baker's Dozen: K)"}),
         "max": _or_ref({"type": "integer", "minimum": 1, "maximum": 104,
                         "description": "the most cards the pile may hold"}),
         "grid": {"type": ["object", "null"], "additionalProperties": False,
