@@ -101,8 +101,29 @@ def heuristic_move(position: Position) -> tuple[Move | None, str]:
     return None, "no move left"
 
 
+def visited_keys(position: Position) -> set:
+    """The keys of every position the game has passed through: its moves taken back one by
+    one on a copy (the position keeps them for undo)."""
+    walk = position.copy()
+    seen = {walk.key()}
+    while walk.trail:
+        walk.undo()
+        seen.add(walk.key())
+    return seen
+
+
+def goes_back(position: Position, move: Move, seen: set) -> bool:
+    """Would ``move`` lead to a position the game has already been in?"""
+    after = position.copy()
+    after.apply(move)
+    return after.key() in seen
+
+
 def hint(position: Position) -> tuple[Move | None, str, str]:
-    """``(move, reason, who)``; ``who`` names what chose the move."""
+    """``(move, reason, who)``; ``who`` names what chose the move. A hint never leads back
+    to a position of this game (so it never undoes the move before it, and following the
+    hints never goes round in circles)."""
+    seen = visited_keys(position)
     try:
         player = importlib.import_module("patience_core.agents.player")
     except ImportError:
@@ -110,12 +131,16 @@ def hint(position: Position) -> tuple[Move | None, str, str]:
     choose = getattr(player, "choose_move", None)
     if choose is not None:
         try:
-            move, reason = choose(position.copy())
+            move, reason = choose(position.copy(), set(seen))
         except Exception:  # a broken player must not end the game: fall back
             move = None
             reason = None
         else:
-            if move is None or move in position.legal_moves():
+            if move is None or (move in position.legal_moves() and not goes_back(position, move, seen)):
                 return move, reason, "player"
     move, reason = heuristic_move(position)
+    if move is not None and goes_back(position, move, seen):
+        move = next((m for m in position.legal_moves() if not goes_back(position, m, seen)), None)
+        reason = ("the moves worth playing lead back to where this game has been; this one does not"
+                  if move is not None else "every move leads back to a position already played")
     return move, reason, "heuristic"

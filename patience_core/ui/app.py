@@ -21,7 +21,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Button, Input
 
-from patience_core.agents.hints import hint
+from patience_core.agents.hints import goes_back, hint, visited_keys
+from patience_core.agents.solver_line import SolverLine
 from patience_core.errors import PatienceError
 from patience_core.model import cards
 from patience_core.model.game import GameSpec
@@ -121,6 +122,7 @@ class PatienceApp(App[str]):
         self.clock = clock          # None: the session's clock, ticking; tests and docs fix it
         self.save_path = save_path
         self.solver_positions = solver_positions
+        self.solver_line = SolverLine()
         self.labels = PileLabels(session.rules)
         self.state = BoardState(session.position, self.labels, self.glyphs)
         self.legal: list[Legal] = legal_moves(session.position)
@@ -410,6 +412,13 @@ class PatienceApp(App[str]):
         self.redraw()
 
     def action_peek(self) -> None:
+        known = self.solver_line.next_move(self.position)
+        if known is not None:
+            move, left = known
+            self.say(f"solver hint (it peeks at the order of the stock): {move_words(self.labels, move)} "
+                     f"({move_text(self.labels, move, self.unicode)}), a win in {plural(left, 'move')} "
+                     "from here, on the line found before")
+            return
         self.say("solver hint: searching (the solver PEEKS: it knows the order of the stock) ...")
         self.solve_in_background(self.position.copy(), self.position.key())
 
@@ -424,7 +433,11 @@ class PatienceApp(App[str]):
         peeks = "solver hint (it peeks at the order of the stock)"
         if key != self.position.key():
             self.say(f"{peeks}: the board changed while it searched; press P again")
+        elif result.verdict == WON and goes_back(self.position, result.moves[0], visited_keys(self.position)):
+            self.say(f"{peeks}: the win it found starts by going back to where this game has been: "
+                     "undo (u) and ask again")
         elif result.verdict == WON:
+            self.solver_line.learn(self.position, result.moves)
             first = result.moves[0]
             self.say(f"{peeks}: {move_words(self.labels, first)} ({move_text(self.labels, first, self.unicode)}), "
                      f"a win in {plural(len(result.moves), 'move')} from here")
