@@ -15,12 +15,13 @@ import pytest
 from patience_core import deal_seed
 from patience_core.agents.policies import play_naive
 from patience_core.model.game import GameSpec
-from patience_core.solver.solve import replay_check, solve_position
+from patience_core.solver.solve import engine_search, replay_check, solve_position
 from patience_core.storage.saves import load_game, save_game
 from patience_core.ui.render import rules_text
 from patience_core.ui.session import Session
 from patience_core.variants.catalog import build_registry, checked_parameter_sets, compile_variant
 from catalogue_sample import catalogue_sample
+from endings import endings
 
 REGISTRY = build_registry()
 SHIPPED = [name for name in REGISTRY.names() if REGISTRY.summary(name)["origin"] == "shipped"]
@@ -76,6 +77,34 @@ def test_catalogue_sample(name, tmp_path):
 @pytest.mark.parametrize("name", SHIPPED)
 def test_catalogue_every_game(name, tmp_path):
     check_game(name, tmp_path)
+
+
+ORACLE_BUDGET = 20_000
+
+
+def check_against_the_oracle(name: str) -> None:
+    """The solver (the compiled search where the game runs on it) against the exhaustive
+    oracle, by verdict, on endings of three deals."""
+    rules = compile_variant(REGISTRY.get(name))
+    for seed, rest in ((1, 5), (2, 7), (3, 9)):
+        for position in endings(rules, seed, rest):
+            oracle = engine_search(position, max_positions=ORACLE_BUDGET)
+            if oracle.verdict == "unknown":
+                continue
+            ours = solve_position(position, max_positions=ORACLE_BUDGET * 10)
+            assert ours.verdict in (oracle.verdict, "unknown"), (
+                f"{name} deal {seed}, {rest} cards left: {ours.search} search {ours.verdict}, oracle {oracle.verdict}")
+
+
+@pytest.mark.parametrize("name", catalogue_sample(SHIPPED))
+def test_catalogue_sample_against_the_oracle(name):
+    check_against_the_oracle(name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SHIPPED)
+def test_catalogue_every_game_against_the_oracle(name):
+    check_against_the_oracle(name)
 
 
 def test_the_sample_is_fixed_and_covers_the_named_mechanisms():

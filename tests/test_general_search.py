@@ -17,6 +17,7 @@ from patience_core.solver.general import search as general
 from patience_core.solver.solve import engine_search, solve, solve_position
 from patience_core.variants.catalog import load_rules
 from test_general_moves import _turn  # talon steps, as a K+ child makes them
+from endings import cut, endings
 
 pytestmark = pytest.mark.skipif(not general.available(), reason="the compiled search is not built")
 
@@ -26,65 +27,13 @@ GAMES = [("klondike", {}), ("klondike", {"draw": "3"}), ("freecell", {}), ("bake
 ORACLE_BUDGET = 30_000
 
 
-def _cut(rules, seed, rest):
-    """Deal ``seed`` cut down to its last ``rest`` cards: the cards the foundations want
-    next are taken from wherever they lie (from the talon first, else the top-most copy)
-    and put up, until ``rest`` remain; face-down cards stay face down where they still have a card above them."""
-    position = start_position(rules, seeded_order(rules, seed))
-    piles = [list(p) for p in position.piles]
-    down = list(position.down)
-    layout = [p for p in range(rules.n_piles) if not rules.is_foundation[p]]
-    talon = {rules.stock, *rules.waste_piles}
-    while sum(len(piles[p]) for p in layout) > rest:
-        current = Position(rules, piles, position.redeals_left, down)
-        taken = False
-        for f in rules.foundations:
-            wanted = current.wanted(f)
-            if rules.f_spec[f].takes_run and not piles[f]:
-                wanted = rules.f_spec[f].ranks and [s * 13 + rules.f_spec[f].ranks[len(piles[f])]
-                                                    for s in rules.pack_suits]
-            for card in wanted or ():
-                where = [(p, i) for p in layout for i, c in enumerate(piles[p]) if c == card]
-                if where:
-                    # the stock's and the waste's copy first, so the ending keeps its layout
-                    p, i = max(where, key=lambda w: (w[0] in talon, w[1] - len(piles[w[0]]), w[0]))
-                    del piles[p][i]
-                    piles[f].append(card)
-                    taken = True
-                    break
-            if taken:
-                break
-        if not taken:   # a run foundation mid-run: go on with the same suit
-            f = next(f for f in rules.run_foundations if 0 < len(piles[f]) < 13)
-            card = piles[f][0] - piles[f][0] % 13 + rules.f_spec[f].ranks[len(piles[f])]
-            p, i = next((p, i) for p in layout for i, c in enumerate(piles[p]) if c == card)
-            del piles[p][i]
-            piles[f].append(card)
-        down = [min(d, max(0, len(piles[p]) - 1)) for p, d in enumerate(down)]
-    return Position(rules, piles, position.redeals_left, down)
-
-
-def _endings(rules, seed, rest):
-    """The cut deal, and copies with two of its cards swapped (some of them blocked)."""
-    position = _cut(rules, seed, rest)
-    yield position
-    rng = random.Random(seed * 100 + rest)
-    layout = [p for p in range(rules.n_piles) if not rules.is_foundation[p] and position.piles[p]]
-    for _ in range(3 if layout else 0):
-        piles = [list(p) for p in position.piles]
-        a, b = rng.choice(layout), rng.choice(layout)
-        i, j = rng.randrange(len(piles[a])), rng.randrange(len(piles[b]))
-        piles[a][i], piles[b][j] = piles[b][j], piles[a][i]
-        yield Position(rules, piles, position.redeals_left, list(position.down))
-
-
 @pytest.mark.parametrize("name, params", GAMES, ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in p.items())}"
                                                       for n, p in GAMES])
 def test_pruned_verdicts_agree_with_the_oracle(name, params):
     rules = load_rules(name, params)
     verdicts = []
     for seed, rest in ((1, 5), (2, 6), (3, 7), (4, 8), (5, 9), (6, 10)):
-        for position in _endings(rules, seed, rest):
+        for position in endings(rules, seed, rest):
             oracle = engine_search(position, max_positions=ORACLE_BUDGET)
             if oracle.verdict == "unknown":
                 continue
@@ -96,13 +45,13 @@ def test_pruned_verdicts_agree_with_the_oracle(name, params):
     assert len(verdicts) >= 6, f"{name}: the oracle decided only {len(verdicts)} endings"
 
 
-def test_the_comparison_covers_won_and_lost_endings():
+def test_the_comparison_covers_won_and_lostendings():
     """Both verdicts occur above, lost ones with cycles among them (FreeCell's cells)."""
     seen = {}
     for name in ("freecell", "yukon", "klondike"):
         rules = load_rules(name, {})
         for seed, rest in ((1, 8), (2, 12), (3, 16)):
-            for position in _endings(rules, seed, rest):
+            for position in endings(rules, seed, rest):
                 verdict = engine_search(position, max_positions=ORACLE_BUDGET).verdict
                 seen[verdict] = seen.get(verdict, 0) + 1
     assert seen.get("won", 0) >= 3 and seen.get("lost", 0) >= 3, seen
@@ -129,7 +78,7 @@ def test_cards_come_back_from_the_foundations_only_with_a_move_covering_the_last
     rules = load_rules("klondike", params)
     foundations = set(rules.foundations)
     starts = [start_position(rules, seeded_order(rules, seed)) for seed in range(1, 6)]
-    starts += [list(_endings(rules, 4, 14))[2], list(_endings(rules, 2, 10))[1]]
+    starts += [list(endings(rules, 4, 14))[2], list(endings(rules, 2, 10))[1]]
     macros = longest = twins = 0
     for walk, position in enumerate(starts):
         rng = random.Random(walk)
@@ -169,7 +118,7 @@ def test_an_ending_that_needs_eleven_cards_back_at_once_is_won():
     does the pruned search, with a line that brings 11 cards back from the foundations in a row
     before the move that covers the last (each card back alone would go straight home: G8)."""
     rules = load_rules("klondike", WORRY_RULES[1])
-    position = list(_endings(rules, 4, 14))[2]
+    position = list(endings(rules, 4, 14))[2]
     assert engine_search(position.copy(), max_positions=ORACLE_BUDGET).verdict == "won"
     result = solve_position(position)
     assert result.search == "pruned" and result.verdict == "won"
@@ -186,7 +135,7 @@ def test_a_position_with_thousands_of_children_is_searched_not_refused():
     for one position, which it used to report as no memory (a MemoryError). It now makes room,
     and wins."""
     rules = load_rules("klondike", WORRY_RULES[1])
-    position = list(_endings(rules, 52, 14))[0]
+    position = list(endings(rules, 52, 14))[0]
     result = solve_position(position)
     assert result.search == "pruned" and result.verdict == "won"
 
@@ -205,7 +154,7 @@ def test_worry_endings_the_plain_safe_rule_lost_are_won(params, seed, rest, copy
     from patience_core.agents.safe import safe_moves
 
     rules = load_rules("klondike", params)
-    position = list(_endings(rules, seed, rest))[copy]
+    position = list(endings(rules, seed, rest))[copy]
     assert solve_position(position).verdict == "won"
     rng = random.Random(seed)
     for step in range(60):
@@ -225,7 +174,7 @@ def test_safe_plays_by_the_worry_closure_change_no_verdict_and_save_positions(pa
     verdicts, fewer, endings = {}, 0, 0
     for seed in range(1, 21):
         for rest in (10, 14, 18):
-            for position in _endings(rules, seed, rest):
+            for position in endings(rules, seed, rest):
                 closure = solve_position(position, max_positions=200_000)
                 narrower = _solved_without(monkeypatch, "WORRY_CLOSURE", position, max_positions=200_000)
                 assert closure.verdict == narrower.verdict, f"seed {seed}, {rest} cards left"
@@ -245,7 +194,7 @@ def test_the_compiled_and_the_python_safe_plays_agree_where_the_worry_closure_de
     rules = load_rules("klondike", params)
     closure_plays = 0
     for seed in range(1, 21):
-        for k, position in enumerate(_endings(rules, seed, 18)):
+        for k, position in enumerate(endings(rules, seed, 18)):
             rng = random.Random(seed * 10 + k)
             for step in range(40):
                 play = next(iter(safe_moves(position)), None)
@@ -271,7 +220,7 @@ def test_endings_decided_over_several_attempts_agree_with_the_oracle(name, seed,
 
     monkeypatch.setattr(pack, "DEAD_ENDS", False)
     rules = load_rules(name, {})
-    position = list(_endings(rules, seed, rest))[copy]
+    position = list(endings(rules, seed, rest))[copy]
     pruned = solve_position(position)
     assert pruned.verdict == verdict and pruned.positions > 1000
     assert engine_search(position, max_positions=ORACLE_BUDGET).verdict == verdict
@@ -303,7 +252,7 @@ def test_idle_move_rule_switched_on_agrees_with_the_oracle(name, params, monkeyp
     try:
         decided = 0
         for seed, rest in ((1, 8), (2, 10), (3, 12)):
-            for position in _endings(rules, seed, rest):
+            for position in endings(rules, seed, rest):
                 oracle = engine_search(position, max_positions=ORACLE_BUDGET)
                 if oracle.verdict == "unknown":
                     continue
@@ -336,7 +285,7 @@ def test_talons_a_proved_lost_talon_reaches_are_skipped_with_the_oracles_verdict
     skipped = {}
     for seed in range(1, 9):
         for rest in rests:
-            for position in _endings(rules, seed, rest):
+            for position in endings(rules, seed, rest):
                 oracle = engine_search(position, max_positions=ORACLE_BUDGET).verdict
                 verdict, dominated, _positions = _dominated(position)
                 if oracle == "unknown":
@@ -534,7 +483,7 @@ def test_free_arrangement_verdicts_agree_with_the_oracle(params, monkeypatch, re
     assert all(pack.free_arrangement(rules)[p] for p in rules.receivers)
     decided, fewer = {}, 0
     for seed, rest in ((1, 10), (2, 12), (3, 14), (4, 16), (5, 18), (6, 20), (7, 22), (8, 24), (9, 26), (10, 28)):
-        for position in map(_chained, _endings(rules, seed, rest)):
+        for position in map(_chained, endings(rules, seed, rest)):
             pruned = solve_position(position)
             fewer += pruned.positions < _solved_without(monkeypatch, "FREE_ARRANGEMENT", position).positions
             oracle = engine_search(position, max_positions=ORACLE_BUDGET) if rest < 28 else None
@@ -610,7 +559,7 @@ def test_no_position_of_a_winning_line_is_a_dead_end(name, params):
         if result.verdict == "won":
             walk(start_position(rules, seeded_order(rules, seed)), result.moves, f"deal {seed}")
     for seed, rest in ((1, 8), (2, 10), (3, 12), (4, 14), (5, 16)):
-        for position in _endings(rules, seed, rest):
+        for position in endings(rules, seed, rest):
             if general.dead_end(position):
                 assert engine_search(position, max_positions=ORACLE_BUDGET).verdict != "won"
                 continue
@@ -790,7 +739,7 @@ def test_foundations_whose_first_card_sets_the_suit_are_interchangeable_in_the_k
     from patience_core.solver.general import pack
 
     rules = load_rules("klondike", {"draw": "3"})
-    position = _cut(rules, 4, 20)
+    position = cut(rules, 4, 20)
     f = rules.foundations
     assert [len(position.piles[p]) for p in f].count(0) < 3, "two foundations with cards expected"
     piles = [list(p) for p in position.piles]
@@ -882,7 +831,7 @@ def test_gaps_that_wait_give_the_oracles_verdicts(name, params, monkeypatch, rep
     assert any(pack.waiting_gaps(rules))
     decided, fewer = {}, 0
     for seed, rest in ((1, 16), (1, 20), (3, 20), (4, 20), (5, 24), (10, 24)):
-        for position in _endings(rules, seed, rest):
+        for position in endings(rules, seed, rest):
             if name == "klondike":
                 position = _chained(position)
             pruned = solve_position(position)
@@ -913,7 +862,7 @@ def test_gaps_that_wait_agree_with_the_search_without_them(name, params, monkeyp
     decided, differ = 0, 0
     for seed in range(1, 11):
         for rest in (16, 20, 24, 28):
-            for position in _endings(rules, seed, rest):
+            for position in endings(rules, seed, rest):
                 if name == "klondike":
                     position = _chained(position)
                 waiting = solve_position(position, max_positions=20_000)

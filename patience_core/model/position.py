@@ -106,7 +106,7 @@ class Position:
             follows = rules.f_follows.get(f)
             if follows is None:   # a base chosen by the deal, not dealt yet
                 return ()
-            return follows[pile[-1]] if n else tuple(c for c in range(52) if rules.copies[c])
+            return follows[pile[-1]] if n else rules.f_first[f]
         rank = ranks[n]
         if rules.f_regardless[f]:
             return tuple(s * 13 + rank for s in rules.pack_suits)

@@ -302,9 +302,9 @@ class Rules:
                 raise self._fail(("foundations", group, "base"), "base: any starts a pile with any card, "
                                  "so it needs a build rule (build:) saying what follows; expected a rank, "
                                  "deal, or a build rule")
-            if build is not None and base_word != "any":
+            if build is not None and base_word == "deal":
                 raise self._fail(("foundations", group, "base"), "a foundation with a build rule starts "
-                                 "with any card; expected base: any")
+                                 "with any card or a given rank; expected base: any, or a rank")
             suits_word = spec["suits"]
             suit_list = suits_word if isinstance(suits_word, list) else None
             if suit_list is not None and len(suit_list) != int(spec["count"]):
@@ -419,14 +419,15 @@ class Rules:
             spec = self.f_spec[f]
             if not spec.dealt:
                 continue
-            if spec.ranks is None:
+            first_rank = spec.ranks[0] if spec.ranks is not None else spec.base
+            if first_rank is None:
                 raise self._fail(("foundations", spec.group, "start"), "only a foundation with a fixed "
                                  "base rank can have its base set out; expected start: found")
             suit = spec.suit
             if suit < 0:
                 suit = self.pack_suits[any_suit % len(self.pack_suits)]
                 any_suit += 1
-            card = cards.make(spec.ranks[0], suit)
+            card = cards.make(first_rank, suit)
             used[card] = used.get(card, 0) + 1
             if used[card] > self.copies[card]:
                 raise self._fail(("foundations", spec.group, "start"), "dealt bases need "
@@ -572,13 +573,18 @@ class Rules:
         self.to_bottom_piles = [p for p in self._layout() if self.piles[p].to_bottom is not None]
         self.open_columns = [p for p in self._layout()
                              if self.pile_kind[p] == "tableau" and self.piles[p].empty == "any"]
-        # For foundations built by a rule (Golf): the cards each top card lets follow.
+        # For foundations built by a rule (Golf): the cards each top card lets follow, and
+        # the cards that may start an empty pile (any card, or the base rank in its suit).
         self.f_follows: dict[int, list[tuple[int, ...]]] = {}
+        self.f_first: dict[int, tuple[int, ...]] = {}
         for f in self.foundations:
-            build = self.f_spec[f].build
+            spec = self.f_spec[f]
+            build = spec.build
             if build is not None:
                 self.f_follows[f] = [tuple(c for c in range(52) if self.copies[c] and build.follows(top, c))
                                      for top in range(52)]
+                self.f_first[f] = tuple(c for c in range(52) if self.copies[c]
+                                        and spec.base in (None, c % 13) and spec.suit in (-1, c // 13))
         kinds = self.pile_kind
         tableau = [p for p in self.deal_piles if kinds[p] == "tableau"]
         reserve = [p for p in self.deal_piles if kinds[p] == "reserve"]

@@ -20,11 +20,18 @@ def printable(text: str) -> str:
 def sequence_text(rules: Rules, f: int) -> str:
     spec = rules.f_spec[f]
     if spec.build is not None:
-        return f"any first card, then {spec.build.words()}"
+        return f"{_first_card_words(spec)}, then {spec.build.words()}"
     if spec.ranks is None:  # a base rank chosen by the deal
         step = f"by {spec.step}" if spec.step != 1 else "by one"
         return f"from the rank the deal gives, up {step}" + (", wrapping K-A" if spec.wrap else "")
     return " ".join(cards.RANKS[r] for r in spec.ranks)
+
+
+def _first_card_words(spec) -> str:
+    """What starts a foundation built by a rule: any card, or its base rank (in its suit)."""
+    if spec.base is None:
+        return "any first card"
+    return f"starting with {cards.RANKS[spec.base]}" + (" of the pile's suit" if spec.suit >= 0 else "")
 
 
 def _plural(n: int, word: str) -> str:
@@ -147,7 +154,7 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
     if fspec.takes_run:
         how = "each takes a finished run (K down to A in one suit) at once"
     elif fspec.build is not None:
-        how = f"built from any first card {fspec.build.words()}, {fspec.length} cards"
+        how = f"built {_first_card_words(fspec)} {fspec.build.words()}, {fspec.length} cards"
     else:
         suits = ("regardless of suit" if fspec.regardless else "in suit")
         if isinstance(spec["suits"], list):

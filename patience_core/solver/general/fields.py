@@ -82,6 +82,7 @@ RULES = Boundary("g_rules", 0x47525553, (
     Field("f_regardless", "n_found", "any suit for every card (0/1)"),
     Field("f_takes_run", "n_found", "takes whole runs only (0/1)"),
     Field("f_rule", "n_found", "relation index for a foundation built by a rule (-1: by rank sequence)"),
+    Field("f_base", "n_found", "the rank a foundation built by a rule starts with (-1: any rank; f_suit gives its suit)"),
     Field("f_worry", "n_found", "its top card may come back (0/1)"),
     Field("f_fixed_ranks", "n_found*13", "the rank sequence of a run foundation (-1 past its length)"),
     Field("f_top_class", "n_found*52", "what the key writes for the foundation's top card: the card, or where "

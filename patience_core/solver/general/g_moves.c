@@ -12,8 +12,12 @@ int g_wanted(const GState *s, int fi, int8_t out[52]) {
     if (s->ranks[fi][0] < 0) {                 /* no rank sequence */
         int rule = R->f_rule[fi];
         if (rule < 0) return 0;                /* a base chosen by the deal, not dealt yet */
-        for (int c = 0; c < 52; c++)
-            if (R->copies[c] && (!n || g_follows(R, rule, s->cards[f][n - 1], c))) out[k++] = (int8_t)c;
+        int base = R->f_base[fi], suit = R->f_suit[fi];
+        for (int c = 0; c < 52; c++) {
+            if (!R->copies[c]) continue;
+            if (n ? g_follows(R, rule, s->cards[f][n - 1], c)
+                  : (base < 0 || c % 13 == base) && (suit < 0 || c / 13 == suit)) out[k++] = (int8_t)c;
+        }
         return k;
     }
     return g_takes_at(s, fi, n, out);

@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #define G_RULES_MAGIC 1196578131
-#define G_RULES_VERSION 811851961
+#define G_RULES_VERSION 1944901694
 
 typedef struct {
     int32_t n_piles;                   /* piles in all (layout, stock, waste piles, foundations) [1] */
@@ -66,6 +66,7 @@ typedef struct {
     const int32_t *f_regardless;       /* any suit for every card (0/1) [n_found] */
     const int32_t *f_takes_run;        /* takes whole runs only (0/1) [n_found] */
     const int32_t *f_rule;             /* relation index for a foundation built by a rule (-1: by rank sequence) [n_found] */
+    const int32_t *f_base;             /* the rank a foundation built by a rule starts with (-1: any rank; f_suit gives its suit) [n_found] */
     const int32_t *f_worry;            /* its top card may come back (0/1) [n_found] */
     const int32_t *f_fixed_ranks;      /* the rank sequence of a run foundation (-1 past its length) [n_found*13] */
     const int32_t *f_top_class;        /* what the key writes for the foundation's top card: the card, or where it builds by a rule and its top never comes back, the first card after which it takes the same cards (pack.top_classes) [n_found*52] */
@@ -79,9 +80,9 @@ typedef struct {
 /* Point `out` into `buf` (`n` int32 words); NULL, or what is wrong. */
 static inline const char *g_rules_bind(const int32_t *buf, size_t n, g_rules_t *out)
 {
-    if (n < 133 || buf[0] != G_RULES_MAGIC)
+    if (n < 135 || buf[0] != G_RULES_MAGIC)
         return "not a g_rules buffer";
-    if (buf[1] != G_RULES_VERSION || buf[2] != 65)
+    if (buf[1] != G_RULES_VERSION || buf[2] != 66)
         return "g_rules: packed by another version of the field table";
     {   /* n_piles */
         size_t off = (size_t)buf[3], len = (size_t)buf[4];
@@ -439,51 +440,57 @@ static inline const char *g_rules_bind(const int32_t *buf, size_t n, g_rules_t *
             return "g_rules.f_rule: wrong length or offset";
         out->f_rule = buf + off;
     }
-    {   /* f_worry */
+    {   /* f_base */
         size_t off = (size_t)buf[117], len = (size_t)buf[118];
         if (buf[117] < 0 || buf[118] < 0 || off + len > n || len != (size_t)out->n_found)
+            return "g_rules.f_base: wrong length or offset";
+        out->f_base = buf + off;
+    }
+    {   /* f_worry */
+        size_t off = (size_t)buf[119], len = (size_t)buf[120];
+        if (buf[119] < 0 || buf[120] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_worry: wrong length or offset";
         out->f_worry = buf + off;
     }
     {   /* f_fixed_ranks */
-        size_t off = (size_t)buf[119], len = (size_t)buf[120];
-        if (buf[119] < 0 || buf[120] < 0 || off + len > n || len != (size_t)out->n_found * 13)
+        size_t off = (size_t)buf[121], len = (size_t)buf[122];
+        if (buf[121] < 0 || buf[122] < 0 || off + len > n || len != (size_t)out->n_found * 13)
             return "g_rules.f_fixed_ranks: wrong length or offset";
         out->f_fixed_ranks = buf + off;
     }
     {   /* f_top_class */
-        size_t off = (size_t)buf[121], len = (size_t)buf[122];
-        if (buf[121] < 0 || buf[122] < 0 || off + len > n || len != (size_t)out->n_found * 52)
+        size_t off = (size_t)buf[123], len = (size_t)buf[124];
+        if (buf[123] < 0 || buf[124] < 0 || off + len > n || len != (size_t)out->n_found * 52)
             return "g_rules.f_top_class: wrong length or offset";
         out->f_top_class = buf + off;
     }
     {   /* follows */
-        size_t off = (size_t)buf[123], len = (size_t)buf[124];
-        if (buf[123] < 0 || buf[124] < 0 || off + len > n || len != (size_t)out->n_rules * 2704)
+        size_t off = (size_t)buf[125], len = (size_t)buf[126];
+        if (buf[125] < 0 || buf[126] < 0 || off + len > n || len != (size_t)out->n_rules * 2704)
             return "g_rules.follows: wrong length or offset";
         out->follows = buf + off;
     }
     {   /* safe_rules */
-        size_t off = (size_t)buf[125], len = (size_t)buf[126];
-        if (buf[125] < 0 || buf[126] < 0 || off + len > n || len != (size_t)out->n_safe_rules)
+        size_t off = (size_t)buf[127], len = (size_t)buf[128];
+        if (buf[127] < 0 || buf[128] < 0 || off + len > n || len != (size_t)out->n_safe_rules)
             return "g_rules.safe_rules: wrong length or offset";
         out->safe_rules = buf + off;
     }
     {   /* worry_closure */
-        size_t off = (size_t)buf[127], len = (size_t)buf[128];
-        if (buf[127] < 0 || buf[128] < 0 || off + len > n || len != 2704)
+        size_t off = (size_t)buf[129], len = (size_t)buf[130];
+        if (buf[129] < 0 || buf[130] < 0 || off + len > n || len != 2704)
             return "g_rules.worry_closure: wrong length or offset";
         out->worry_closure = buf + off;
     }
     {   /* copies */
-        size_t off = (size_t)buf[129], len = (size_t)buf[130];
-        if (buf[129] < 0 || buf[130] < 0 || off + len > n || len != 52)
+        size_t off = (size_t)buf[131], len = (size_t)buf[132];
+        if (buf[131] < 0 || buf[132] < 0 || off + len > n || len != 52)
             return "g_rules.copies: wrong length or offset";
         out->copies = buf + off;
     }
     {   /* pack_suits */
-        size_t off = (size_t)buf[131], len = (size_t)buf[132];
-        if (buf[131] < 0 || buf[132] < 0 || off + len > n || len != (size_t)out->n_suits)
+        size_t off = (size_t)buf[133], len = (size_t)buf[134];
+        if (buf[133] < 0 || buf[134] < 0 || off + len > n || len != (size_t)out->n_suits)
             return "g_rules.pack_suits: wrong length or offset";
         out->pack_suits = buf + off;
     }

@@ -373,6 +373,8 @@ def pack_rules(rules: Rules) -> array:
         f_length=[rules.f_length[f] for f in found], f_suit=[rules.f_suit[f] for f in found],
         f_regardless=[int(rules.f_regardless[f]) for f in found],
         f_takes_run=[int(rules.f_spec[f].takes_run) for f in found], f_rule=f_rule,
+        f_base=[-1 if rules.f_spec[f].build is None or rules.f_spec[f].base is None else rules.f_spec[f].base
+                for f in found],
         f_worry=[int(rules.f_spec[f].worry) for f in found], f_fixed_ranks=fixed_ranks,
         f_top_class=top_classes(rules),
         follows=follows, safe_rules=safe_rules, worry_closure=closures, copies=rules.copies, pack_suits=rules.pack_suits)

@@ -1,0 +1,60 @@
+"""Endings of a deal for the oracle comparisons: the deal cut down to its last cards (the
+cards the foundations want next put up), and copies with two cards swapped."""
+from __future__ import annotations
+
+import random
+
+from patience_core.model.deal import seeded_order, start_position
+from patience_core.model.position import Position
+
+
+def cut(rules, seed, rest):
+    """Deal ``seed`` cut down to its last ``rest`` cards: the cards the foundations want
+    next are taken from wherever they lie (from the talon first, else the top-most copy)
+    and put up, until ``rest`` remain; face-down cards stay face down where they still have a card above them."""
+    position = start_position(rules, seeded_order(rules, seed))
+    piles = [list(p) for p in position.piles]
+    down = list(position.down)
+    layout = [p for p in range(rules.n_piles) if not rules.is_foundation[p]]
+    talon = {rules.stock, *rules.waste_piles}
+    while sum(len(piles[p]) for p in layout) > rest:
+        current = Position(rules, piles, position.redeals_left, down)
+        taken = False
+        for f in rules.foundations:
+            wanted = current.wanted(f)
+            if rules.f_spec[f].takes_run and not piles[f]:
+                wanted = rules.f_spec[f].ranks and [s * 13 + rules.f_spec[f].ranks[len(piles[f])]
+                                                    for s in rules.pack_suits]
+            for card in wanted or ():
+                where = [(p, i) for p in layout for i, c in enumerate(piles[p]) if c == card]
+                if where:
+                    # the stock's and the waste's copy first, so the ending keeps its layout
+                    p, i = max(where, key=lambda w: (w[0] in talon, w[1] - len(piles[w[0]]), w[0]))
+                    del piles[p][i]
+                    piles[f].append(card)
+                    taken = True
+                    break
+            if taken:
+                break
+        if not taken:   # a run foundation mid-run: go on with the same suit
+            f = next(f for f in rules.run_foundations if 0 < len(piles[f]) < 13)
+            card = piles[f][0] - piles[f][0] % 13 + rules.f_spec[f].ranks[len(piles[f])]
+            p, i = next((p, i) for p in layout for i, c in enumerate(piles[p]) if c == card)
+            del piles[p][i]
+            piles[f].append(card)
+        down = [min(d, max(0, len(piles[p]) - 1)) for p, d in enumerate(down)]
+    return Position(rules, piles, position.redeals_left, down)
+
+
+def endings(rules, seed, rest):
+    """The cut deal, and copies with two of its cards swapped (some of them blocked)."""
+    position = cut(rules, seed, rest)
+    yield position
+    rng = random.Random(seed * 100 + rest)
+    layout = [p for p in range(rules.n_piles) if not rules.is_foundation[p] and position.piles[p]]
+    for _ in range(3 if layout else 0):
+        piles = [list(p) for p in position.piles]
+        a, b = rng.choice(layout), rng.choice(layout)
+        i, j = rng.randrange(len(piles[a])), rng.randrange(len(piles[b]))
+        piles[a][i], piles[b][j] = piles[b][j], piles[a][i]
+        yield Position(rules, piles, position.redeals_left, list(position.down))
