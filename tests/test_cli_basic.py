@@ -115,7 +115,7 @@ def test_show_unknown_variant_suggests():
 
 def test_all_shipped_variants_validate():
     files = sorted((ROOT / "variants").glob("*.yaml"))
-    assert [f.stem for f in files] == SHIPPED
+    assert set(SHIPPED) <= {f.stem for f in files}
     code, out, err = run_cli("validate", *files)
     assert (code, err) == (0, "")
     assert out.splitlines() == [f"{f}: ok" for f in files]

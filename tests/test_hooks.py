@@ -150,24 +150,57 @@ def test_register_a_yaml_file_the_plugin_ships(pm, plugin, tmp_path):
     assert build_registry().get("rc-two-redeals").path == path
 
 
-def test_a_name_registered_twice_names_both_plugins(pm, plugin):
+def test_a_name_registered_twice_names_both_plugins_and_neither_is_used(pm, plugin):
     plugin(Registers(dict(MINI, name=RC)), "impostor")
-    with pytest.raises(PluginError, match="'royal-cotillion' is registered twice: by plugin 'impostor' "
-                                          "and by the shipped variants"):
-        build_registry()
+    registry = build_registry()          # the other variants still load
+    assert "klondike" in registry and RC not in registry.names()
+    with pytest.raises(PatienceError, match="'royal-cotillion' is registered twice: by plugin 'impostor' "
+                                            "and by the shipped variants; neither is used"):
+        registry.get(RC)
+    assert any("registered twice" in line for line in registry.problems())
 
 
-def test_a_bad_definition_is_reported_with_the_plugin(pm, plugin):
+def test_a_bad_definition_is_reported_with_the_plugin_and_hurts_only_itself(pm, plugin):
     plugin(Registers({"name": "broken", "extends": RC, "stock": {"redeal": 1}}), "sloppy")
+    registry = build_registry()
+    assert registry.get("klondike").name == "klondike"
     with pytest.raises(PatienceError, match=r"plugin 'sloppy'.*field stock.redeal: unknown field "
                                             r"\(did you mean 'redeals'\?\)"):
-        build_registry()
+        registry.get("broken")
 
 
 def test_register_refuses_other_types(pm, plugin):
     plugin(Registers(42), "confused")
-    with pytest.raises(PluginError, match="plugin 'confused': register\\(\\) takes a Path .* not int"):
-        build_registry()
+    registry = build_registry()
+    assert any(line.startswith("plugin 'confused': register() takes a Path") and line.endswith("not int")
+               for line in registry.problems())
+    assert "freecell" in registry
+
+
+def test_a_plugin_whose_hook_raises_is_left_out(pm, plugin):
+    class Raises:
+        @hookimpl
+        def patience_register_variants(self, register):
+            raise RuntimeError("no network")
+
+    plugin(Raises(), "flaky")
+    registry = build_registry()
+    assert "klondike" in registry
+    assert registry.problems() == ["plugin 'flaky': patience_register_variants raised RuntimeError: no network"]
+
+
+def test_a_broken_shipped_file_hurts_only_itself(tmp_path, monkeypatch):
+    from patience_core.variants import catalog
+    broken = tmp_path / "half-written.yaml"
+    broken.write_text("name: half-written\ntitle: [unclosed\n")
+    real = catalog.shipped_variant_files
+    monkeypatch.setattr(catalog, "shipped_variant_files", lambda: [*real(), broken])
+    from patience_core.plugins import builtin
+    monkeypatch.setattr(builtin, "shipped_variant_files", catalog.shipped_variant_files)
+    registry = build_registry()
+    assert "freecell" in registry
+    with pytest.raises(PatienceError, match="half-written.yaml:3:1: YAML syntax error"):
+        registry.get("half-written")
 
 
 # --- patience_prepare_pack ---------------------------------------------------------------------

@@ -29,6 +29,8 @@ def list_variants(search: Optional[str] = typer.Option(
     if decks is not None and not 1 <= decks <= 4:
         raise typer.BadParameter(f"{decks}: expected 1 to 4", param_hint="--decks")
     registry = build_registry()
+    for problem in registry.problems():
+        print(f"warning: left out: {problem}", file=sys.stderr)
     summaries = [registry.summary(name) for name in registry.names()]
     rows = [{"name": s["name"], "title": s.get("title", s["name"]), "aliases": s.get("aliases", []),
              "family": s.get("family"), "decks": s.get("decks"), "pysol_id": s.get("pysol_id"),

@@ -324,12 +324,18 @@ def register_variants(registry, manager: pluggy.PluginManager | None = None) -> 
 
     pm = manager or get_plugin_manager()
     owners: dict[str, str] = {}
+
+    def claim(name: str, label: str) -> None:
+        if name in owners:
+            raise Clash(name, owners[name], label)
+        owners[name] = label
+
     for impl in _implementations(pm, "patience_register_variants"):
         who = impl.plugin_name
         label = "the shipped variants" if who == BUILTIN else f"plugin {who!r}"
         origin = "shipped" if who == BUILTIN else f"plugin:{who}"
 
-        def register(item: Any, who=who, label=label, origin=origin) -> None:
+        def add(item: Any, label: str, origin: str) -> None:
             if isinstance(item, (str, Path)):
                 path: Path | None = Path(item)
                 try:
@@ -337,10 +343,7 @@ def register_variants(registry, manager: pluggy.PluginManager | None = None) -> 
                 except (OSError, UnicodeDecodeError, VariantError):
                     indexed = None   # read_document says what is wrong with the file
                 if indexed is not None:
-                    name = indexed["name"].lower()
-                    if name in owners:
-                        raise PluginError(f"variant {name!r} is registered twice: by {owners[name]} and by {label}")
-                    owners[name] = label
+                    claim(indexed["name"].lower(), label)
                     registry.add_indexed(indexed, path, origin)
                     return
                 data, _ = read_document(path)
@@ -350,13 +353,43 @@ def register_variants(registry, manager: pluggy.PluginManager | None = None) -> 
             else:
                 raise PluginError(f"{label}: register() takes a Path to a YAML file or a dict, "
                                   f"not {type(item).__name__}")
-            name = data["name"].lower()
-            if name in owners:
-                raise PluginError(f"variant {name!r} is registered twice: by {owners[name]} and by {label}")
-            owners[name] = label
+            claim(data["name"].lower(), label)
             registry.add_document(data, path, origin, resolve=False)
 
-        _call(impl, "patience_register_variants", {"register": register})
+        def register(item: Any, label=label, origin=origin) -> None:
+            # A variant that cannot be registered is left out with its reason: a broken file
+            # or plugin hurts only itself (asking for it by name says why).
+            try:
+                add(item, label, origin)
+            except Clash as clash:
+                registry.add_broken(clash.name, str(clash))
+            except PatienceError as exc:
+                reason = str(exc) if label == "the shipped variants" or str(exc).startswith(label) \
+                    else f"{label}: {exc}"
+                registry.add_broken(_name_of(item), reason)
+
+        try:
+            _call(impl, "patience_register_variants", {"register": register})
+        except PluginError as exc:
+            registry.add_broken(f"plugin:{who}", str(exc))
+
+
+class Clash(PluginError):
+    """One variant name registered by two plugins (or a plugin and the shipped files)."""
+
+    def __init__(self, name: str, first: str, second: str) -> None:
+        super().__init__(f"variant {name!r} is registered twice: by {first} and by {second}; "
+                         f"neither is used")
+        self.name = name
+
+
+def _name_of(item: Any) -> str:
+    """The name a broken registration is asked for by: the file's stem, or the dict's name."""
+    if isinstance(item, (str, Path)):
+        return Path(item).stem
+    if isinstance(item, Mapping):
+        return str(item.get("name", ""))
+    return ""
 
 
 def installed_names(pm: PatiencePluginManager) -> set[str]:

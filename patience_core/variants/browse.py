@@ -21,7 +21,17 @@ def _names(summary: dict[str, Any]) -> list[str]:
 
 def match_score(summary: dict[str, Any], query: str) -> float:
     """How well ``query`` names the game: 3 an exact name, title or alias, 2 every query
-    word begins a word of them, then the typo-tolerant likeness of the words (0: no match)."""
+    word begins a word of them, then the typo-tolerant likeness of the words (0: no match);
+    among equal matches, the game whose whole name is likest the query comes first."""
+    score = _word_score(summary, query)
+    if score <= 0:
+        return 0.0
+    whole = " ".join(_words(query))
+    likeness = max(difflib.SequenceMatcher(None, whole, " ".join(_words(n))).ratio() for n in _names(summary))
+    return score + 0.5 * likeness
+
+
+def _word_score(summary: dict[str, Any], query: str) -> float:
     wanted = _words(query)
     if not wanted:
         return 1.0

@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from patience_core.model import cards
-from patience_core.errors import ParameterError, VariantError
+from patience_core.errors import ParameterError, PatienceError, VariantError
 
 # Keys a child never inherits from the variant it extends.
 _OWN_KEYS = ("name", "title", "aliases", "description", "extends", "requires", "pysol_id")
@@ -347,6 +347,22 @@ class Registry:
         self._variants: dict[str, VariantSource] = {}
         self._aliases: dict[str, str] = {}
         self._raw: dict[str, tuple[dict[str, Any], Path | None, str] | IndexedFile] = {}
+        # Variants that could not be registered, by name (or file stem): the one-line reason.
+        # A broken file or plugin hurts only itself: asking for it gives the reason.
+        self._broken: dict[str, str] = {}
+
+    def add_broken(self, name: str, reason: str) -> None:
+        """``name`` cannot be used: drop it (and its aliases); asking for it says ``reason``."""
+        key = name.strip().lower()
+        self._broken[key] = reason
+        self._raw.pop(key, None)
+        self._variants.pop(key, None)
+        for alias in [a for a, target in self._aliases.items() if target == key]:
+            del self._aliases[alias]
+
+    def problems(self) -> list[str]:
+        """The one-line reason of every variant left out, sorted."""
+        return sorted(set(self._broken.values()))
 
     def names(self) -> list[str]:
         return sorted(set(self._variants) | set(self._raw))
@@ -385,10 +401,14 @@ class Registry:
         self._variants.pop(name, None)
 
     def resolve_all(self) -> None:
-        """Resolve every variant read so far (indexed files wait until they are used)."""
+        """Resolve every variant read so far (indexed files wait until they are used); one
+        that fails is left out with its reason (see :meth:`add_broken`)."""
         for name, entry in list(self._raw.items()):
-            if not isinstance(entry, IndexedFile):
-                self._resolve(name, ())
+            if name in self._raw and not isinstance(entry, IndexedFile):
+                try:
+                    self._resolve(name, ())
+                except PatienceError as exc:
+                    self.add_broken(name, str(exc))
 
     def summary(self, name: str) -> dict[str, Any]:
         """What ``patience list`` shows of a variant, inherited fields included, without
@@ -434,6 +454,8 @@ class Registry:
 
     def get(self, name: str) -> VariantSource:
         key = self._canonical(name)
+        if key is None and name.strip().lower() in self._broken:
+            raise VariantError(self._broken[name.strip().lower()])
         if key is None:
             known = self.names() + sorted(self._aliases)
             listing = (f"known: {', '.join(self.names())}" if len(self.names()) <= 20 else
