@@ -16,7 +16,8 @@ from patience_core.model.deal import seeded_order, start_position
 from patience_core.solver.general import search as general
 from patience_core.solver.solve import engine_search, solve, solve_position
 from patience_core.variants.catalog import load_rules
-from test_general_search import ORACLE_BUDGET, _endings
+from endings import endings
+from test_general_search import ORACLE_BUDGET
 
 pytestmark = pytest.mark.skipif(not general.available(), reason="the compiled search is not built")
 
@@ -76,7 +77,7 @@ def test_two_threads_agree_with_the_oracle_on_endings(name, params, some_shared)
     rules = load_rules(name, params)
     decided = shared = 0
     for seed, rest in ((1, 8), (2, 10), (3, 12), (4, 14), (5, 16), (6, 18)):
-        for position in _endings(rules, seed, rest):
+        for position in endings(rules, seed, rest):
             oracle = engine_search(position, max_positions=ORACLE_BUDGET)
             if oracle.verdict == "unknown":
                 continue

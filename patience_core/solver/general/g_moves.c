@@ -422,6 +422,7 @@ const char *g_load(GState *s, const g_rules_t *R, const int32_t *buf, size_t n) 
     s->gaps_wait = 1;
     g_key_plan(s);
     g_relax_load(s);   /* each card's parents and kids (G6, G8, between_piles) */
+    g_bare_load(s);
     /* K+: the waste bottom to top, then the stock top to bottom, is a subsequence of the start's
      * at every moment (turns and redeals keep it, plays only take cards out): g_key writes the
      * talon as which of the start's cards are left, and where the waste ends */

@@ -26,6 +26,12 @@ static int bare(const g_rules_t *R, int card) {
     return 1;
 }
 
+/* bare() of every card, once per search (the safe-play test asks it for every card a
+ * worry foundation holds, at every node: 2 700 steps a call where the rules are read). */
+void g_bare_load(GState *s) {
+    for (int c = 0; c < 52; c++) s->bare[c] = (uint8_t)bare(s->R, c);
+}
+
 /* No copy of card on a worry foundation can be of use in the layout again (safe.stays_up):
  * each is its foundation's bottom card and nothing can lie on it. */
 static int stays_up(const GState *s, int card) {
@@ -33,7 +39,7 @@ static int stays_up(const GState *s, int card) {
     for (int i = 0; i < R->n_worry; i++) {
         int f = R->worry_from[i], n = s->len[f];
         for (int j = 0; j < n; j++)
-            if (s->cards[f][j] == card && (j > 0 || !bare(R, card))) return 0;
+            if (s->cards[f][j] == card && (j > 0 || !s->bare[card])) return 0;
     }
     return 1;
 }
@@ -645,7 +651,14 @@ typedef struct {
     GMove seq[G_BACK_MAX]; GUndo undo[G_BACK_MAX]; int n;
     Goal goals[GOALS_MAX]; int ngoals;
     long work;                   /* goal steps left for this position's macros */
+    int children;                /* cards-back children this position may still have */
 } Back;
+
+/* Cards-back children of one position at most. Two packs with worrying back (eight foundation
+ * tops, two copies of every base) make tens of thousands, each entered with its forced plays:
+ * one position then took seconds, and a position budget no longer bounded the time. Past the
+ * cap a child is left out, so "lost" is no proof there (incomplete), as past `work`. */
+#define BACK_CHILDREN_MAX 512
 
 /* The foundation that may give card x back now or later (worry), with x's index in it. */
 static int holder(const GState *s, int x, int *at) {
@@ -693,6 +706,7 @@ static void add_back(GState *s, Cover *x, GMove play, int mid) {
 }
 
 static void add_back_child(GState *s, Back *b, GMove lead, GMove play, int mid, int score) {
+    if (--b->children < 0) { s->incomplete = 1; return; }
     if (s->nbacks + (size_t)b->n > s->backs_cap) {
         size_t cap = s->backs_cap ? 2 * s->backs_cap : 4096;
         while (cap < s->nbacks + (size_t)b->n) cap *= 2;
@@ -778,6 +792,7 @@ static void cards_back(GState *s, GChild *out, int *k, int max) {
         if (movers >> c & 1) wanted |= s->parents[c];
     Back b = {{-1, add_back}, out, k, max};
     b.work = 1 << 16;   /* goal steps for one position; past them "lost" is no proof (incomplete) */
+    b.children = BACK_CHILDREN_MAX;
     for (int t = 0; t < 52; t++) {
         int at;
         if (!(wanted >> t & 1) || holder(s, t, &at) < 0) continue;
@@ -803,6 +818,35 @@ static int drop_renamings(const GState *s, const int ntak[52], GChild *out, int 
         if (!drop) out[kept++] = out[i];
     }
     return kept;
+}
+
+/* Best score first, children of equal score in the order made (stable). Insertion below 32
+ * children; above, a merge sort: worrying back in two-deck games makes thousands of
+ * cards-back children, and sorting them by insertion took longer than searching. -1: no memory. */
+static int sort_children(GChild *out, int k) {
+    if (k < 32) {
+        for (int i = 1; i < k; i++) {
+            GChild x = out[i];
+            int j = i - 1;
+            while (j >= 0 && out[j].score < x.score) { out[j + 1] = out[j]; j--; }
+            out[j + 1] = x;
+        }
+        return 0;
+    }
+    GChild *tmp = malloc((size_t)k * sizeof(GChild));
+    if (!tmp) return -1;
+    for (int width = 1; width < k; width *= 2) {
+        for (int lo = 0; lo < k; lo += 2 * width) {
+            int mid = lo + width < k ? lo + width : k, hi = lo + 2 * width < k ? lo + 2 * width : k;
+            int i = lo, j = mid, t = lo;
+            while (i < mid && j < hi) tmp[t++] = out[j].score > out[i].score ? out[j++] : out[i++];
+            while (i < mid) tmp[t++] = out[i++];
+            while (j < hi) tmp[t++] = out[j++];
+        }
+        memcpy(out, tmp, (size_t)k * sizeof(GChild));
+    }
+    free(tmp);
+    return 0;
 }
 
 /* G11 (docs/solver.md, "A gap waits for its use"): a move of a whole pile (no face-down card)
@@ -883,11 +927,6 @@ int g_children_given(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GC
     }
     /* after the nudges are drawn, so that the other children keep theirs */
     if (s->arranged_freely) k = drop_renamings(s, ntak, out, k);
-    for (int i = 1; i < k; i++) {  /* stable: best score first */
-        GChild x = out[i];
-        int j = i - 1;
-        while (j >= 0 && out[j].score < x.score) { out[j + 1] = out[j]; j--; }
-        out[j + 1] = x;
-    }
+    if (sort_children(out, k)) return -1;
     return s->arranged_freely ? one_destination(s, out, k) : k;
 }

@@ -73,6 +73,7 @@ typedef struct {
                                   * a turn or a redeal; its undo gives it back */
     uint64_t parents[52];        /* per card, the cards a layout pile's build rule lets it lie on (g_relax.c) */
     uint64_t kids[52];           /* per card, the cards that may lie on it (the converse of parents) */
+    uint8_t bare[52];            /* no card can ever lie on the card in the layout (g_bare_load; safe.bare) */
     int8_t talon_at[52];         /* K+: each talon card's place in the start's turning order (-1: none) */
     int talon_n;                 /* K+: cards in the talon at the start */
     uint8_t rehome;              /* G8 in force: cards may come back from the foundations (g_load) */
@@ -158,6 +159,7 @@ int g_dead_end_gates(const GState *s);
 
 /* g_prune.c */
 int g_is_safe(const GState *s, GMove m, int8_t takers[52][GMAXF], const int ntak[52]);
+void g_bare_load(GState *s);
 int g_find_safe(const GState *s, GMove *out);
 int g_find_safe_given(const GState *s, const uint8_t *piles, int8_t takers[52][GMAXF], const int ntak[52],
                       GMove *out);
