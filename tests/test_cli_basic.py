@@ -48,7 +48,7 @@ def test_list_filters_by_family_decks_and_search_with_typos():
     assert "klondike" not in names("--decks", "2")
     assert names("--search", "klondyke")[0] == "klondike"         # a typo
     assert names("--search", "lords and ladies") == ["royal-cotillion"]   # an alias, as words
-    assert names("--search", "free")[0] in ("freecell", "free-cell")
+    assert "freecell" in names("--search", "free")[:5]
     code, _out, err = run_cli("list", "--family", "freecel")
     assert code == 2 and "did you mean 'freecell'" in err
     code, _out, err = run_cli("list", "--search", "zzzzzz")
@@ -73,7 +73,7 @@ def test_show_renders_the_rules_from_the_definition():
     assert "built in suit: 2 4 6 8 10 Q A 3 5 7 9 J K" in out
     assert "bases=found|dealt  default found" in out
     assert "no redeal" in out and "gaps are never filled" in out
-    assert "4 columns of 3 cards; only the bottom card of each column (the last dealt) is free" in out
+    assert "4 columns, 3 cards each; only the bottom card of each column (the last dealt) is free" in out
     assert "16 single-card places in 4 rows of 4; every card is free; a gap is filled at once from the waste, " \
            "else the stock" in out
     assert "Deal: left, then right, row by row; the other 76 cards form the stock." in out

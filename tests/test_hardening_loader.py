@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from patience_core.cli import variant_cmds
 from patience_core.errors import VariantError
 from patience_core.variants import loader, schema
-from patience_core.variants.catalog import build_registry, compile_variant
+from patience_core.variants.catalog import build_registry, checked_parameter_sets, compile_variant
 from patience_core.variants.loader import MAX_DEPTH, MAX_EXTENDS, MAX_FILE_BYTES, MAX_ITEMS, read_document
 from patience_core.ui.render import printable, rules_text
 
@@ -37,7 +37,7 @@ def refusal(path) -> str:
     with pytest.raises(VariantError) as refused:
         registry = build_registry()
         source = registry.add_file(path)
-        for params in variant_cmds._checked_parameter_sets(source):
+        for params in checked_parameter_sets(source):
             compile_variant(source, params)
     message = str(refused.value)
     assert message and "\n" not in message and "Traceback" not in message

@@ -38,6 +38,34 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _a_rank(rank: int) -> str:
+    """'an A', 'an 8', 'a K': the article a player reads the rank's name with."""
+    name = cards.RANKS[rank]
+    return f"{'an' if name in ('A', '8') else 'a'} {name}"
+
+
+def _dealt_words(sizes: list[int], what: str = "card") -> str:
+    """'4 cards each', '7, 7, 6 cards', or 'dealt nothing'."""
+    if not any(sizes):
+        return "dealt nothing"
+    if len(set(sizes)) == 1:
+        return _plural(sizes[0], what) + (" each" if len(sizes) > 1 else "")
+    return ", ".join(map(str, sizes)) + " cards"
+
+
+def _hidden_words(rules: Rules, piles: list[int], sizes: list[int]) -> str:
+    down = [rules.piles[p].face_down for p in piles]
+    if not any(down):
+        return ""
+    if all(d == n - 1 for d, n in zip(down, sizes) if n):
+        return "; all but the top card face down"
+    return f"; face down: {', '.join(map(str, down))}"
+
+
+def _cap_words(pile) -> str:
+    return f"; each holds at most {_plural(pile.max_cards, 'card')}" if pile.max_cards not in (None, 1) else ""
+
+
 def _group_text(rules: Rules, group: str, spec: dict) -> str:
     """One layout group in words: what it holds, which cards are free, how gaps refill."""
     piles = rules.groups[group]
@@ -48,15 +76,18 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     ids = f"{group}:1..{len(piles)}" if len(piles) > 1 else rules.pile_names[first]
     if pile.takes_cards:
         return _building_group_text(rules, group, spec, piles, sizes)
+    # a place that can never hold more than one card (nothing is ever dealt or put on it)
+    single = pile.max_cards == 1 or (max(sizes) <= 1 and not set(piles) & set(rules.stock_spec.deal_to))
     if rules.pile_kind[first] == "tableau":
-        shape = f"{_plural(len(piles), 'column')} of {_plural(size, 'card')}"
+        shape = f"{_plural(len(piles), 'column')}, {_dealt_words(sizes)}"
         free = {ACCESS_TOP: "only the bottom card of each column (the last dealt) is free",
                 ACCESS_ALL: "every card is free", ACCESS_NONE: "no card is free"}[rules.access[first]]
     else:
-        shape = (f"{_plural(len(piles), 'single-card place')}" if size == 1
-                 else f"{_plural(len(piles), 'pile')} of {_plural(size, 'card')}")
+        shape = (f"{_plural(len(piles), 'single-card place')}" if single and size == 1
+                 else f"{_plural(len(piles), 'pile')}, {_dealt_words(sizes)}")
         free = ("every card is free" if rules.access[first] == ACCESS_ALL or
-                (rules.access[first] == ACCESS_TOP and size <= 1) else _ACCESS_WORDS[rules.access[first]])
+                (rules.access[first] == ACCESS_TOP and single) else _ACCESS_WORDS[rules.access[first]])
+    shape += _hidden_words(rules, piles, sizes) + _cap_words(pile)
     grid = spec.get("grid")
     if grid:
         shape += f" in {grid['rows']} rows of {grid['columns']}"
@@ -75,26 +106,27 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     title = spec.get("title", group)
     if first.kind == "cell":
         dealt = "" if not any(sizes) else f"; dealt {', '.join(map(str, sizes))} cards"
-        return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, each holding any one card{dealt}."
-    dealt = (_plural(sizes[0], "card") + " each" if len(set(sizes)) == 1
-             else ", ".join(map(str, sizes)) + " cards")
-    down = [rules.piles[p].face_down for p in piles]
-    hidden = ""
-    if any(down):
-        hidden = ("; all but the top card face down" if all(d == n - 1 for d, n in zip(down, sizes) if n)
-                  else f"; face down: {', '.join(map(str, down))}")
+        holds = ("any one card" if first.empty == "any" else "nothing" if first.empty == "none"
+                 else f"one card, only {_a_rank(first.empty)}")
+        each = "each holding" if len(piles) > 1 else "holding"
+        return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, {each} {holds}{dealt}."
+    dealt = _dealt_words(sizes)
+    hidden = _hidden_words(rules, piles, sizes)
     if first.to_bottom is not None:
         hidden += f"; the deal moves each {cards.RANKS[first.to_bottom]} under the pile's other cards"
     empty = first.empty
     empty_text = ("any card" if empty == "any" else "nothing" if empty == "none"
-                  else f"only a {cards.RANKS[empty]}")
+                  else f"only {_a_rank(empty)}")
     moves = {"card": "one card at a time", "run": f"runs built {first.run_rule.words()}" if first.run_rule else "runs",
              "face-up": "any face-up cards together", "pile": "only whole piles"}[first.moves]
-    limit = " (as many as free cells and empty columns allow)" if first.limit == "supermove" else ""
+    limit = ""
+    if first.limit == "supermove":
+        limit = (" (as many as free cells and empty columns allow)" if rules.open_columns
+                 else " (at most one card more than there are empty free cells)")
     fill = ("" if not first.fill else
             "; a gap is filled at once from the " + ", else the ".join(rules.pile_names[s] for s in first.fill))
     build = first.build.words() if first.build else "nothing on top"
-    return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}; built {build}; "
+    return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
             f"moving {moves}{limit}; an empty pile takes {empty_text}{fill}.")
 
 
@@ -106,7 +138,9 @@ def rules_text(rules: Rules) -> str:
         lines.append(f"also called: {', '.join(source.aliases)}")
     if rules.description:
         lines += ["", " ".join(rules.description.split())]
-    lines += ["", f"Pack: {_plural(rules.decks, 'deck')}, {rules.n_cards} cards."]
+    suits = ("" if len(rules.pack_suits) == 4 else
+             f", in {' and '.join(cards.SUITS[s] for s in rules.pack_suits)} only ({rules.n_cards // (13 * len(rules.pack_suits))} of each card)")
+    lines += ["", f"Pack: {_plural(rules.decks, 'deck')}, {rules.n_cards} cards{suits}."]
     lines.append("Foundations:")
     for group, spec in rules.foundation_specs.items():
         piles = rules.groups[f"foundation:{group}"]
@@ -125,7 +159,8 @@ def rules_text(rules: Rules) -> str:
             start = f"started by a free {base}"
         lines.append(f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} "
                      f"({rules.pile_names[piles[0]]}..{rules.pile_names[piles[-1]]}), {suits}, {start};")
-        lines.append(f"    built in suit: {sequence_text(rules, first)}")
+        back = "; a top card may come back to the layout" if fspec.worry else ""
+        lines.append(f"    built in suit: {sequence_text(rules, first)}{back}")
     for group, spec in rules.group_specs.items():
         lines.append(_group_text(rules, group, spec))
     if not rules.foundation_only:
@@ -162,6 +197,8 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
         how = f"built {suits}: {sequence_text(rules, piles[0])}"
         if fspec.base_from_deal:
             how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
+    if spec.get("start") == "dealt":
+        how += "; each pile's base card is set out before the deal"
     back = "; a top card may come back to the layout" if fspec.worry else ""
     return f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} ({span}), {how}{back}."
 

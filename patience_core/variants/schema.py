@@ -218,7 +218,7 @@ FIELDS: dict[str, Any] = {
     "description": {"type": "string", "maxLength": 5000, "description": "a paragraph for patience show"},
     "family": {"enum": list(FAMILIES),
                "description": "the catalogue family (PySolFC's game types): " + ", ".join(FAMILIES)},
-    "pysol_id": {"type": "integer", "minimum": 1, "maximum": 100000,
+    "pysol_id": {"type": "integer", "minimum": 1, "maximum": 999999,
                  "description": "the game's number in PySolFC (its GameInfo id), where this file plays "
                                 "PySolFC's game"},
     "extends": {"type": "string", "minLength": 1, "description": "a variant whose definition this one changes"},
