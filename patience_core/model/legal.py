@@ -103,6 +103,12 @@ def _units_of(position: "Position", p: int, spec, pile: list[int]) -> Iterator[t
     elif moves == "face-up":
         for k in range(1, up + 1):
             yield pile[-k], k
+    elif moves == "card-or-pile":   # the top card alone, or the whole pile when it is one run
+        yield pile[-1], 1
+        follows = spec.run_rule.follows
+        n = len(pile)
+        if n > 1 and not position.down[p] and all(follows(pile[i], pile[i + 1]) for i in range(n - 1)):
+            yield pile[0], n
     else:  # run
         follows = spec.run_rule.follows
         yield pile[-1], 1

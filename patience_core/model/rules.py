@@ -249,8 +249,8 @@ class Rules:
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "empty"), f"{exc}; or any, none") from None
         moves = spec.get("moves", "card")
-        run_rule = _build_rule(spec.get("run")) or (build if moves == "run" else None)
-        if moves == "run" and run_rule is None:
+        run_rule = _build_rule(spec.get("run")) or (build if moves in ("run", "card-or-pile") else None)
+        if moves in ("run", "card-or-pile") and run_rule is None:
             raise self._fail(("piles", group, "moves"), "run moves need a build rule (build:) or a run rule "
                              "(run:) to say what a run is; expected moves: card, or a build rule")
         if spec.get("limit") and moves not in ("run",):

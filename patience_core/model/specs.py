@@ -87,7 +87,8 @@ class PileSpec:
     takes on its top card (``None``: nothing); ``empty``: what it takes when empty
     (``"any"``, ``"none"``, or a rank index); ``moves``: what may leave it in one move
     (``card``; ``run``: an ordered run by ``run_rule``; ``face-up``: any group of face-up
-    cards; ``pile``: only the whole pile); ``limit``: ``supermove`` caps run length by free
+    cards; ``pile``: only the whole pile; ``card-or-pile``: the top card, or the whole pile
+    when it is one run by ``run_rule``); ``limit``: ``supermove`` caps run length by free
     cells and empty columns; ``partial``: when a move may leave face-up cards behind
     (``any``; ``to-foundation``: only when the card it uncovers can go to a foundation at
     once, as in Solvitaire's and Klondike-Solver's Klondike); ``max_cards``: the most cards it may hold (``None``: no cap);

@@ -124,7 +124,7 @@ def _caption(rules: Rules, group: str) -> str:
         empty = {"any": "any card", "none": "nothing"}.get(spec.empty) if isinstance(spec.empty, str) \
             else f"a {cards.RANKS[spec.empty]}"
         moves = {"run": "runs move", "face-up": "face-up cards move together", "pile": "whole piles move",
-                 "card": "one card moves"}[spec.moves]
+                 "card": "one card moves", "card-or-pile": "the top card or the whole pile moves"}[spec.moves]
         if spec.partial == "to-foundation":
             moves += " (leaving face-up cards only to free one for a foundation)"
         return f"build {spec.build.words()}; {moves}; a gap takes {empty}"

@@ -118,7 +118,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     empty_text = ("any card" if empty == "any" else "nothing" if empty == "none"
                   else f"only {_a_rank(empty)}")
     moves = {"card": "one card at a time", "run": f"runs built {first.run_rule.words()}" if first.run_rule else "runs",
-             "face-up": "any face-up cards together", "pile": "only whole piles"}[first.moves]
+             "face-up": "any face-up cards together", "pile": "only whole piles",
+             "card-or-pile": (f"the top card alone, or the whole pile when it is one run built "
+                              f"{first.run_rule.words()}" if first.run_rule else "")}[first.moves]
     limit = ""
     if first.limit == "supermove":
         limit = (" (as many as free cells and empty columns allow)" if rules.open_columns

@@ -90,9 +90,10 @@ PILE_GROUP = {
                           "anyOf": [{"const": "none"}, BUILD_RULE]}),
         "empty": _or_ref({"description": "what an empty pile takes: any card, none, or a rank (e.g. K)",
                           "anyOf": [{"enum": ["any", "none"]}, RANK]}),
-        "moves": _or_ref({"enum": ["card", "run", "face-up", "pile"],
+        "moves": _or_ref({"enum": ["card", "run", "face-up", "pile", "card-or-pile"],
                           "description": "what may leave the pile in one move: its top card; an ordered run "
-                                         "(by run, else build); any face-up cards together; the whole pile"}),
+                                         "(by run, else build); any face-up cards together; the whole pile; the "
+                                         "top card alone or the whole pile when it is one run"}),
         "run": _or_ref({**BUILD_RULE, "description": "what counts as a run that moves together, where it "
                                                      "differs from the build rule (Spider: runs in suit)"}),
         "partial": _or_ref({"enum": ["any", "to-foundation"],

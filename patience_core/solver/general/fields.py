@@ -12,7 +12,7 @@ from patience_core.solver.boundary import Boundary, Field
 # Move kinds as the C code numbers them (pack.KINDS maps them to MoveKind).
 K_TO_FOUNDATION, K_BETWEEN_PILES, K_TURN, K_REDEAL, K_DEAL_ROW = range(5)
 # Pile move kinds (PileSpec.moves); -1: not a layout pile (waste, stock, foundation).
-MOVES_CARD, MOVES_RUN, MOVES_FACE_UP, MOVES_PILE = range(4)
+MOVES_CARD, MOVES_RUN, MOVES_FACE_UP, MOVES_PILE, MOVES_CARD_OR_PILE = range(5)
 EMPTY_NONE, EMPTY_ANY = -2, -1   # else the rank an empty pile takes
 UNLIMITED_REDEALS = -1
 

@@ -92,6 +92,14 @@ static inline int units_of(const GState *s, int p, int8_t base[GMAXC], int count
     case GM_FACE_UP:
         for (int j = 1; j <= up; j++) { base[k] = (int8_t)pile[n - j]; count[k++] = j; }
         return k;
+    case GM_CARD_OR_PILE:   /* the top card, or the whole pile when it is one run */
+        base[0] = (int8_t)pile[n - 1]; count[0] = 1; k = 1;
+        if (n > 1 && !s->down[p]) {
+            int j = 1;
+            while (j < n && g_follows(R, R->run_rule[p], pile[j - 1], pile[j])) j++;
+            if (j == n) { base[1] = (int8_t)pile[0]; count[1] = n; k = 2; }
+        }
+        return k;
     default:  /* a run */
         base[0] = (int8_t)pile[n - 1]; count[0] = 1; k = 1;
         for (int j = 2; j <= up; j++) {

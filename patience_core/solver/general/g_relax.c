@@ -130,7 +130,8 @@ static int relax_start(const GState *s, Start *st) {
             st->pile_of[c] = p;
             st->present |= BIT(c);
             if (s->fidx[p] >= 0) st->on_found |= BIT(c);
-            else if (i >= s->down[p] && (k == GM_RUN || k == GM_FACE_UP || k == GM_PILE)) st->runs |= BIT(c);
+            else if (i >= s->down[p] && (k == GM_RUN || k == GM_FACE_UP || k == GM_PILE || k == GM_CARD_OR_PILE))
+                st->runs |= BIT(c);
             if (st->is_recv[p]) st->in_recv |= BIT(c);
             if (!layout || R->access[p] == G_ACCESS_NONE) continue;
             if (R->access[p] == G_ACCESS_ALL || i == n - 1) st->exposed |= BIT(c);   /* the layout (and non-K+ wastes) */

@@ -16,7 +16,8 @@ from patience_core.solver.general import fields as F
 KINDS = {F.K_TO_FOUNDATION: TO_FOUNDATION, F.K_BETWEEN_PILES: BETWEEN_PILES, F.K_TURN: TURN,
          F.K_REDEAL: REDEAL, F.K_DEAL_ROW: DEAL_ROW}
 CODES = {kind: code for code, kind in KINDS.items()}
-_MOVES = {"card": F.MOVES_CARD, "run": F.MOVES_RUN, "face-up": F.MOVES_FACE_UP, "pile": F.MOVES_PILE}
+_MOVES = {"card": F.MOVES_CARD, "run": F.MOVES_RUN, "face-up": F.MOVES_FACE_UP, "pile": F.MOVES_PILE,
+          "card-or-pile": F.MOVES_CARD_OR_PILE}
 
 
 def fill_sources(rules: Rules) -> set[int]:
