@@ -67,6 +67,8 @@ def plain_rules(rules: Rules) -> bool:
     plugin's deal or opening choice only shapes the position the argument starts from.)"""
     if rules.move_check is not None or rules.outcome is not None:
         return False
+    if any(c.kind == "not_empty" for c in rules.conditions):   # a card taken away can undo it
+        return False
     return not any(rules.fill_by_player)
 
 

@@ -152,6 +152,9 @@ def accepts(position: "Position", d: int, card: int, count: int = 1) -> bool:
     pile = position.piles[d]
     if spec.max_cards is not None and len(pile) + count > spec.max_cards:
         return False
+    when = spec.build_when if pile else spec.empty_when
+    if when is not None and not when.holds(position.piles):
+        return False
     if pile:
         return spec.build is not None and spec.build.follows(pile[-1], card)
     empty = spec.empty
@@ -166,7 +169,8 @@ def run_limit(position: "Position", src: int, dst: int) -> int | None:
         return None
     piles = position.piles
     cells = sum(1 for c in rules.cells if not piles[c])
-    empty = sum(1 for c in rules.open_columns if not piles[c] and c != dst and c != src)
+    empty = sum(1 for c in rules.open_columns if not piles[c] and c != dst and c != src
+                and (rules.piles[c].empty_when is None or rules.piles[c].empty_when.holds(piles)))
     return (cells + 1) << empty
 
 
@@ -182,6 +186,9 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
         pile = piles[d]
         spec = rules.piles[d]
         if spec.max_cards is not None and len(pile) >= spec.max_cards:
+            continue
+        when = spec.build_when if pile else spec.empty_when
+        if when is not None and not when.holds(piles):
             continue
         if pile:
             cards_ = on_top[d][pile[-1]]
@@ -223,6 +230,9 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
                 moves.append(Move(BETWEEN_PILES, p, d, card, count))
     for f in rules.worry_from:
         if source is not None and f != source:
+            continue
+        when = rules.f_spec[f].worry_when
+        if when is not None and not when.holds(piles):
             continue
         pile = piles[f]
         if pile:

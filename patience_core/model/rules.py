@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from patience_core.errors import VariantError
 from patience_core.model import cards
-from patience_core.model.specs import UNLIMITED, BuildRule, FoundationSpec, PileSpec, StockSpec
+from patience_core.model.specs import UNLIMITED, BuildRule, Condition, FoundationSpec, PileSpec, StockSpec
 from patience_core.variants.loader import VariantSource, parameter_text, suggest
 
 ACCESS_NONE, ACCESS_TOP, ACCESS_ALL = 0, 1, 2
@@ -242,7 +242,13 @@ class Rules:
             raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} card{'s' if dealt != 1 else ''} "
                              f"and {down} face down; expected at least its top card face up")
         build = _build_rule(spec.get("build"))
+        build_when = (self._condition(("piles", group, "build", "when"), spec["build"]["when"])
+                      if isinstance(spec.get("build"), dict) and "when" in spec["build"] else None)
         empty = spec.get("empty", "any" if build is not None or kind == "cell" else "none")
+        empty_when = None
+        if isinstance(empty, dict):
+            empty_when = self._condition(("piles", group, "empty", "when"), empty["when"])
+            empty = empty["rank"]
         if empty not in ("any", "none"):
             try:
                 empty = cards.parse_rank(empty)
@@ -273,7 +279,32 @@ class Rules:
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
                         fill=self._fill_sources(group, spec["fill"]), cards=dealt, face_down=down,
-                        to_bottom=to_bottom)
+                        to_bottom=to_bottom, build_when=build_when, empty_when=empty_when)
+
+    def _condition(self, path: tuple, raw: dict[str, Any]) -> Condition:
+        """A ``when:`` state, its pile set resolved to pile numbers (the layout groups, the
+        stock and the waste are known by now; foundations are not a set a condition names)."""
+        (kind, names), = raw.items()
+        names = [names] if isinstance(names, str) else list(names)
+        known = [g for g in self.groups if not g.startswith("foundation:")]
+        piles: list[int] = []
+        for i, name in enumerate(names):
+            if name in self.groups and not name.startswith("foundation:"):
+                piles += self.groups[name]
+            elif name in self.pile_names and not self.pile_kind[self.pile_names.index(name)] == "foundation":
+                piles.append(self.pile_names.index(name))
+            else:
+                where = path + (kind,) + ((i,) if len(names) > 1 else ())
+                raise self._fail(where, f"unknown pile or pile group {name!r}{suggest(name, known)}; expected "
+                                 f"one of {', '.join(known)}, or one pile such as {self.pile_names[0]}")
+        state = "empty" if kind == "empty" else "holds a card"
+        spoken = [f"the {n}" if n in ("stock", "waste") else n for n in names]
+        words = f"{' and '.join(spoken)} {'is' if len(piles) == 1 or len(names) == 1 else 'are'} {state}"
+        if kind == "not_empty" and len(piles) > 1:
+            words = f"every pile of {' and '.join(names)} holds a card"
+        elif kind == "empty" and len(piles) > 1 and names[0] not in ("stock", "waste"):
+            words = f"every pile of {' and '.join(names)} is empty"
+        return Condition(kind, tuple(piles), words)
 
     def _compile_foundations(self, definition: dict[str, Any]) -> None:
         number = 0
@@ -311,6 +342,9 @@ class Rules:
                 raise self._fail(("foundations", group, "suits"), f"lists {len(suit_list)} suits for "
                                  f"{spec['count']} piles; expected one per pile")
             takes_run = spec.get("takes", "card") == "run"
+            worry = spec.get("worry", False)
+            worry_when = (self._condition(("foundations", group, "worry", "when"), worry["when"])
+                          if isinstance(worry, dict) else None)
             if takes_run and length != 13:
                 raise self._fail(("foundations", group, "takes"), "a foundation that takes a whole run "
                                  "takes a full suit of 13; expected length: 13")
@@ -330,7 +364,7 @@ class Rules:
                     number=f, name=self.pile_names[f], group=group, length=length, ranks=ranks, suit=suit,
                     regardless=suits_word == "regardless" or build is not None and build.suit == "any",
                     build=build, base=base, step=step, wrap=wrap, dealt=spec["start"] == "dealt",
-                    takes_run=takes_run, worry=bool(spec.get("worry", False)),
+                    takes_run=takes_run, worry=bool(worry), worry_when=worry_when,
                     base_from_deal=base_word == "deal")
                 self.foundations.append(f)
                 indices.append(f)
@@ -604,6 +638,11 @@ class Rules:
         self.build_rules = tuple(dict.fromkeys(self.piles[p].build for p in self._layout()
                                                if self.piles[p].build is not None))
         self.worry_from = [f for f in self.foundations if self.f_spec[f].worry]
+        # Rules that wait for a state of the game (when:); a not_empty one can be undone by
+        # taking a card away, which the safe-play arguments do not allow for.
+        self.conditions = [c for c in [*(self.piles[p].build_when for p in self._layout()),
+                                       *(self.piles[p].empty_when for p in self._layout()),
+                                       *(self.f_spec[f].worry_when for f in self.foundations)] if c is not None]
         self.run_foundations = [f for f in self.foundations if self.f_spec[f].takes_run]
         # The family's tables say everything: cards go only to the foundations, one at a time,
         # by fixed rank sequences (the pruned search and the fast policies rely on it).

@@ -80,6 +80,21 @@ class BuildRule:
 
 
 @dataclass(frozen=True)
+class Condition:
+    """A state of the game a rule waits for: every pile of ``piles`` empty (``kind``
+    ``empty``) or every one holding a card (``not_empty``). ``words`` says it to a player."""
+
+    kind: str
+    piles: tuple[int, ...]
+    words: str
+
+    def holds(self, piles: list[list[int]]) -> bool:
+        if self.kind == "empty":
+            return not any(piles[p] for p in self.piles)
+        return all(piles[p] for p in self.piles)
+
+
+@dataclass(frozen=True)
 class PileSpec:
     """One layout pile (tableau column, reserve place, free cell) as compiled.
 
@@ -94,7 +109,8 @@ class PileSpec:
     once, as in Solvitaire's and Klondike-Solver's Klondike); ``max_cards``: the most cards it may hold (``None``: no cap);
     ``fill``: pile numbers tried in order to fill a gap at once; ``cards``/``face_down``:
     cards dealt, and how many of them face down; ``to_bottom``: a rank (index) whose
-    cards the deal moves under the pile's other cards.
+    cards the deal moves under the pile's other cards; ``build_when``/``empty_when``: the
+    state in which the pile takes cards on its top / when empty (``None``: always).
     """
 
     number: int
@@ -113,6 +129,8 @@ class PileSpec:
     cards: int = 0
     face_down: int = 0
     to_bottom: int | None = None
+    build_when: Condition | None = None
+    empty_when: Condition | None = None
 
     @property
     def takes_cards(self) -> bool:
@@ -149,6 +167,7 @@ class FoundationSpec:
     takes_run: bool = False
     worry: bool = False
     base_from_deal: bool = False
+    worry_when: Condition | None = None
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,13 @@ def _first_card_words(spec) -> str:
     return f"starting with {cards.RANKS[spec.base]}" + (" of the pile's suit" if spec.suit >= 0 else "")
 
 
+def _worry_words(fspec) -> str:
+    if not fspec.worry:
+        return ""
+    when = f" once {fspec.worry_when.words}" if fspec.worry_when is not None else ""
+    return f"; a top card may come back to the layout{when}"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -128,6 +135,10 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     fill = ("" if not first.fill else
             "; a gap is filled at once from the " + ", else the ".join(rules.pile_names[s] for s in first.fill))
     build = first.build.words() if first.build else "nothing on top"
+    if first.build_when is not None:
+        build += f" (only when {first.build_when.words})"
+    if first.empty_when is not None:
+        empty_text += f" (only when {first.empty_when.words})"
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
             f"moving {moves}{limit}; an empty pile takes {empty_text}{fill}.")
 
@@ -161,7 +172,7 @@ def rules_text(rules: Rules) -> str:
             start = f"started by a free {base}"
         lines.append(f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} "
                      f"({rules.pile_names[piles[0]]}..{rules.pile_names[piles[-1]]}), {suits}, {start};")
-        back = "; a top card may come back to the layout" if fspec.worry else ""
+        back = _worry_words(fspec)
         lines.append(f"    built in suit: {sequence_text(rules, first)}{back}")
     for group, spec in rules.group_specs.items():
         lines.append(_group_text(rules, group, spec))
@@ -201,7 +212,7 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
             how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
     if spec.get("start") == "dealt":
         how += "; each pile's base card is set out before the deal"
-    back = "; a top card may come back to the layout" if fspec.worry else ""
+    back = _worry_words(fspec)
     return f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} ({span}), {how}{back}."
 
 

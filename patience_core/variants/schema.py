@@ -53,6 +53,22 @@ BUILD_RULE = {
     },
 }
 
+# A state of the game a rule may wait for: every pile of a set empty, or every one holding a
+# card. A set is a pile group (stock, waste, a layout group), one pile (tableau:3), or a list.
+PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
+                      {"type": "array", "minItems": 1, "maxItems": 32, "items": {"type": "string", "minLength": 1}}],
+            "description": "a pile group (stock, waste, or a layout group), one pile (tableau:3), or a list of them"}
+CONDITION = {
+    "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
+    "description": "a state of the game: empty: SET (every pile of it empty) or not_empty: SET "
+                   "(every pile of it holding a card)",
+    "properties": {"empty": PILE_SET, "not_empty": PILE_SET},
+}
+PILE_BUILD_RULE = {**BUILD_RULE, "properties": {
+    **BUILD_RULE["properties"],
+    "when": {**CONDITION, "description": "the pile takes cards on its top only in this state (Surprise: "
+                                         "{empty: stock})"}}}
+
 _PER_PILE = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 104},
                        {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 0, "maximum": 104}}]}
 
@@ -87,9 +103,13 @@ PILE_GROUP = {
                        "items": {"type": "string"}}],
         }),
         "build": _or_ref({"description": "what the pile takes on its top card: a build rule, or none",
-                          "anyOf": [{"const": "none"}, BUILD_RULE]}),
-        "empty": _or_ref({"description": "what an empty pile takes: any card, none, or a rank (e.g. K)",
-                          "anyOf": [{"enum": ["any", "none"]}, RANK]}),
+                          "anyOf": [{"const": "none"}, PILE_BUILD_RULE]}),
+        "empty": _or_ref({"description": "what an empty pile takes: any card, none, or a rank (e.g. K); "
+                                         "or {rank: any|RANK, when: CONDITION}: only in that state",
+                          "anyOf": [{"enum": ["any", "none"]}, RANK,
+                                    {"type": "object", "additionalProperties": False, "required": ["rank", "when"],
+                                     "properties": {"rank": {"anyOf": [{"const": "any"}, RANK]},
+                                                    "when": CONDITION}}]}),
         "moves": _or_ref({"enum": ["card", "run", "face-up", "pile", "card-or-pile"],
                           "description": "what may leave the pile in one move: its top card; an ordered run "
                                          "(by run, else build); any face-up cards together; the whole pile; the "
@@ -145,8 +165,11 @@ FOUNDATION_GROUP = {
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: one card at a time; run: only a finished run (K down to A "
                                          "in suit) at once, from the top of a pile (Spider)"}),
-        "worry": _or_ref({"type": "boolean",
-                          "description": "a top card may move back from the foundation to the layout"}),
+        "worry": _or_ref({"description": "a top card may move back from the foundation to the layout: true, "
+                                         "or {when: CONDITION}: only in that state (Giant: {empty: stock})",
+                          "anyOf": [{"type": "boolean"},
+                                    {"type": "object", "additionalProperties": False, "required": ["when"],
+                                     "properties": {"when": CONDITION}}]}),
     },
 }
 

@@ -45,6 +45,8 @@ def unsupported(position) -> str | None:
         return "a plugin changes how moves work"
     if rules.n_piles > MAX_PILES or len(rules.foundations) > MAX_FOUNDATIONS or rules.n_cards > 104:
         return "more piles or cards than the compiled search holds"
+    if rules.conditions:
+        return "a rule waits for a state of the game (when:), which the compiled search does not know yet"
     return None
 
 
