@@ -295,3 +295,14 @@ def test_empty_extends_is_refused(tmp_path):
     path.write_text("name: empty-extends\nextends: ''\n")
     with pytest.raises(VariantError, match=r"empty-extends.yaml:2:10: field extends: found '', expected a non-empty string"):
         read_document(path)
+
+
+@pytest.mark.parametrize("extra, field", [("redeals: 1", "stock.redeals"), ("draw: 3", "stock.draw")])
+def test_a_stock_that_deals_rows_refuses_fields_that_would_do_nothing(tmp_path, extra, field):
+    """validate once accepted stock: {deal: tableau, redeals: 1}, which never redealt."""
+    from patience_core.errors import VariantError
+    from patience_core.variants.catalog import load_rules
+    path = tmp_path / "idle.yaml"
+    path.write_text(f"name: idle\nextends: spider\nstock: {{deal: tableau, {extra}}}\n")
+    with pytest.raises(VariantError, match=rf"idle.yaml:3:\d+: field {field}: .*would do nothing"):
+        load_rules(file=path)

@@ -411,6 +411,12 @@ class Rules:
         if raw.get("deal_when") is not None and not raw.get("deal"):
             raise self._fail(("stock", "deal_when"), "says when a row is dealt, but the stock deals no rows; "
                              "expected stock.deal naming a pile group, or no deal_when")
+        if deal_to and redeals != 0:
+            raise self._fail(("stock", "redeals"), "a stock that deals rows onto piles has no waste to turn "
+                             "over, so redeals would do nothing; expected redeals: 0 (or no stock.deal)")
+        if deal_to and raw.get("draw", 1) != 1:
+            raise self._fail(("stock", "draw"), "a stock that deals rows onto piles turns no cards onto a "
+                             "waste, so draw would do nothing; expected draw: 1 (or no stock.deal)")
         if len(self.waste_piles) > 1 and (redeals != 0):
             raise self._fail(("stock", "redeals"), "several waste piles cannot be turned over into one "
                              "stock; expected redeals: 0")
