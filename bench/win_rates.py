@@ -5,7 +5,8 @@
                                       [--deals 2000] [--solver-deals N] [--max-positions N]
                                       [--hindsight-deals 200]
                                       [--workers 2]
-    python bench/win_rates.py write          # docs/win-rates.md from bench/win_rates.json
+    python bench/win_rates.py measure --catalogue [--policy ...]   # the catalogue's rows not yet measured
+    python bench/win_rates.py write          # docs/win-rates.md and docs/games.md from bench/win_rates.json
 
 ``measure`` runs ``patience stats`` (the same code, :func:`patience_core.stats.runner.run_stats`)
 for each case and policy and stores the counts in ``bench/win_rates.json``; ``write``
@@ -27,6 +28,7 @@ from patience_core.stats.runner import POLICIES, RunSpec, decided_interval, run_
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "win_rates.json"
 DOC = ROOT / "docs" / "win-rates.md"
+GAMES_DOC = ROOT / "docs" / "games.md"
 
 FAMILY_BUDGET = 1_000_000  # positions per deal where cards go only to the foundations
 CONTRADANCE_BUDGET = 100_000  # the budget its stored rows were measured with
@@ -98,6 +100,26 @@ CASES: list[Case] = [
     _between_piles("forty-thieves", FEWER_SOLVER_DEALS),
 ]
 
+# The rest of the catalogue: every shipped game with its defaults, over 200 deals a policy and
+# at most 100 000 positions a deal for the solver (the first measure of hundreds of games).
+CATALOGUE_DEALS = 200
+CATALOGUE_BUDGET = 100_000
+
+
+def shipped_summaries() -> list[dict]:
+    """Every shipped game's summary (the catalogue index: no YAML is parsed)."""
+    from patience_core.variants.catalog import build_registry
+
+    registry = build_registry()
+    return [s for s in (registry.summary(n) for n in registry.names()) if s["origin"] == "shipped"]
+
+
+def catalogue_cases() -> list[Case]:
+    named = {case.name for case in CASES}
+    return [Case(s["name"], {}, CATALOGUE_BUDGET, CATALOGUE_DEALS, no_figure="none looked up")
+            for s in shipped_summaries() if s["name"] not in named]
+
+
 # What the books and web pages say, and how it compares (see the rule sheets and the notes).
 BOOK = {
     ("royal-cotillion", ()): ("about 1 in 5 (Morehead & Mott-Smith, 1949), for a player who does not "
@@ -148,13 +170,20 @@ def load() -> dict:
 
 def measure(args: argparse.Namespace) -> None:
     results = load()
-    chosen = [case for case in CASES if (not args.only or case.name == args.only)
-              and (not args.case or case_key(case.name, case.params) == args.case)]
+    if args.catalogue:   # the catalogue's rows that lack a policy asked for
+        chosen = [case for case in catalogue_cases()
+                  if any(p not in results.get(case_key(case.name, case.params), {}) for p in args.policy)]
+        args.deals = CATALOGUE_DEALS
+    else:
+        chosen = [case for case in CASES if (not args.only or case.name == args.only)
+                  and (not args.case or case_key(case.name, case.params) == args.case)]
     if not chosen:
         raise SystemExit(f"no case matches; the cases: {', '.join(case_key(c.name, c.params) for c in CASES)}")
     for case in chosen:
         name, params = case.name, case.params
         for policy in args.policy:
+            if args.catalogue and policy in results.get(case_key(name, params), {}):
+                continue
             if policy == "solver":
                 deals = args.solver_deals or case.solver_deals
                 limit = args.max_positions or case.solver_positions
@@ -243,11 +272,77 @@ def write() -> None:
                 commands.append(f"{e['command']}   # {e['won']}/{e['deals']} won"
                                 + (f", {e['unknown']} undecided" if e["unknown"] else ""))
     lines += SOLVER_NOTE
+    lines += catalogue_lines(results, commands)
     lines += ["", "## Reproduce", "", "```"] + commands + ["```", ""]
     lines += USAGE
     lines += NOTES + ablation_lines(results)
     DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {DOC.relative_to(ROOT)}")
+
+
+def catalogue_lines(results: dict, commands: list[str]) -> list[str]:
+    """The catalogue's rows: every other shipped game, with its defaults."""
+    lines = ["", "## The catalogue", "",
+             f"Every other shipped game, with its default parameters: the no-peeking player and the naive",
+             f"policy over deals 1-{CATALOGUE_DEALS}, the solver over the same deals at "
+             f"{CATALOGUE_BUDGET:,} positions a deal".replace(",", " ") +
+             " (a first measure: where deals stay undecided the share is a floor). "
+             "`python bench/win_rates.py measure --catalogue --policy player --policy naive` measures "
+             "the rows not yet measured.", "",
+             "| variant | solvable | player | naive |", "|---|---|---|---|"]
+    for case in catalogue_cases():
+        entry = results.get(case_key(case.name, case.params), {})
+        lines.append(f"| {case.name} | {cell(entry.get('solver'), 'not yet measured')} | "
+                     f"{cell(entry.get('player'), 'not yet measured')} | {cell(entry.get('naive'), 'not yet measured')} |")
+        for policy in ("solver", "player", "naive"):
+            if policy in entry:
+                e = entry[policy]
+                commands.append(f"{e['command']}   # {e['won']}/{e['deals']} won"
+                                + (f", {e['unknown']} undecided" if e["unknown"] else ""))
+    return lines
+
+
+def short_rate(entry: dict | None) -> str:
+    """'82 %', 'at least 40 %' or '·' (not measured) for the games page."""
+    if entry is None:
+        return "·"
+    rate = 100 * entry["won"] / entry["deals"]
+    return f"{'at least ' if entry['unknown'] else ''}{rate:.0f} %"
+
+
+def write_games() -> None:
+    GAMES_DOC.write_text(games_text(), encoding="utf-8")
+    print(f"wrote {GAMES_DOC.relative_to(ROOT)}")
+
+
+def games_text() -> str:
+    """docs/games.md: the catalogue, from the index and the measured rows."""
+    from patience_core.variants.schema import FAMILIES, FAMILY_TITLES
+
+    results = load()
+    games = shipped_summaries()
+    lines = ["# The games", "",
+             f"{len(games)} games ship with patience, grouped by family (PySolFC's game types). Generated by",
+             "`python bench/win_rates.py write` from the shipped files' index and `bench/win_rates.json`;",
+             "do not edit by hand. `patience list --search TEXT` finds a game by name, title or alias;",
+             "`patience show NAME` gives its rules. **Solvable**: deals a solver that sees every card wins",
+             "(with its defaults; see [win-rates.md](win-rates.md) for the deals, budgets and intervals);",
+             "**player**: the no-peeking player behind the hint; `·`: not measured yet.", ""]
+    by_family: dict[str, list[dict]] = {}
+    for summary in games:
+        by_family.setdefault(summary.get("family") or "", []).append(summary)
+    for family in sorted(by_family, key=lambda f: FAMILIES.index(f) if f in FAMILIES else len(FAMILIES)):
+        rows = sorted(by_family[family], key=lambda s: s["name"])
+        lines += [f"## {FAMILY_TITLES.get(family, 'Other games')} ({len(rows)})", "",
+                  "| game | title | also | decks | PySolFC | solvable | player |", "|---|---|---|---|---|---|---|"]
+        for s in rows:
+            entry = results.get(s["name"], {})
+            aliases = ", ".join(s.get("aliases") or []) or ""
+            lines.append(f"| `{s['name']}` | {s.get('title', s['name'])} | {aliases} | {s.get('decks', 2)} | "
+                         f"{s.get('pysol_id', '')} | {short_rate(entry.get('solver'))} | "
+                         f"{short_rate(entry.get('player'))} |")
+        lines.append("")
+    return "\n".join(lines)
 
 
 SOLVER_NOTE = [
@@ -413,6 +508,8 @@ def main() -> None:
     m.add_argument("--hindsight-deals", type=int, default=200, help="deals for the hindsight player")
     m.add_argument("--start", type=int, default=1)
     m.add_argument("--workers", type=int, default=2)
+    m.add_argument("--catalogue", action="store_true",
+                   help=f"the catalogue's rows not yet measured ({CATALOGUE_DEALS} deals a policy)")
     sub.add_parser("write")
     args = parser.parse_args()
     if args.action == "measure":
@@ -420,6 +517,7 @@ def main() -> None:
         measure(args)
     else:
         write()
+        write_games()
 
 
 if __name__ == "__main__":

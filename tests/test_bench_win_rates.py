@@ -27,3 +27,9 @@ def test_every_solver_row_was_measured_with_its_cases_own_deals_and_budget():
                                                    case.solver_deals, case.solver_positions), where
         checked += 1
     assert checked >= 30, checked
+
+
+def test_the_games_page_is_fresh():
+    """docs/games.md lists every shipped game as the index and the measured rows say."""
+    page = (BENCH.parent / "docs" / "games.md").read_text(encoding="utf-8")
+    assert page == win_rates.games_text(), "docs/games.md is stale: run `python bench/win_rates.py write`"

@@ -114,6 +114,28 @@ def test_catalogue_every_game_against_the_oracle(name):
     check_against_the_oracle(name)
 
 
+def _with_deal_numbers() -> list[str]:
+    """Every shipped game whose file names a pysol-cards game (read from the files: the
+    index does not keep the field)."""
+    return [name for name in SHIPPED if (REGISTRY.get(name).definition.get("deal_numbers") or {}).get("pysol")]
+
+
+@pytest.mark.parametrize("name", _with_deal_numbers())
+def test_pysol_deal_numbers_lay_out_pysol_cards_openings(name):
+    """--deal pysol:N deals what pysol-cards lays out for the game it names, for three numbers:
+    the same cards on the same piles (faces are the game's own: PySolFC deals Queenie's face
+    up where Klondike's, whose numbering it shares, lie face down)."""
+    from patience_core.model.deal_numbers import external_layout, game_key, parse_deal
+    rules = compile_variant(REGISTRY.get(name))
+    for number in (1, 2, 3):
+        deal = parse_deal(f"pysol:{number}")
+        layout = external_layout(game_key(rules, deal), deal)
+        spec = GameSpec(variant=name, deal=str(deal))
+        position = spec.start(rules)
+        piles = rules.deal_piles[:len(layout.piles)]
+        assert [tuple(position.piles[p]) for p in piles] == list(layout.piles), (name, number)
+
+
 def test_the_sample_is_fixed_and_covers_the_named_mechanisms():
     sample = catalogue_sample(SHIPPED)
     assert sample == catalogue_sample(list(reversed(SHIPPED)))

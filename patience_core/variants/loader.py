@@ -21,7 +21,7 @@ from patience_core.model import cards
 from patience_core.errors import ParameterError, PatienceError, VariantError
 
 # Keys a child never inherits from the variant it extends.
-_OWN_KEYS = ("name", "title", "aliases", "description", "extends", "requires", "pysol_id")
+_OWN_KEYS = ("name", "title", "aliases", "description", "extends", "requires", "pysol_id", "deal_numbers")
 
 
 @dataclass
