@@ -16,3 +16,11 @@ def catalogue_sample(names: list[str], size: int = SAMPLE_SIZE) -> list[str]:
     chosen = [n for n in ALWAYS if n in names]
     rest = sorted((n for n in names if n not in chosen), key=lambda n: hashlib.sha256(n.encode()).hexdigest())
     return sorted(chosen + rest[:max(0, size - len(chosen))])
+
+
+def shipped_names() -> list[str]:
+    """The names of the shipped games (from the catalogue index: no YAML is parsed)."""
+    from patience_core.variants.catalog import build_registry
+
+    registry = build_registry()
+    return [name for name in registry.names() if registry.summary(name)["origin"] == "shipped"]

@@ -58,3 +58,20 @@ def endings(rules, seed, rest):
         i, j = rng.randrange(len(piles[a])), rng.randrange(len(piles[b]))
         piles[a][i], piles[b][j] = piles[b][j], piles[a][i]
         yield Position(rules, piles, position.redeals_left, list(position.down))
+
+
+def agrees_with_the_oracle(rules, cases, budget: int = 30_000, seconds: float | None = None) -> int:
+    """The compiled (pruned) search against the exhaustive oracle on the endings of ``cases``
+    ((seed, cards left) pairs), by verdict; returns how many endings the oracle decided."""
+    from patience_core.solver.solve import engine_search, solve_position
+
+    decided = 0
+    for seed, rest in cases:
+        for position in endings(rules, seed, rest):
+            oracle = engine_search(position, max_positions=budget, timeout=seconds)
+            if oracle.verdict == "unknown":
+                continue
+            ours = solve_position(position)
+            assert ours.search == "pruned" and ours.verdict == oracle.verdict, (rules.name, seed, rest)
+            decided += 1
+    return decided

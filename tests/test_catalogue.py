@@ -21,11 +21,11 @@ from patience_core.storage.saves import load_game, save_game
 from patience_core.ui.render import rules_text
 from patience_core.ui.session import Session
 from patience_core.variants.catalog import build_registry, checked_parameter_sets, compile_variant
-from catalogue_sample import catalogue_sample
+from catalogue_sample import catalogue_sample, shipped_names
 from endings import endings
 
 REGISTRY = build_registry()
-SHIPPED = [name for name in REGISTRY.names() if REGISTRY.summary(name)["origin"] == "shipped"]
+SHIPPED = shipped_names()
 SOLVE_BUDGET = 20_000
 SOLVE_SECONDS = 10.0   # a guard: a two-pack game with worrying back spends long on some positions
 

@@ -9,11 +9,9 @@ from patience_core.agents.hints import hint
 from patience_core.agents.solver_line import SolverLine
 from patience_core.model.game import GameSpec
 from patience_core.solver.solve import solve_position
-from patience_core.variants.catalog import build_registry
-from catalogue_sample import catalogue_sample
+from catalogue_sample import catalogue_sample, shipped_names
 
-REGISTRY = build_registry()
-SHIPPED = [n for n in REGISTRY.names() if REGISTRY.summary(n)["origin"] == "shipped"]
+SHIPPED = shipped_names()
 HINTS_FOLLOWED = 200
 
 

@@ -10,10 +10,9 @@ import pytest
 
 from patience_core import deal_seed, load_rules
 from patience_core.ui.commands import Choice, PileLabels, Refusal, resolve_move
-from patience_core.variants.catalog import build_registry
-from catalogue_sample import catalogue_sample
+from catalogue_sample import catalogue_sample, shipped_names
 
-SHIPPED = [s.name for s in build_registry() if s.origin == "shipped"]
+SHIPPED = shipped_names()
 
 
 def _positions(rules, seed: int, plies: int = 30):
