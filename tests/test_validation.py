@@ -25,7 +25,7 @@ CASES = {
     "syntax-error.yaml": "5:8: YAML syntax error: expected ',' or '}', but got ':'",
     "unknown-field.yaml": "5:5: field piles.right.acess: unknown field (did you mean 'access'?); "
                           "expected one of access, build, cards, count, empty, face_down, face_up, fill, grid, kind, limit, "
-                          "max, moves, partial, run, title",
+                          "max, moves, partial, run, title, to_bottom",
     "wrong-type.yaml": f"5:12: field piles.left.count: found 'four', expected a whole number from 0 to 64, or {REF}",
     "bad-rank.yaml": "5:11: field foundations.ace.base: found 'Z', expected a rank: A 2 3 4 5 6 7 8 9 10 J Q K "
                      "(T for 10), or 1..13; or any (any first card, with a build rule); or deal (the rank of "
@@ -43,7 +43,7 @@ CASES = {
     "choice-default.yaml": "5:14: field parameters.bases.default: 'dealtt' is not one of found, dealt "
                            "(did you mean 'dealt'?)",
     "unknown-extends.yaml": "2:10: field extends: unknown variant 'royal-cotilion' (did you mean 'royal-cotillion'?); "
-                            "expected one of bakers-game, calculation, canfield, contradance, ",  # ... and more
+                            "`patience list --search royal-cotilion` finds games by name, title or alias",
     "extends-itself.yaml": "2:10: field extends: circular extends: extends-itself -> extends-itself; "
                            "expected a chain that ends at a variant without extends",
     "python-tag.yaml": "3:14: tag '!!python/object/apply:os.system' is not allowed; "
@@ -54,7 +54,7 @@ CASES = {
                                    "or unlimited (from $passes = 500)",
     "bad-patch.yaml": "12:13: field parameters.wing.patches.closed.piles.right.acess: unknown field "
                       "(did you mean 'access'?); expected one of access, build, cards, count, empty, face_down, face_up, fill, grid, kind, limit, "
-                          "max, moves, partial, run, title",
+                          "max, moves, partial, run, title, to_bottom",
     "patch-breaks-capacity.yaml": "10:9: field foundations: capacities add up to 100 cards (ace: 4 x 12, "
                                   "two: 4 x 13); expected 104, the whole pack of 2 decks (with short=yes)",
     "missing-required.yaml": "1:1: field title: missing; it is required (a variant without extends gives "

@@ -340,6 +340,13 @@ class IndexedFile:
     summary: dict[str, Any]
 
 
+def _where_to_look(name: str, known: list[str], lead: str) -> str:
+    """Every known name when they are few; else how to search the catalogue."""
+    if len(known) <= 20:
+        return lead + ", ".join(known)
+    return f"`patience list --search {str(name).strip()[:40]}` finds games by name, title or alias"
+
+
 class Registry:
     """Every variant the session knows, by name and alias."""
 
@@ -458,9 +465,8 @@ class Registry:
             raise VariantError(self._broken[name.strip().lower()])
         if key is None:
             known = self.names() + sorted(self._aliases)
-            listing = (f"known: {', '.join(self.names())}" if len(self.names()) <= 20 else
-                       f"`patience list --search {name.strip()[:40]}` finds games by name, title or alias")
-            raise VariantError(f"unknown variant {name!r}{suggest(name, known)}; {listing}")
+            raise VariantError(f"unknown variant {name!r}{suggest(name, known)}; "
+                               f"{_where_to_look(name, self.names(), 'known: ')}")
         return self._resolve(key, ())
 
     def resolve(self, name: str) -> VariantSource:
@@ -487,7 +493,8 @@ class Registry:
             if parent_key is None:
                 known = sorted((set(self.names()) | set(self._raw)) - {name})
                 raise own.error(("extends",), f"unknown variant {parent_name!r}"
-                                f"{suggest(parent_name, known)}; expected one of {', '.join(known)}")
+                                f"{suggest(parent_name, known)}; "
+                                f"{_where_to_look(parent_name, known, 'expected one of ')}")
             if parent_key in chain or parent_key == name:
                 raise own.error(("extends",), f"circular extends: "
                                 f"{' -> '.join(chain + (name, parent_key))}; expected a chain that ends "
