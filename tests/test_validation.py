@@ -24,8 +24,8 @@ REF = "a parameter reference ($name, or $name.N for item N of a list)"
 CASES = {
     "syntax-error.yaml": "5:8: YAML syntax error: expected ',' or '}', but got ':'",
     "unknown-field.yaml": "5:5: field piles.right.acess: unknown field (did you mean 'access'?); "
-                          "expected one of access, build, cards, count, empty, face_down, face_up, fill, grid, kind, limit, "
-                          "max, moves, partial, run, title, to_bottom",
+                          "expected one of access, build, cards, count, covered_by, empty, face_down, face_up, fill, grid, kind, limit, "
+                          "max, moves, partial, run, shape, title, to_bottom",
     "wrong-type.yaml": f"5:12: field piles.left.count: found 'four', expected a whole number from 0 to 64, or {REF}",
     "bad-rank.yaml": "5:11: field foundations.ace.base: found 'Z', expected a rank: A 2 3 4 5 6 7 8 9 10 J Q K "
                      "(T for 10), or 1..13; or any (any first card, with a build rule); or deal (the rank of "
@@ -53,8 +53,8 @@ CASES = {
                                    "be turned over, in order, to form a new stock: a whole number from 0 to 100, "
                                    "or unlimited (from $passes = 500)",
     "bad-patch.yaml": "12:13: field parameters.wing.patches.closed.piles.right.acess: unknown field "
-                      "(did you mean 'access'?); expected one of access, build, cards, count, empty, face_down, face_up, fill, grid, kind, limit, "
-                          "max, moves, partial, run, title, to_bottom",
+                      "(did you mean 'access'?); expected one of access, build, cards, count, covered_by, empty, face_down, face_up, fill, grid, kind, limit, "
+                          "max, moves, partial, run, shape, title, to_bottom",
     "patch-breaks-capacity.yaml": "10:9: field foundations: capacities add up to 100 cards (ace: 4 x 12, "
                                   "two: 4 x 13); expected 104, the whole pack of 2 decks (with short=yes)",
     "missing-required.yaml": "1:1: field title: missing; it is required (a variant without extends gives "

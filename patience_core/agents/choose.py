@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from patience_core.model.moves import TO_FOUNDATION, Move
+from patience_core.model.moves import REMOVE, TO_FOUNDATION, Move
 
 if TYPE_CHECKING:
     from patience_core.model.position import Position
@@ -48,6 +48,9 @@ def smart_move(position: "Position", moves: Iterable[Move]) -> Move | None:
     moves = list(moves)
     if not moves:
         return None
+    gone = [m for m in moves if m.kind is REMOVE]
+    if gone:   # a set removed: a card alone first, else the first pair listed
+        return min(gone, key=lambda m: m.count)
     up = [m for m in moves if m.kind is TO_FOUNDATION]
     if up:
         best = longest_way(position, up[0].card) if len(up) > 1 and up[0].count == 1 else up[0].dst

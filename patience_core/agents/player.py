@@ -37,6 +37,7 @@ from patience_core.model import cards
 from patience_core.agents.choose import longest_way
 from patience_core.agents.policies import leads_somewhere_new, play_without_repeats
 from patience_core.agents.safe import is_safe
+from patience_core.model.legal import removed_cards
 from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move, MoveKind
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
@@ -330,6 +331,8 @@ def general_score(position: Position, move: Move) -> tuple[int, str]:
         if is_safe(position, move):
             return 100, f"{name} goes up safely: no card can ever be built on it"
         return 90, f"{name} goes up to {rules.pile_names[move.dst]}"
+    if kind is MoveKind.REMOVE:
+        return _removal_score(position, move)
     if kind is TURN and rules.stock_visible:
         return _placement(position, move)
     if kind is TURN or kind is MoveKind.DEAL_ROW:
@@ -357,6 +360,24 @@ def general_score(position: Position, move: Move) -> tuple[int, str]:
     below = pile[uncovered - 1]
     return (35 if rules.piles[src].build is None or not rules.piles[src].build.follows(below, move.card)
             else 1), f"{name} builds on {rules.pile_names[dst]}"
+
+
+def _removal_score(position: Position, move: Move) -> tuple[int, str]:
+    """A set removed: worth more the more layout cards it takes and frees (the layout is
+    what must be cleared; the stock and waste come round again). Only face-up cards count."""
+    rules = position.rules
+    names = " and ".join(_label(c) for c in removed_cards(position, move))
+    if is_safe(position, move):
+        return 100, f"{names} can only ever go alone: removed"
+    layout = [p for p in (move.src, move.dst) if p >= 0 and rules.piles[p] is not None]
+    before = sum(1 for p, _c in position.free_cards() if rules.piles[p] is not None)
+    position.apply(move)
+    after = sum(1 for p, _c in position.free_cards() if rules.piles[p] is not None)
+    position.undo()
+    freed = max(0, after - before + len(layout))
+    score = 86 + 3 * len(layout) + 2 * freed
+    what = f"{names} removed" + (f", freeing {freed} card{'s' if freed != 1 else ''} of the layout" if freed else "")
+    return min(score, 99), what
 
 
 def need(position: Position, card: int) -> int:

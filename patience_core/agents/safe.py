@@ -56,7 +56,7 @@ from __future__ import annotations
 from typing import Iterator
 from weakref import WeakKeyDictionary
 
-from patience_core.model.moves import TO_FOUNDATION, Move
+from patience_core.model.moves import REMOVE, TO_FOUNDATION, Move
 from patience_core.model.position import Position
 from patience_core.model.rules import Rules
 
@@ -135,9 +135,29 @@ def source_is_inert(position: Position, p: int) -> bool:
     return not piles[rules.waste] and not piles[rules.stock]
 
 
+def removed_alone(rules: Rules, card: int) -> bool:
+    """``card`` goes only alone to the discard pile (Pyramid's Kings): no rule for sets of
+    two could take it and no pile builds, so nothing else can ever use it."""
+    if rules.receivers or rules.worry_from or rules.win is not None:
+        return False
+    singles = [r for r in rules.remove_rules if r.cards == 1 and r.matches((card,))]
+    pairs = [r for r in rules.remove_rules if r.cards > 1 and any(
+        r.matches((card, other)) for other in range(52) if rules.copies[other])]
+    return bool(singles) and not pairs and not any(position_takes(rules, card))
+
+
+def position_takes(rules: Rules, card: int) -> list[int]:
+    """Foundations with a fixed sequence that could take ``card`` one day."""
+    return [f for f in rules.foundations if rules.f_rank_at[f] is not None and card % 13 in rules.f_rank_at[f]]
+
+
 def is_safe(position: Position, move: Move) -> bool:
     rules = position.rules
-    if move.kind is not TO_FOUNDATION or not plain_rules(rules) or waiting_for_choice(position):
+    if not plain_rules(rules) or waiting_for_choice(position):
+        return False
+    if move.kind is REMOVE:   # a card that only ever goes alone (nothing is built, nothing pairs it)
+        return move.count == 1 and removed_alone(rules, move.card)
+    if move.kind is not TO_FOUNDATION:
         return False
     if not rules.foundation_only:
         return nobody_builds_on(position, move)
@@ -248,11 +268,16 @@ def safe_moves(position: Position) -> Iterator[Move]:
     """The safe plays of this position, in the order a player scans free cards."""
     if not plain_rules(position.rules) or waiting_for_choice(position):
         return
+    rules = position.rules
     for p, card in position.free_cards():
         for f in position.takers[card]:
             move = Move(TO_FOUNDATION, p, f, card)
             if is_safe(position, move):
                 yield move
                 break
+        if rules.remove_rules and removed_alone(rules, card):
+            move = Move(REMOVE, p, -1, card, 1)
+            if position.is_legal(move):
+                yield move
 
 

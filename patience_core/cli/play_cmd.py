@@ -97,7 +97,7 @@ def play(
     if as_json:
         print_json({"variant": rules.name, "game": spec.to_json(rules), "status": status,
                     "on_foundations": position.on_foundations, "cards": rules.n_cards,
-                    "moves": moves_to_json(rules, played)})
+                    "moves": moves_to_json(rules, played, spec.start(rules))})
         return
     print(f"{printable(spec.describe(rules))}: {status}, {position.on_foundations} of {rules.n_cards} "
           f"cards on the foundations after {len(played)} moves")

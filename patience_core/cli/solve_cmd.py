@@ -70,7 +70,7 @@ def solve_command(
 def _report(spec, rules, result: SolveResult, as_json: bool) -> None:
     """The verdict, the counts, and the line when won: as text, or as one JSON object."""
     if as_json:
-        data = {"verdict": result.verdict, "moves": moves_to_json(rules, result.moves),
+        data = {"verdict": result.verdict, "moves": moves_to_json(rules, result.moves, spec.start(rules)),
                 "positions": result.positions, "seconds": round(result.seconds, 3),
                 "most_on_foundations": result.most_on_foundations, "search": result.search,
                 "perfect_information": result.perfect_information, "threads": result.threads}

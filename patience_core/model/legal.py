@@ -3,7 +3,8 @@
 Moves come in a fixed order, the order the naive policy and the solver try them:
 
 1. cards (and Spider's finished runs) to the foundations, free cards in scan order,
-   each to the foundations that take it in pile order;
+   each to the foundations that take it in pile order; then sets removed to the discard
+   pile (Pyramid), by the first card's place in scan order, then the second's;
 2. cards and runs between layout piles: sources in scan order, shorter units first,
    destinations in pile order; then cards back from the foundations (worrying back);
 3. the stock: a turn onto each waste pile (or the foundation Golf turns onto), a
@@ -17,20 +18,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
-from patience_core.model.moves import (BETWEEN_PILES, DEAL_ROW, NO_CARD, REDEAL, TO_FOUNDATION, TURN,
-                                       Move)
+from patience_core.model.moves import (BETWEEN_PILES, DEAL_ROW, NO_CARD, NO_PILE, REDEAL, REMOVE,
+                                       TO_FOUNDATION, TURN, Move)
 
 if TYPE_CHECKING:
     from patience_core.model.position import Position
 
 
 
+def is_covered(position: "Position", p: int) -> bool:
+    """Does a pile lying over pile ``p`` still hold a card (so ``p`` gives and takes none)?"""
+    piles = position.piles
+    return any(piles[q] for q in position.rules.covered_by[p])
+
+
 def free_cards(position: "Position") -> Iterator[tuple[int, int]]:
     """``(pile, card)`` for every free card, in the order a player scans them."""
-    piles, access = position.piles, position.rules.access
-    for p in position.rules.scan_order:
+    piles, rules = position.piles, position.rules
+    access, covered_by = rules.access, rules.covered_by
+    for p in rules.scan_order:
         pile = piles[p]
         if not pile:
+            continue
+        if covered_by[p] and any(piles[q] for q in covered_by[p]):
             continue
         if access[p] == ACCESS_ALL:
             seen = set()
@@ -47,7 +57,30 @@ def foundation_moves(position: "Position") -> list[Move]:
     moves = [Move(TO_FOUNDATION, p, f, card) for p, card in free_cards(position) for f in takers[card]]
     if position.rules.run_foundations:
         moves += run_to_foundation_moves(position)
+    if position.rules.remove_rules:
+        moves += remove_moves(position)
     return moves
+
+
+def remove_moves(position: "Position") -> list[Move]:
+    """Sets of free cards that go to the discard pile together (``remove:``): a single card
+    is ``Move(REMOVE, pile, NO_PILE, card, 1)``; a pair names both piles, the first in scan
+    order as ``src`` with its card, the second as ``dst`` (its top card is the other)."""
+    free = list(free_cards(position))
+    found: dict[Move, None] = {}
+    for rule in position.rules.remove_rules:
+        sources = rule.sources
+        mine = [(p, card) for p, card in free if p in sources]
+        if rule.cards == 1:
+            for p, card in mine:
+                if rule.matches((card,)):
+                    found[Move(REMOVE, p, NO_PILE, card, 1)] = None
+            continue
+        for i, (p, card) in enumerate(mine):
+            for q, other in mine[i + 1:]:
+                if q != p and rule.matches((card, other)):
+                    found[Move(REMOVE, p, q, card, 2)] = None
+    return list(found)
 
 
 def run_to_foundation_moves(position: "Position") -> list[Move]:
@@ -71,12 +104,18 @@ def run_to_foundation_moves(position: "Position") -> list[Move]:
     return moves
 
 
+def removed_cards(position: "Position", move: Move) -> list[int]:
+    """The cards a :data:`REMOVE` move takes (before it is played): its card, and in a pair
+    the second pile's top card."""
+    return [move.card] + ([position.piles[move.dst][-1]] if move.count == 2 else [])
+
+
 def movable_units(position: "Position", p: int) -> Iterator[tuple[int, int]]:
     """``(base card, count)`` of everything that may leave pile ``p`` in one move onto
     another pile, shortest first (a run's base is its deepest card)."""
     rules = position.rules
     pile = position.piles[p]
-    if not pile or rules.access[p] == ACCESS_NONE:
+    if not pile or rules.access[p] == ACCESS_NONE or rules.covered_by[p] and is_covered(position, p):
         return
     spec = rules.piles[p]
     if spec is None or rules.access[p] == ACCESS_ALL:  # a waste pile, or single free cards
@@ -152,6 +191,8 @@ def accepts(position: "Position", d: int, card: int, count: int = 1) -> bool:
     pile = position.piles[d]
     if spec.max_cards is not None and len(pile) + count > spec.max_cards:
         return False
+    if spec.covered_by and is_covered(position, d):
+        return False
     when = spec.build_when if pile else spec.empty_when
     if when is not None and not when.holds(position.piles):
         return False
@@ -186,6 +227,8 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
         pile = piles[d]
         spec = rules.piles[d]
         if spec.max_cards is not None and len(pile) >= spec.max_cards:
+            continue
+        if spec.covered_by and is_covered(position, d):
             continue
         when = spec.build_when if pile else spec.empty_when
         if when is not None and not when.holds(piles):
@@ -275,7 +318,7 @@ def is_legal(position: "Position", move: Move) -> bool:
     (between piles, only those from its source): the same answer for far less work, which
     is what replaying a solver's line of hundreds of moves needs."""
     kind = move.kind
-    if kind is TO_FOUNDATION:
+    if kind is TO_FOUNDATION or kind is REMOVE:
         return move in foundation_moves(position)
     if kind is BETWEEN_PILES:
         return move in pile_moves(position, move.src)
@@ -290,5 +333,5 @@ def moves_from(position: "Position", pile: int, card: int | None = None) -> list
             if m.src == pile and (card is None or m.card == card)]
 
 
-__all__ = ["legal_moves", "is_legal", "free_cards", "foundation_moves", "pile_moves", "stock_moves", "accepts",
+__all__ = ["legal_moves", "is_legal", "free_cards", "is_covered", "remove_moves", "removed_cards", "foundation_moves", "pile_moves", "stock_moves", "accepts",
            "movable_units", "held_back_by_partial", "run_limit", "moves_from"]

@@ -20,6 +20,7 @@ class MoveKind(str, Enum):
     """What a move does. The values are the words the JSON move form uses."""
 
     TO_FOUNDATION = "to-foundation"   # a card (or Spider's whole run) onto a foundation
+    REMOVE = "remove"                 # a set of free cards to the discard pile (src, dst: their piles)
     BETWEEN_PILES = "between-piles"   # a card or a run from one layout pile to another
     TURN = "turn"                     # stock cards onto a waste pile (draw N)
     REDEAL = "redeal"                 # the waste turned over to form a new stock
@@ -32,6 +33,7 @@ class MoveKind(str, Enum):
 
 
 TO_FOUNDATION = MoveKind.TO_FOUNDATION
+REMOVE = MoveKind.REMOVE
 BETWEEN_PILES = MoveKind.BETWEEN_PILES
 TURN = MoveKind.TURN
 REDEAL = MoveKind.REDEAL
@@ -42,7 +44,9 @@ FILL = MoveKind.FILL
 
 class Move(NamedTuple):
     """One move. ``card`` is :data:`NO_CARD` where no single card is meant (a redeal,
-    a choice); ``count`` is the number of cards moved (a run's length, draw N)."""
+    a choice); ``count`` is the number of cards moved (a run's length, draw N). A
+    :data:`REMOVE` move takes ``card`` from ``src`` and, in a pair, the top card of ``dst``
+    (:data:`NO_PILE` for a card removed alone) to the discard pile."""
 
     kind: MoveKind
     src: int
@@ -55,6 +59,11 @@ class Move(NamedTuple):
         """A card (or run) moved by the player from one pile to another pile or foundation."""
         return self.kind is TO_FOUNDATION or self.kind is BETWEEN_PILES
 
+    @property
+    def goes_home(self) -> bool:
+        """Cards go to a foundation (one card, a finished run, or a removed set)."""
+        return self.kind is TO_FOUNDATION or self.kind is REMOVE
+
 
 class Step(NamedTuple):
     """What :meth:`Position.undo` needs to take one move back.
@@ -63,7 +72,8 @@ class Step(NamedTuple):
     where in its pile the card was taken (-1: the top); ``flipped``: the move turned up
     the face-down card it exposed; ``fill_flipped``: taking the filling card turned up
     one in its source pile; ``pending``: the move left a gap waiting for the player's
-    choice of card (plugins' chosen fills).
+    choice of card (plugins' chosen fills); ``second``: for a pair removed, the same
+    ``(filled, flipped, fill_flipped)`` for its second pile.
     """
 
     move: Move
@@ -72,7 +82,8 @@ class Step(NamedTuple):
     flipped: bool = False
     fill_flipped: bool = False
     pending: bool = False
+    second: tuple | None = None
 
 
-__all__ = ["Move", "MoveKind", "Step", "NO_CARD", "NO_PILE", "TO_FOUNDATION", "BETWEEN_PILES",
+__all__ = ["Move", "MoveKind", "Step", "NO_CARD", "NO_PILE", "TO_FOUNDATION", "REMOVE", "BETWEEN_PILES",
            "TURN", "REDEAL", "DEAL_ROW", "CHOOSE", "FILL"]

@@ -4,7 +4,10 @@ A move is ``{"card": "5H", "from": "right:3", "to": "foundation:2"}``; a run mov
 between piles names its base card (the deepest one moved); a stock turn has
 ``"from": "stock", "to": "waste"`` and names the first card turned; a redeal has
 ``"card": null, "from": "waste", "to": "stock"``; a row dealt from the stock has
-``"card": null, "from": "stock"`` and ``"to"`` the first pile dealt to. Automatic
+``"card": null, "from": "stock"`` and ``"to"`` the first pile dealt to; a set removed
+names its first card and, for a pair, the other under ``"with"``:
+``{"card": "6C", "from": "pyramid:25", "to": "foundation:1", "with": {"card": "7S",
+"from": "pyramid:27"}}``. Automatic
 fills and cards turned face up are never listed: they are part of the move.
 """
 from __future__ import annotations
@@ -16,22 +19,43 @@ from patience_core.model import cards
 from patience_core.errors import MoveError
 from patience_core.variants.loader import suggest
 from patience_core.model import legal
-from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, NO_CARD, REDEAL, TO_FOUNDATION,
-                                       TURN, Move)
+from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, NO_CARD, REDEAL, REMOVE,
+                                       TO_FOUNDATION, TURN, Move)
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
 
-def move_to_json(rules: Rules, move: Move) -> dict[str, Any]:
+def move_to_json(rules: Rules, move: Move, position: Position | None = None) -> dict[str, Any]:
+    """The JSON form; a pair removed needs ``position`` (before the move) to name its second card."""
     if move.kind is CHOOSE:  # the answer to a plugin's opening choice
         return {"card": None, "from": "choice", "to": rules.opening.options[move.dst]}
+    if move.kind is REMOVE:
+        item = {"card": cards.card_name(move.card), "from": rules.pile_names[move.src],
+                "to": rules.pile_names[rules.discard]}
+        if move.count == 2:
+            other = legal.removed_cards(position, move)[1] if position is not None else None
+            item["with"] = {"card": None if other is None else cards.card_name(other),
+                            "from": rules.pile_names[move.dst]}
+        return item
     card = move.card
     return {"card": None if card == NO_CARD else cards.card_name(card),
             "from": rules.pile_names[move.src], "to": rules.pile_names[move.dst]}
 
 
-def moves_to_json(rules: Rules, moves: Iterable) -> list[dict[str, Any]]:
-    return [move_to_json(rules, m) for m in moves]
+def moves_to_json(rules: Rules, moves: Iterable, position: Position | None = None) -> list[dict[str, Any]]:
+    """Moves that may all be played from ``position`` (the legal moves listed), or a line
+    played from it in order (then a copy is played along to name each pair's cards)."""
+    moves = list(moves)
+    if position is None or not any(m.kind is REMOVE for m in moves):
+        return [move_to_json(rules, m) for m in moves]
+    if all(position.is_legal(m) for m in moves):
+        return [move_to_json(rules, m, position) for m in moves]
+    walk = position.copy()
+    out = []
+    for m in moves:
+        out.append(move_to_json(rules, m, walk))
+        walk.apply(m)
+    return out
 
 
 def describe_move(rules: Rules, move: Move, unicode: bool = True) -> str:
@@ -44,6 +68,9 @@ def describe_move(rules: Rules, move: Move, unicode: bool = True) -> str:
     if kind is DEAL_ROW:
         return f"deal a row of {move.count} from the stock"
     label = cards.card_label(move.card, unicode)
+    if kind is REMOVE:
+        other = f" + {rules.pile_names[dst]}" if move.count == 2 else ""
+        return f"remove {label} {rules.pile_names[src]}{other}"
     if kind is TURN:
         onto = "" if dst == rules.waste and len(rules.waste_piles) == 1 else f" onto {rules.pile_names[dst]}"
         more = f" (and {move.count - 1} more)" if move.count > 1 else ""
@@ -62,6 +89,9 @@ def move_from_json(position: Position, item: Any, number: int | str = "?"):
                         f"(and \"card\"), found {json.dumps(item)[:60]}")
     if str(item["from"]).strip().lower() == "choice":
         return _choice_from_json(position, item, number)
+    if "with" in item or (rules.remove_rules and str(item["to"]).strip().lower()
+                          == rules.pile_names[rules.discard]):
+        return _removal_from_json(position, item, number)
     try:
         src = rules.pile_index(str(item["from"]))
         dst = rules.pile_index(str(item["to"]))
@@ -78,6 +108,32 @@ def move_from_json(position: Position, item: Any, number: int | str = "?"):
     shown = f"{card_text} " if card_text else ""
     raise MoveError(f"move {number}: {shown}{item['from']} -> {item['to']} is not legal here"
                     f"{why_not(position, src, dst, card)}")
+
+
+def _removal_from_json(position: Position, item: dict, number: int | str) -> Move:
+    rules = position.rules
+    other = item.get("with")
+    if other is not None and (not isinstance(other, dict) or "from" not in other):
+        raise MoveError(f"move {number}: expected \"with\": {{\"card\": ..., \"from\": PILE}}, "
+                        f"found {json.dumps(other)[:60]}")
+    if not rules.remove_rules:
+        raise MoveError(f"move {number}: {rules.name} removes no sets (\"with\" names a pair's second card)")
+    try:
+        src = rules.pile_index(str(item["from"]))
+        second = rules.pile_index(str(other["from"])) if other is not None else None
+        card = None if item.get("card") is None else cards.parse_card(str(item["card"]))
+        card2 = None if other is None or other.get("card") is None else cards.parse_card(str(other["card"]))
+    except Exception as exc:  # a VariantError about a pile id, or a CardError
+        raise MoveError(f"move {number}: {exc}") from None
+    for move in legal.remove_moves(position):
+        pair = [(move.src, move.card)] + ([(move.dst, position.piles[move.dst][-1])] if move.count == 2 else [])
+        want = [(src, card)] + ([(second, card2)] if second is not None else [])
+        if len(pair) == len(want) and all(
+                any(p == wp and (wc is None or c == wc) for p, c in pair) for wp, wc in want):
+            return move
+    shown = " and ".join(f"{w['card'] or '?'} {w['from']}" for w in [item] + ([other] if other else []))
+    raise MoveError(f"move {number}: {shown} cannot be removed here: expected "
+                    + "; or ".join(r.words for r in rules.remove_rules))
 
 
 def _choice_from_json(position: Position, item: dict, number: int | str):

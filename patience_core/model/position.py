@@ -11,7 +11,7 @@ from bisect import insort
 
 from patience_core.model import legal
 from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, NO_CARD, NO_PILE, REDEAL,
-                                       TO_FOUNDATION, TURN, Move, MoveKind, Step)
+                                       REMOVE, TO_FOUNDATION, TURN, Move, MoveKind, Step)
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
 WON, LOST, PLAYING = "won", "lost", "playing"
@@ -57,6 +57,10 @@ class Position:
             down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
                     if rules.any_face_down else [0] * rules.n_piles)
         self.down = down
+        if rules.any_covered:
+            for p in range(rules.n_piles):
+                if rules.hidden_until_free[p]:
+                    self._hide_if_covered(p)
         self.on_foundations = sum(len(piles[f]) for f in rules.foundations)
         self.trail = History()  # the Step of every move played (see History)
         self.ranks = self._foundation_ranks()
@@ -99,8 +103,8 @@ class Position:
         rules = self.rules
         if n >= rules.f_length[f]:
             return ()
-        if rules.f_spec[f].takes_run:
-            return ()  # takes whole runs only (legal.run_to_foundation_moves)
+        if rules.f_spec[f].takes_run or rules.f_spec[f].discard:
+            return ()  # takes whole runs (legal.run_to_foundation_moves) or removed sets only
         ranks = self.ranks[f]
         if ranks is None:
             follows = rules.f_follows.get(f)
@@ -196,7 +200,7 @@ class Position:
             if kind is TURN and not rules.is_foundation[dst]:
                 piles = self.piles
                 piles[dst].append(piles[src].pop())
-                self.trail.append((move, NO_PILE, -1, False, False, False))
+                self.trail.append((move, NO_PILE, -1, False, False, False, None))
                 return
         if kind is TO_FOUNDATION or kind is BETWEEN_PILES:
             self._move_cards(move)
@@ -206,6 +210,8 @@ class Position:
             self._redeal(move)
         elif kind is DEAL_ROW:
             self._deal_row(move)
+        elif kind is REMOVE:
+            self._remove(move)
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
 
@@ -247,7 +253,7 @@ class Position:
             else:
                 self._retreat(src, card)
         flipped, filled, fill_flipped = self._settle(src, pile)
-        self.trail.append((move, filled, index, flipped, fill_flipped, False))
+        self.trail.append((move, filled, index, flipped, fill_flipped, False, None))
 
     def _settle(self, src: int, pile: list[int]) -> tuple[bool, int, bool]:
         """Cards just left ``pile`` (pile ``src``): turn up the face-down card it exposed and
@@ -261,7 +267,63 @@ class Position:
         if pile:
             return flipped, NO_PILE, False
         filled, fill_flipped = self._fill_gap(src, pile)
+        if self.rules.covering[src] and not pile:
+            self._uncover(src)
         return flipped, filled, fill_flipped
+
+    def _hide_if_covered(self, p: int) -> None:
+        """A pile dealt face down under others (TriPeaks): face down exactly while covered."""
+        self.down[p] = len(self.piles[p]) if legal.is_covered(self, p) else 0
+
+    def _uncover(self, p: int) -> None:
+        """Pile ``p`` changed between empty and not: the piles it lies over follow (their
+        state is a function of the position, so undo calls this too)."""
+        hidden = self.rules.hidden_until_free
+        for q in self.rules.covering[p]:
+            if hidden[q]:
+                self._hide_if_covered(q)
+
+    def _unsettle(self, src: int, pile: list[int], filled: int, flipped: bool, fill_flipped: bool) -> None:
+        """Take back what :meth:`_settle` did to pile ``src``."""
+        down = self.down
+        if filled >= 0:
+            if fill_flipped:
+                down[filled] += 1
+            self.piles[filled].append(pile.pop())
+        if flipped:
+            down[src] += 1
+
+    def _remove(self, move: Move) -> None:
+        """A set to the discard pile, then each emptied place settled (fill, turn-up, uncover)."""
+        piles = self.piles
+        discard = piles[self.rules.discard]
+        first = piles[move.src]
+        discard.append(first.pop())
+        second = None
+        if move.count == 2:
+            other = piles[move.dst]
+            discard.append(other.pop())
+        self.on_foundations += move.count
+        flipped, filled, fill_flipped = self._settle(move.src, first)
+        if move.count == 2:
+            second = self._settle(move.dst, other)
+        self.trail.append((move, filled, -1, flipped, fill_flipped, False, second))
+
+    def _unremove(self, step: Step) -> None:
+        move = step.move
+        piles = self.piles
+        discard = piles[self.rules.discard]
+        if step.second is not None:
+            flipped, filled, fill_flipped = step.second
+            self._unsettle(move.dst, piles[move.dst], filled, flipped, fill_flipped)
+        self._unsettle(move.src, piles[move.src], step.filled, step.flipped, step.fill_flipped)
+        if move.count == 2:
+            piles[move.dst].append(discard.pop())
+        piles[move.src].append(discard.pop())
+        self.on_foundations -= move.count
+        for p in (move.src, move.dst):
+            if p >= 0 and self.rules.covering[p]:
+                self._uncover(p)
 
     def _fill_gap(self, src: int, pile: list[int]) -> tuple[int, bool]:
         """Fill the empty ``pile`` from the first of its sources that has a card."""
@@ -287,7 +349,7 @@ class Position:
         if onto_foundation:
             self.on_foundations += move.count
             self._retarget(move.dst, before)
-        self.trail.append((move, NO_PILE, -1, False, False, False))
+        self.trail.append((move, NO_PILE, -1, False, False, False, None))
 
     def _redeal(self, move: Move) -> None:
         piles = self.piles
@@ -296,14 +358,14 @@ class Position:
         piles[move.dst] = waste
         piles[move.src] = []
         self.redeals_left -= 1  # unlimited (infinity) stays unlimited
-        self.trail.append((move, NO_PILE, -1, False, False, False))
+        self.trail.append((move, NO_PILE, -1, False, False, False, None))
 
     def _deal_row(self, move: Move) -> None:
         piles = self.piles
         stock = piles[move.src]
         for p in self.rules.stock_spec.deal_to[:move.count]:
             piles[p].append(stock.pop())
-        self.trail.append((move, NO_PILE, -1, False, False, False))
+        self.trail.append((move, NO_PILE, -1, False, False, False, None))
 
     def undo(self) -> Move:
         """Take back the last move (and its fill and turn-up); return it."""
@@ -332,6 +394,8 @@ class Position:
             stock = piles[move.src]
             for p in reversed(self.rules.stock_spec.deal_to[:move.count]):
                 stock.append(piles[p].pop())
+        elif kind is REMOVE:
+            self._unremove(step)
         else:
             self._unmove_cards(step)
         return move
@@ -342,13 +406,7 @@ class Position:
         move = step.move
         src, dst, card, count = move.src, move.dst, move.card, move.count
         pile = piles[src]
-        down = self.down
-        if step.filled >= 0:
-            if step.fill_flipped:
-                down[step.filled] += 1
-            piles[step.filled].append(pile.pop())
-        if step.flipped:
-            down[src] += 1
+        self._unsettle(src, pile, step.filled, step.flipped, step.fill_flipped)
         is_foundation = rules.is_foundation
         src_up, dst_up = is_foundation[src], is_foundation[dst]
         generic_src = src_up and not self._by_sequence(src)
@@ -379,10 +437,16 @@ class Position:
                 self._retarget(src, before_src)
             else:
                 self._advance(src, card)
+        if rules.covering[src]:
+            self._uncover(src)
 
     # -- state ----------------------------------------------------------------------
     def is_won(self) -> bool:
-        return self.on_foundations == self.rules.n_cards
+        """Every card home, or the variant's ``win:`` state (Relaxed Pyramid: its places empty)."""
+        win = self.rules.win
+        if win is None:
+            return self.on_foundations == self.rules.n_cards
+        return win.holds(self.piles)
 
     def status(self) -> str:
         if self.is_won():
@@ -390,8 +454,12 @@ class Position:
         return PLAYING if self.legal_moves() else LOST
 
     def is_face_down(self, p: int, i: int) -> bool:
-        """Is card ``i`` (0: the bottom) of pile ``p`` face down? (Stock cards always are.)"""
-        return p == self.rules.stock or i < self.down[p]
+        """Is card ``i`` (0: the bottom) of pile ``p`` face down? (Stock cards are, but for
+        the top card of a face-up stock.)"""
+        rules = self.rules
+        if p == rules.stock:
+            return not (rules.stock_face_up and i == len(self.piles[p]) - 1)
+        return i < self.down[p]
 
     def key(self) -> tuple:
         """A hashable key: equal for equal positions (history is not part of it)."""
@@ -443,7 +511,7 @@ class FamilyPosition(Position):
         piles = self.piles
         if kind is TURN:
             piles[dst].append(piles[src].pop())
-            self.trail.append((move, NO_PILE, -1, False, False, False))
+            self.trail.append((move, NO_PILE, -1, False, False, False, None))
             return
         if kind is not TO_FOUNDATION:
             Position.apply(self, move)
@@ -472,7 +540,7 @@ class FamilyPosition(Position):
         if n + 1 < rules.f_length[dst]:
             insort(takers[card - card % 13 + ranks[n + 1]], dst)
         filled = self._fill_gap(src, pile)[0] if not pile else NO_PILE
-        self.trail.append((move, filled, index, False, False, False))
+        self.trail.append((move, filled, index, False, False, False, None))
 
 
 class HookedPosition(Position):
@@ -517,12 +585,12 @@ class HookedPosition(Position):
             self.layouts.append(piles)
             self.piles = rules.opening.relayout(rules, piles, move.dst)
             self.choosing = False
-            self.trail.append((move, NO_PILE, -1, False, False, False))
+            self.trail.append((move, NO_PILE, -1, False, False, False, None))
             return
         if move.kind is FILL:
             piles[move.dst].append(piles[move.src].pop())
             self.pending = -1
-            self.trail.append((move, NO_PILE, -1, False, False, False))
+            self.trail.append((move, NO_PILE, -1, False, False, False, None))
             return
         Position.apply(self, move)
         src = move.src
@@ -560,13 +628,13 @@ class HookedPosition(Position):
             verdict = outcome(self)
             if verdict is not None:
                 return verdict
-        if self.on_foundations == self.rules.n_cards:
+        if Position.is_won(self):
             return WON
         return PLAYING if self.legal_moves() else LOST
 
     def is_won(self) -> bool:
         if self.rules.outcome is None:
-            return self.on_foundations == self.rules.n_cards
+            return Position.is_won(self)
         return self.status() == WON
 
     def key(self) -> tuple:

@@ -8,12 +8,13 @@ deals the first one.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from patience_core.errors import VariantError
 from patience_core.model import cards
-from patience_core.model.specs import UNLIMITED, BuildRule, Condition, FoundationSpec, PileSpec, StockSpec
+from patience_core.model.specs import (UNLIMITED, BuildRule, Condition, FoundationSpec, PileSpec, RemoveRule,
+                                       StockSpec)
 from patience_core.variants.loader import VariantSource, parameter_text, suggest
 
 ACCESS_NONE, ACCESS_TOP, ACCESS_ALL = 0, 1, 2
@@ -109,6 +110,8 @@ class Rules:
         self.redeals = self.stock_spec.redeals   # UNLIMITED (infinity): no limit
         self.draw = self.stock_spec.draw
 
+        self._compile_removal(definition)
+        self.win = self._condition(("win",), definition["win"]) if definition.get("win") else None
         self._check_foundation_fit()
         self._compile_setout()
         self._compile_deal(definition)
@@ -237,7 +240,9 @@ class Rules:
             down = max(0, dealt - _per_pile(spec["face_up"], count)[i])
         else:
             down = _per_pile(spec.get("face_down", 0), count)[i]
-        if down > dealt or (down and down == dealt):
+        covered_by = self._covered_by(group, spec, i)
+        layered = spec.get("shape") is not None or bool(spec.get("covered_by"))
+        if down > dealt or (down and down == dealt and not layered):   # layered: face down while covered
             what = "face_down" if "face_down" in spec else "face_up"
             raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} card{'s' if dealt != 1 else ''} "
                              f"and {down} face down; expected at least its top card face up")
@@ -279,24 +284,63 @@ class Rules:
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
                         fill=self._fill_sources(group, spec["fill"]), cards=dealt, face_down=down,
-                        to_bottom=to_bottom, build_when=build_when, empty_when=empty_when)
+                        to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
+                        covered_by=covered_by)
+
+    def _covered_by(self, group: str, spec: dict[str, Any], i: int) -> tuple[int, ...]:
+        """The piles lying over place ``i`` of ``group`` (``shape`` or ``covered_by``)."""
+        places = self.groups[group]
+        count = len(places)
+        if spec.get("shape") is not None and spec.get("covered_by") is not None:
+            raise self._fail(("piles", group, "covered_by"), "give shape or covered_by, not both")
+        if spec.get("shape") == "pyramid":
+            rows = int(((8 * count + 1) ** 0.5 - 1) / 2)
+            if rows * (rows + 1) // 2 != count:
+                raise self._fail(("piles", group, "shape"), f"a pyramid of {count} places; expected a count "
+                                 "of 1, 3, 6, 10, 15, 21, 28, ... (rows of 1, 2, 3, ...)")
+            row = int(((8 * i + 1) ** 0.5 - 1) / 2)
+            if row == rows - 1:
+                return ()
+            below = i + row + 1   # place (row, j) lies under (row + 1, j) and (row + 1, j + 1)
+            return (places[below], places[below + 1])
+        raw = spec.get("covered_by") or {}
+        for key, over in raw.items():
+            if not 1 <= int(key) <= count:
+                raise self._fail(("piles", group, "covered_by", key), f"no place {key} in {group!r}; "
+                                 f"expected 1 to {count}")
+            for j, n in enumerate(over):
+                if not 1 <= n <= count or n == int(key):
+                    raise self._fail(("piles", group, "covered_by", key, j), f"place {n} cannot cover "
+                                     f"place {key}; expected another place of {group!r}, 1 to {count}")
+        if i == 0 and raw:
+            self._check_acyclic(group, {int(k): v for k, v in raw.items()})
+        return tuple(places[n - 1] for n in raw.get(str(i + 1), raw.get(i + 1, ())))
+
+    def _check_acyclic(self, group: str, over: dict[int, list[int]]) -> None:
+        """Places covering each other in a ring could never be freed."""
+        state: dict[int, int] = {}
+
+        def visit(n: int, path: tuple[int, ...]) -> None:
+            if state.get(n) == 2:
+                return
+            if state.get(n) == 1:
+                ring = " -> ".join(map(str, path[path.index(n):] + (n,)))
+                raise self._fail(("piles", group, "covered_by"), f"places cover each other in a ring "
+                                 f"({ring}); expected each place free once the places over it are gone")
+            state[n] = 1
+            for m in over.get(n, ()):
+                visit(m, path + (n,))
+            state[n] = 2
+
+        for n in over:
+            visit(n, ())
 
     def _condition(self, path: tuple, raw: dict[str, Any]) -> Condition:
         """A ``when:`` state, its pile set resolved to pile numbers (the layout groups, the
         stock and the waste are known by now; foundations are not a set a condition names)."""
         (kind, names), = raw.items()
         names = [names] if isinstance(names, str) else list(names)
-        known = [g for g in self.groups if not g.startswith("foundation:")]
-        piles: list[int] = []
-        for i, name in enumerate(names):
-            if name in self.groups and not name.startswith("foundation:"):
-                piles += self.groups[name]
-            elif name in self.pile_names and not self.pile_kind[self.pile_names.index(name)] == "foundation":
-                piles.append(self.pile_names.index(name))
-            else:
-                where = path + (kind,) + ((i,) if len(names) > 1 else ())
-                raise self._fail(where, f"unknown pile or pile group {name!r}{suggest(name, known)}; expected "
-                                 f"one of {', '.join(known)}, or one pile such as {self.pile_names[0]}")
+        piles = self._pile_set(path + (kind,), names)
         state = "empty" if kind == "empty" else "holds a card"
         spoken = [f"the {n}" if n in ("stock", "waste") else n for n in names]
         words = f"{' and '.join(spoken)} {'is' if len(piles) == 1 or len(names) == 1 else 'are'} {state}"
@@ -306,11 +350,78 @@ class Rules:
             words = f"every pile of {' and '.join(names)} is empty"
         return Condition(kind, tuple(piles), words)
 
+    def _pile_set(self, path: tuple, names: list[str]) -> list[int]:
+        """A set of layout piles, stock or waste by group or pile name, as pile numbers."""
+        known = [g for g in self.groups if not g.startswith("foundation:")]
+        piles: list[int] = []
+        for i, name in enumerate(names):
+            if name in self.groups and not name.startswith("foundation:"):
+                piles += self.groups[name]
+            elif name in self.pile_names and not self.pile_kind[self.pile_names.index(name)] == "foundation":
+                piles.append(self.pile_names.index(name))
+            else:
+                where = path + ((i,) if len(names) > 1 else ())
+                raise self._fail(where, f"unknown pile or pile group {name!r}{suggest(name, known)}; expected "
+                                 f"one of {', '.join(known)}, or one pile such as {self.pile_names[0]}")
+        return piles
+
+    def _compile_removal(self, definition: dict[str, Any]) -> None:
+        """``remove``: the sets of free cards that go to the discard foundation together."""
+        self.remove_rules: list[RemoveRule] = []
+        discards = [f for f in self.foundations if self.f_spec[f].discard]
+        raw_rules = definition.get("remove") or []
+        if discards and not raw_rules:
+            raise self._fail(("foundations", self.f_spec[discards[0]].group, "discard"), "nothing is removed "
+                             "to a discard pile; expected remove: rules saying which sets go there")
+        if raw_rules and len(discards) != 1:
+            raise self._fail(("remove",), f"removed sets need one discard foundation, found {len(discards)}; "
+                             "expected a foundation group with discard: true")
+        self.discard = discards[0] if discards else None
+        for i, raw in enumerate(raw_rules):
+            path = ("remove", i)
+            names = [raw["from"]] if isinstance(raw["from"], str) else list(raw["from"])
+            sources = tuple(dict.fromkeys(self._pile_set(path + ("from",), names)))
+            for name, p in ((self.pile_names[p], p) for p in sources):
+                if p == self.stock and not (definition.get("stock") or {}).get("face_up"):
+                    raise self._fail(path + ("from",), "the stock's cards lie face down; expected stock: "
+                                     "{face_up: true}, or no stock in from")
+                if p != self.stock and p not in self.waste_piles and self.piles[p].access != "top":
+                    raise self._fail(path + ("from",), f"{name} gives {self.piles[p].access} of its cards; "
+                                     "expected piles whose top card alone is free (access: top)")
+            ranks = None
+            if raw.get("ranks") is not None:
+                try:
+                    ranks = tuple(cards.parse_rank(r) for r in raw["ranks"])
+                except cards.CardError as exc:
+                    raise self._fail(path + ("ranks",), str(exc)) from None
+            count = int(raw.get("cards", len(ranks) if ranks else 2))
+            total, same = raw.get("total"), raw.get("rank") == "same"
+            if ranks is not None and len(ranks) != count:
+                raise self._fail(path + ("ranks",), f"lists {len(ranks)} ranks for sets of {count} cards; "
+                                 "expected one rank per card")
+            if ranks is None and total is None and not (same and count > 1):
+                raise self._fail(path, "says no test the cards must pass, so any cards would go; expected "
+                                 "total, ranks, or rank: same (with 2 cards)")
+            if count > 1 and len(sources) < 2:
+                raise self._fail(path + ("from",), f"sets of {count} cards come from different piles, and "
+                                 f"{'+'.join(names)} is one pile; expected at least {count} piles")
+            what = (" and ".join(cards.RANKS[r] for r in ranks) if ranks else
+                    f"two cards of one rank" if same else f"two cards")
+            if count == 1 and ranks:
+                what = f"a {cards.RANKS[ranks[0]]} alone"
+            if total is not None:
+                what += f" whose ranks add up to {total} (A=1, J=11, Q=12, K=13)"
+            self.remove_rules.append(RemoveRule(cards=count, sources=sources, total=total, ranks=ranks,
+                                                same_rank=same, words=f"{what}, from {', '.join(names)}"))
+
     def _compile_foundations(self, definition: dict[str, Any]) -> None:
         number = 0
         for group, raw in (definition.get("foundations") or {}).items():
             spec = {**FOUNDATION_DEFAULTS, **raw}
             self.foundation_specs[group] = spec
+            if spec.get("discard"):
+                self._add_discard(group, raw)
+                continue
             missing = [k for k in ("base", "length", "count") if k not in spec]
             if missing:
                 raise self._fail(("foundations", group, missing[0]), "missing; it is required")
@@ -372,6 +483,19 @@ class Rules:
         if not self.foundations:
             raise self._fail(("foundations",), "no foundation piles; expected at least one group")
 
+    def _add_discard(self, group: str, raw: dict[str, Any]) -> None:
+        given = [k for k in ("base", "length", "count", "build", "takes", "worry", "step", "wrap", "suits",
+                             "start") if k in raw]
+        if given:
+            raise self._fail(("foundations", group, given[0]), "a discard pile takes removed sets in no "
+                             "order; expected only discard: true (and a title)")
+        f = self._add_pile(f"foundation:{len(self.foundations) + 1}", group, "foundation")
+        # Its length is the rest of the pack once the other groups are counted (_check_capacity).
+        self.f_spec[f] = FoundationSpec(number=f, name=self.pile_names[f], group=group, length=0,
+                                        ranks=None, regardless=True, discard=True)
+        self.foundations.append(f)
+        self.groups[f"foundation:{group}"] = [f]
+
     def _sequence(self, group: str, base: int, step: int, length: int, wrap: bool) -> tuple[int, ...]:
         if wrap:
             ranks = tuple((base + step * i) % 13 for i in range(length))
@@ -423,9 +547,13 @@ class Rules:
         if len(self.waste_piles) > 1 and draw != 1:
             raise self._fail(("stock", "draw"), "with waste piles the player chooses, each turn places "
                              "one card; expected draw: 1")
+        face_up = bool(raw.get("face_up", False))
+        if face_up and (deal_to or to_foundation is not None):
+            raise self._fail(("stock", "face_up"), "a face-up stock lies beside a waste; expected a stock "
+                             "turned onto the waste (no deal, no to)")
         return StockSpec(draw=draw, redeals=redeals, deal_to=deal_to,
                          deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
-                         to_foundation=to_foundation)
+                         to_foundation=to_foundation, face_up=face_up)
 
     def set_setout(self, setout: list[tuple[int, int]], who: str) -> None:
         """Replace the cards set out before the deal (a plugin's ``patience_prepare_pack``)."""
@@ -485,6 +613,9 @@ class Rules:
         # decides every pile's base (Canfield), or starts a pile built by a rule (Golf).
         base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal}
         for i, group in enumerate(order):
+            if group == "waste" and not self.stock_spec.deal_to and self.stock_spec.to_foundation is None:
+                self.deal_targets.append(self.waste)   # the first card turned up (Pyramid)
+                continue
             if f"foundation:{group}" in self.groups and group not in self.group_specs:
                 first = self.groups[f"foundation:{group}"][0]
                 spec = self.f_spec[first]
@@ -518,6 +649,10 @@ class Rules:
 
     def _check_capacity(self) -> None:
         """Every card of the pack must have exactly one place to end."""
+        if self.discard is not None:
+            rest = self.n_cards - sum(self.f_spec[f].length for f in self.foundations if f != self.discard)
+            self.f_spec[self.discard] = replace(self.f_spec[self.discard], length=rest)
+            return  # a discard pile takes what the others do not, in any order
         total = sum(self.f_spec[f].length for f in self.foundations)
         if total != self.n_cards:
             detail = ", ".join(f"{g}: {s['count']} x {s['length']}" for g, s in self.foundation_specs.items())
@@ -577,6 +712,8 @@ class Rules:
             self.fill[p] = self.piles[p].fill
         for w in self.waste_piles:
             self.access[w] = _ACCESS[self.waste_spec.get("access", "top")]
+        if self.stock_spec.face_up:
+            self.access[self.stock] = ACCESS_TOP
         self.is_foundation = [k == "foundation" for k in self.pile_kind]
         # Foundations built by a rank sequence (fixed, or from the dealt base), one card at a
         # time: positions keep ``takers`` up to date incrementally for them.
@@ -631,9 +768,10 @@ class Rules:
         undealt = [p for p in self._layout() if p not in self.deal_piles and kinds[p] != "cell"]
         cells = [p for p in self._layout() if kinds[p] == "cell"]
         # Order in which a player (and the naive policy) looks at free cards.
+        self.stock_face_up = self.stock_spec.face_up
         self.scan_order: list[int] = [
             p for p in tableau + list(self.waste_piles) + reserve + undealt + cells
-            if self.access[p] != ACCESS_NONE]
+            if self.access[p] != ACCESS_NONE] + ([self.stock] if self.stock_face_up else [])
         self.has_stock = self.n_dealt > len(self.deal_targets)
         # With waste piles the player chooses, the card in hand (the stock's top) is seen.
         self.stock_visible = len(self.waste_piles) > 1
@@ -650,12 +788,20 @@ class Rules:
                                        *(self.piles[p].empty_when for p in self._layout()),
                                        *(self.f_spec[f].worry_when for f in self.foundations)] if c is not None]
         self.run_foundations = [f for f in self.foundations if self.f_spec[f].takes_run]
+        # Places laid over each other: what covers each pile, what each pile covers, and the
+        # covered piles whose cards lie face down until they are free (TriPeaks).
+        self.covered_by = [self.piles[p].covered_by if self.piles[p] else () for p in range(n)]
+        self.covering: list[tuple[int, ...]] = [tuple(q for q in range(n) if p in self.covered_by[q])
+                                                for p in range(n)]
+        self.hidden_until_free = [bool(self.covered_by[p]) and self.face_down[p] > 0 for p in range(n)]
+        self.any_covered = any(self.covered_by)
         # The family's tables say everything: cards go only to the foundations, one at a time,
         # by fixed rank sequences (the pruned search and the fast policies rely on it).
         self.foundation_only = (not self.receivers and not any(self.face_down) and self.draw == 1
                                 and len(self.waste_piles) == 1 and not self.stock_spec.deal_to
                                 and self.stock_spec.to_foundation is None and self.redeals != UNLIMITED
                                 and not self.worry_from and not self.run_foundations
+                                and not self.remove_rules and self.win is None and not self.any_covered
                                 and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
                                         for f in self.foundations)
                                 and len(self.pack_suits) == 4)

@@ -110,7 +110,10 @@ class PileSpec:
     ``fill``: pile numbers tried in order to fill a gap at once; ``cards``/``face_down``:
     cards dealt, and how many of them face down; ``to_bottom``: a rank (index) whose
     cards the deal moves under the pile's other cards; ``build_when``/``empty_when``: the
-    state in which the pile takes cards on its top / when empty (``None``: always).
+    state in which the pile takes cards on its top / when empty (``None``: always);
+    ``covered_by``: the piles that lie over this one (a pyramid's two places below): while
+    one of them holds a card, nothing leaves or joins this pile, and its face-down cards
+    turn up once they are all empty.
     """
 
     number: int
@@ -131,6 +134,7 @@ class PileSpec:
     to_bottom: int | None = None
     build_when: Condition | None = None
     empty_when: Condition | None = None
+    covered_by: tuple[int, ...] = ()
 
     @property
     def takes_cards(self) -> bool:
@@ -149,7 +153,8 @@ class FoundationSpec:
     for piles without fixed ranks; ``takes_run``: the pile takes a whole finished run
     at once (Spider); ``worry``: its top card may move back to the layout;
     ``base_from_deal``: the group's base rank is the rank of the card the deal puts
-    on its first pile (Canfield).
+    on its first pile (Canfield); ``discard``: a pile that only removed sets go to (no
+    sequence; it takes every card of the pack).
     """
 
     number: int
@@ -168,6 +173,37 @@ class FoundationSpec:
     worry: bool = False
     base_from_deal: bool = False
     worry_when: Condition | None = None
+    discard: bool = False
+
+
+@dataclass(frozen=True)
+class RemoveRule:
+    """Free cards removed together to the discard pile (Pyramid's pairs totalling 13).
+
+    ``cards``: how many (1 or 2); ``total``: the ranks add up to it (A=1 .. K=13);
+    ``ranks``: the rank (index) of each card, in any order (a King alone: ``(12,)``);
+    ``same_rank``: the cards are of one rank; ``sources``: the piles they may come from
+    (each card from a different pile). ``words`` says the rule to a player.
+    """
+
+    cards: int
+    sources: tuple[int, ...]
+    words: str
+    total: int | None = None
+    ranks: tuple[int, ...] | None = None
+    same_rank: bool = False
+
+    def matches(self, chosen: tuple[int, ...]) -> bool:
+        """Do these cards (codes, one per source) make a set by this rule?"""
+        if len(chosen) != self.cards:
+            return False
+        if self.total is not None and sum(c % 13 + 1 for c in chosen) != self.total:
+            return False
+        if self.ranks is not None and sorted(c % 13 for c in chosen) != sorted(self.ranks):
+            return False
+        if self.same_rank and len({c % 13 for c in chosen}) != 1:
+            return False
+        return True
 
 
 @dataclass(frozen=True)
@@ -175,16 +211,18 @@ class StockSpec:
     """The stock: ``draw`` cards per turn onto a waste pile (the player chooses which when
     there are several), or onto ``to_foundation`` (Golf), or one card to every pile of
     ``deal_to`` (Spider, optionally ``only when no pile is empty``); ``redeals``: how
-    often the waste may be turned over (:data:`UNLIMITED`: no limit)."""
+    often the waste may be turned over (:data:`UNLIMITED`: no limit); ``face_up``: its
+    top card lies face up and is free like a waste's (Pyramid)."""
 
     draw: int = 1
     redeals: int | float = 0
     deal_to: tuple[int, ...] = ()
     deal_needs_no_gap: bool = False
     to_foundation: int | None = None
+    face_up: bool = False
 
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited
 
-__all__ = ["BuildRule", "PileSpec", "FoundationSpec", "StockSpec", "is_red", "RANK_RELATIONS",
+__all__ = ["BuildRule", "Condition", "PileSpec", "FoundationSpec", "RemoveRule", "StockSpec", "is_red", "RANK_RELATIONS",
            "SUIT_RELATIONS", "UNLIMITED"]

@@ -55,8 +55,11 @@ def patience_move_check(rules):
 
 
 def standard_outcome(position):
-    """Won with every card on the foundations; lost when no legal move is left."""
-    if position.on_foundations == position.rules.n_cards:
+    """Won with every card on the foundations (or the variant's ``win:`` state); lost when no
+    legal move is left."""
+    from patience_core.model.position import Position
+
+    if Position.is_won(position):
         return "won"
     return "playing" if position.legal_moves() else "lost"
 

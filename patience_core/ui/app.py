@@ -37,7 +37,8 @@ from patience_core.ui.commands import (Choice, PileLabels, Refusal, move_text, m
                                        redeal_move, resolve_move, turn_move)
 from patience_core.ui.interactive import InteractiveGame, new_deal, parse_count, plural, start_automatic
 from patience_core.ui.picking import (Legal, as_move, choices, legal_moves, moves_from, pick_refusal,
-                                      pickable_indices, place_refusal, smart_move, stock_moves, stock_refusal)
+                                      pickable_indices, place_refusal, smart_move, stock_moves, stock_refusal,
+                                      target_of)
 from patience_core.ui.screens import ConfirmScreen, EndScreen, HelpScreen, StatsScreen
 from patience_core.ui.session import Session
 from patience_core.ui.widgets import BoardState, Line, PileView, build_board
@@ -193,7 +194,7 @@ class PatienceApp(App[str]):
         self.legal = legal_moves(self.position)
         if state.picked is not None:
             picked_moves = moves_from(self.position, self.legal, *state.picked)
-            state.targets = {item.move.dst for item in picked_moves}
+            state.targets = {target_of(self.position, item, state.picked[0]) for item in picked_moves}
             if not picked_moves:
                 state.picked = None
         if state.picked is None:
@@ -270,14 +271,16 @@ class PatienceApp(App[str]):
             self.say(pick_refusal(self.position, pile, index, self.labels, self.unicode))
         else:
             self.state.picked = (pile, index)
-            where = ", ".join(self.labels.label(d) for d in sorted({item.move.dst for item in found}))
+            where = ", ".join(self.labels.label(d) for d in sorted({target_of(self.position, item, pile)
+                                                                     for item in found}))
             self.message = (f"{self.card(self.position.piles[pile][index])} picked: it can go on {where} "
                             f"(enter again or click it again: the smart move; esc puts it back)")
         self.redraw()
 
     def place(self, dst: int) -> None:
         pile, index = self.state.picked
-        found = [item for item in moves_from(self.position, self.legal, pile, index) if item.move.dst == dst]
+        found = [item for item in moves_from(self.position, self.legal, pile, index)
+                 if target_of(self.position, item, pile) == dst]
         if found:
             self.play(found[0])
             return

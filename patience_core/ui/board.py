@@ -28,7 +28,9 @@ from patience_core.ui.commands import PileLabels, needs_text
 from patience_core.storage.history import clock_text
 from patience_core.model.position import Position
 from patience_core.ui.render import printable
+from patience_core.model import legal
 from patience_core.model.rules import ACCESS_ALL, Rules
+from patience_core.ui.geometry import place_rows
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,9 @@ def _foundation_tables(position: Position, labels: PileLabels, glyphs: Glyphs) -
                                 card_text(pile[-1], glyphs) if pile else Text("--"))
             tops.append(top)
             wanted = position.wanted(f)
-            if not wanted:
+            if rules.f_spec[f].discard:
+                needs.append(_dim(f"{len(pile)} removed", glyphs))
+            elif not wanted:
                 needs.append(_dim("full", glyphs))
             elif len(wanted) == 1:
                 needs.append(Text.assemble(f"{glyphs.arrow} ", card_text(wanted[0], glyphs)))
@@ -128,7 +132,9 @@ def _caption(rules: Rules, group: str) -> str:
         if spec.partial == "to-foundation":
             moves += " (leaving face-up cards only to free one for a foundation)"
         return f"build {spec.build.words()}; {moves}; a gap takes {empty}"
-    if rules.access[first] == ACCESS_ALL or spec.cards <= 1:
+    if spec.covered_by or rules.covering[first]:
+        free = "a card is free once the places over it are empty"
+    elif rules.access[first] == ACCESS_ALL or spec.cards <= 1:
         free = "all free"
     elif rules.pile_kind[first] == "tableau":
         free = "bottom cards free"
@@ -201,6 +207,33 @@ def _grid_table(position: Position, group: str, labels: PileLabels, glyphs: Glyp
 FACE_DOWN = {True: "\u2592\u2592", False: "##"}
 
 
+def _layered_places(position: Position, group: str, labels: PileLabels, glyphs: Glyphs,
+                    rows: list[list[tuple[int, float]]]) -> RenderableType:
+    """Places laid over each other (a pyramid), row behind row, each place midway over the
+    places covering it; a covered card is dimmed, a face-down one hidden."""
+    rules = position.rules
+    piles = rules.groups[group]
+    width = max(len(labels.label(p)) for p in piles) + 5   # "p28 10♠" and a space
+    lines = []
+    for row in rows:
+        line = Text()
+        for p, x in row:
+            line.append(" " * max(0, round(x * width) - line.cell_len))
+            pile = position.piles[p]
+            cell = Text.assemble(_dim(labels.label(p) + " ", glyphs))
+            if not pile:
+                cell.append("--" if glyphs.unicode is False else "\u00b7\u00b7")
+            elif position.down[p] >= len(pile):
+                cell.append_text(_dim(FACE_DOWN[glyphs.unicode], glyphs))
+            else:
+                cell.append_text(card_text(pile[-1], glyphs, "dim" if legal.is_covered(position, p) else ""))
+                if len(pile) > 1:
+                    cell.append(f"+{len(pile) - 1}", style="dim" if glyphs.colour else "")
+            line.append_text(cell)
+        lines.append(line)
+    return _titled(rules, group, Group(*lines), glyphs)
+
+
 def _stock_line(position: Position, labels: PileLabels, glyphs: Glyphs) -> Text:
     rules = position.rules
     stock = position.piles[rules.stock]
@@ -211,6 +244,9 @@ def _stock_line(position: Position, labels: PileLabels, glyphs: Glyphs) -> Text:
         line.append(" (in hand: ")
         line.append_text(card_text(stock[-1], glyphs))
         line.append(")")
+    elif rules.stock_face_up and stock:
+        line.append(", top ")
+        line.append_text(card_text(stock[-1], glyphs))
     if rules.stock_spec.deal_to:
         line.append(" (deals a row)")
     if rules.shows_waste:
@@ -300,7 +336,10 @@ def board(position: Position, info: BoardInfo, glyphs: Glyphs, console: Console)
     for group, spec in rules.group_specs.items():
         # A tableau is always columns (its cards overlap down the column); anything else is
         # laid out as its grid, or as one row without a grid.
-        if rules.pile_kind[rules.groups[group][0]] == "tableau":
+        rows = place_rows(rules, group)
+        if rows is not None:
+            layout.append(_layered_places(position, group, labels, glyphs, rows))
+        elif rules.pile_kind[rules.groups[group][0]] == "tableau":
             layout.append(_columns_table(position, group, labels, glyphs))
         else:
             layout.append(_grid_table(position, group, labels, glyphs))

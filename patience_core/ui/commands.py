@@ -9,6 +9,8 @@ single ``waste`` is just ``w``). Any unambiguous prefix and the full id
 
 A move is typed as a card or a pile, optionally followed by a foundation:
 ``7h``, ``10♥``, ``th``, ``r11``, ``l2``, ``w``, ``7h 3``, ``r11 f3``, ``7h r11 f3``.
+Where sets are removed (Pyramid), a set is its cards or piles: ``6c 7s``, ``p25 p27``,
+``ks``; one card of a pair alone asks which partner when there are several.
 :func:`resolve_move` turns the words into the one legal move they mean, a
 :class:`Choice` when they could mean several (two foundations fit, or two copies of
 the card are free), or a :class:`Refusal` whose message says in one line why not.
@@ -24,7 +26,7 @@ from patience_core.variants.loader import suggest
 from patience_core.agents.safe import twins
 from patience_core.model.notation import describe_move, why_not
 from patience_core.model import legal
-from patience_core.model.moves import BETWEEN_PILES, FILL, REDEAL, TO_FOUNDATION, TURN, Move, MoveKind
+from patience_core.model.moves import BETWEEN_PILES, FILL, REDEAL, REMOVE, TO_FOUNDATION, TURN, Move, MoveKind
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, Rules
 
@@ -196,6 +198,10 @@ def where_is(position: Position, card: int, labels: PileLabels, unicode: bool) -
     for group in rules.group_specs:
         for p in rules.groups[group]:
             pile = position.piles[p]
+            if pile and pile[-1] == card and legal.is_covered(position, p) and not position.is_face_down(
+                    p, len(pile) - 1):
+                over = ", ".join(labels.label(q) for q in rules.covered_by[p] if position.piles[q])
+                return f"{name} in {labels.label(p)} is covered by {over}"
             if card in pile and rules.access[p] != ACCESS_ALL:
                 index = len(pile) - 1 - pile[::-1].index(card)
                 if index < position.down[p]:
@@ -252,7 +258,7 @@ def _equivalent_sources(rules: Rules, position: Position, a: int, b: int) -> boo
     """Two single-card places of one group: playing from either gives the same game
     up to which place is which, so there is nothing to ask."""
     return (rules.pile_group[a] == rules.pile_group[b] and len(position.piles[a]) == 1
-            and len(position.piles[b]) == 1)
+            and len(position.piles[b]) == 1 and not rules.covering[a] and not rules.covering[b])
 
 
 def equivalent_gaps(rules: Rules, position: Position, a: int, b: int) -> bool:
@@ -287,6 +293,10 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
     card: int | None = None
     src: int | None = None
     dst: int | None = None
+    if rules.remove_rules:
+        removal = _resolve_removal(position, items, labels, unicode)
+        if removal is not None:
+            return removal
     if kind == "foundation" and value not in rules.worry_from:
         raise Refusal("cards never leave the foundations: name a card (7h) or a pile to play from")
     if kind == "card":
@@ -369,6 +379,49 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
     if len(distinct) == 1:
         return distinct[0]
     return _choice(position, distinct, labels, unicode)
+
+
+def _resolve_removal(position: Position, items: list, labels: PileLabels, unicode: bool) -> Move | Choice | None:
+    """The set the words name (its cards or piles, in any order); ``None`` when the words
+    may mean another kind of move; a :class:`Refusal` when they name cards that make no set."""
+    rules = position.rules
+    named = [(kind, value) for (kind, value), _word in items if kind != "foundation"]
+    if not named or len(named) > 2:
+        return None
+    free = dict((c, p) for p, c in position.free_cards())
+    for kind, value in named:
+        if kind == "card" and value not in free:
+            raise Refusal(where_is(position, value, labels, unicode))
+
+    def fits(member: tuple[int, int], want: tuple[str, int]) -> bool:
+        return member[1] == want[1] if want[0] == "card" else member[0] == want[1]
+
+    options = []
+    for m in legal.remove_moves(position):
+        members = list(zip((m.src, m.dst), legal.removed_cards(position, m)))
+        if len(named) == 2:
+            if len(members) == 2 and ((fits(members[0], named[0]) and fits(members[1], named[1])) or
+                                       (fits(members[0], named[1]) and fits(members[1], named[0]))):
+                options.append(m)
+        elif any(fits(member, named[0]) for member in members):
+            options.append(m)
+    alone = [m for m in options if m.count == 1]
+    if alone:
+        return alone[0]
+    if len(options) == 1:
+        return options[0]
+    if options:
+        def partner(m: Move) -> tuple[int, int]:
+            members = list(zip((m.src, m.dst), legal.removed_cards(position, m)))
+            return next(x for x in members if not fits(x, named[0]))
+        choices = {labels.label(partner(m)[0]): m for m in options}
+        listed = ", ".join(f"{label_card(partner(m)[1], unicode)} ({k})" for k, m in choices.items())
+        return Choice(f"remove it with which card? {listed} [{'/'.join(choices)}]", choices)
+    if len(named) == 2 or not (rules.receivers or any(position.takers[c] for c in free)):
+        shown = " and ".join(label_card(v, unicode) if k == "card" else labels.label(v) for k, v in named)
+        raise Refusal(f"{shown} make{'s' if len(named) == 1 else ''} no set to remove now; expected "
+                      + "; or ".join(r.words for r in rules.remove_rules))
+    return None
 
 
 def movable_cards(position: Position) -> list[tuple[int, int]]:
@@ -470,6 +523,8 @@ def move_words(labels: PileLabels, move: Move) -> str:
         return "redeal"
     if kind is TURN or kind is MoveKind.DEAL_ROW:
         return "t" if len(rules.waste_piles) == 1 else f"t {labels.label(move.dst)}"
+    if kind is REMOVE:
+        return labels.label(move.src) + (f" {labels.label(move.dst)}" if move.count == 2 else "")
     if move.count > 1:  # a run is named by its base card
         return f"{cards.card_name(move.card).lower()} {labels.label(move.dst)}"
     return f"{labels.label(move.src)} {labels.label(move.dst)}"
@@ -486,6 +541,9 @@ def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
     if kind is MoveKind.DEAL_ROW:
         return f"dealt a row of {move.count}"
     arrow = "\u2192" if unicode else "->"
+    if kind is REMOVE:
+        pair = f" + {labels.label(move.dst)}" if move.count == 2 else ""
+        return f"removed {label_card(move.card, unicode)} {labels.label(move.src)}{pair}"
     if kind is TURN:
         more = f" (+{move.count - 1})" if move.count > 1 else ""
         onto = f" {arrow} {labels.label(move.dst)}" if len(rules.waste_piles) > 1 else ""

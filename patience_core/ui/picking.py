@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from patience_core.agents import choose
 from patience_core.model import cards
-from patience_core.model.moves import BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, REDEAL, TO_FOUNDATION, TURN, Move
+from patience_core.model.moves import BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, REDEAL, REMOVE, TO_FOUNDATION, TURN, Move
 from patience_core.model.notation import why_not
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, Rules
@@ -42,11 +42,25 @@ def face_down(position: Position, pile: int) -> int:
     return position.down[pile]
 
 
+def target_of(position: Position, item: Legal, pile: int) -> int:
+    """Where a play of the card picked in ``pile`` is placed: its destination; for a set
+    removed, the other card's pile (the discard pile for a card removed alone)."""
+    m = item.move
+    if m.kind is REMOVE:
+        if m.count == 1:
+            return position.rules.discard
+        return m.dst if m.src == pile else m.src
+    return m.dst
+
+
 def moves_from(position: Position, legal: list[Legal], pile: int, index: int) -> list[Legal]:
-    """The plays that move the card at ``index`` of ``pile`` (for a run: the card and those above it)."""
-    if pile == position.rules.stock:  # several waste piles: the stock is "picked", then a waste
-        return [item for item in legal if item.move.kind is TURN]
+    """The plays that move the card at ``index`` of ``pile`` (for a run: the card and those above it;
+    for a set removed, the sets it belongs to)."""
     cards_there = position.piles[pile]
+    removals = [item for item in legal if item.move.kind is REMOVE and pile in (item.move.src, item.move.dst)
+                and index == len(cards_there) - 1]
+    if pile == position.rules.stock:  # several waste piles: the stock is "picked", then a waste
+        return removals or [item for item in legal if item.move.kind is TURN]
     if not 0 <= index < len(cards_there):
         return []
     card = cards_there[index]
@@ -60,7 +74,7 @@ def moves_from(position: Position, legal: list[Legal], pile: int, index: int) ->
         if m.kind is BETWEEN_PILES and not every_card_free and m.count != run:
             continue
         found.append(item)
-    return found
+    return found + removals
 
 
 def pickable_indices(position: Position, legal: list[Legal], pile: int) -> list[int]:

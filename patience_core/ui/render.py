@@ -95,6 +95,10 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
         free = ("every card is free" if rules.access[first] == ACCESS_ALL or
                 (rules.access[first] == ACCESS_TOP and single) else _ACCESS_WORDS[rules.access[first]])
     shape += _hidden_words(rules, piles, sizes) + _cap_words(pile)
+    if any(rules.covered_by[p] for p in piles):
+        shape += _covering_words(rules, spec, piles)
+        free = ("a card is free once the places over it are empty" +
+                ("; a face-down card turns up once free" if any(rules.hidden_until_free[p] for p in piles) else ""))
     grid = spec.get("grid")
     if grid:
         shape += f" in {grid['rows']} rows of {grid['columns']}"
@@ -104,6 +108,24 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
         fill = ("the player chooses whether the " + " or the ".join(rules.pile_names[s] for s in rules.fill[first])
                 + " fills a gap (at once when only one has a card)")
     return f"{spec.get('title', group)} ({ids}): {shape}; {free}; {fill}."
+
+
+def _covering_words(rules: Rules, spec: dict, piles: list[int]) -> str:
+    """How the places lie over each other: a pyramid's rows, or the covered_by table."""
+    if spec.get("shape") == "pyramid":
+        rows = int(((8 * len(piles) + 1) ** 0.5 - 1) / 2)
+        return (f" in a pyramid of {rows} rows (1, 2, ... {rows} places), each place covered by the two "
+                f"places of the row below")
+    index = {p: i + 1 for i, p in enumerate(piles)}
+    over = [f"{index[p]} by {'+'.join(str(index[q]) for q in rules.covered_by[p])}"
+            for p in piles if rules.covered_by[p]]
+    return f", laid over each other (place covered by places: {', '.join(over)})"
+
+
+def _removal_lines(rules: Rules) -> list[str]:
+    if not rules.remove_rules:
+        return []
+    return ["Removed together to the discard pile: " + "; or ".join(r.words for r in rules.remove_rules) + "."]
 
 
 def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int], sizes: list[int]) -> str:
@@ -199,6 +221,8 @@ def rules_text(rules: Rules) -> str:
 def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int]) -> str:
     fspec = rules.f_spec[piles[0]]
     span = f"{rules.pile_names[piles[0]]}..{rules.pile_names[piles[-1]]}" if len(piles) > 1 else rules.pile_names[piles[0]]
+    if fspec.discard:
+        return f"  {spec.get('title', group)}: 1 pile ({span}), where the removed sets go, in no order."
     if fspec.takes_run:
         how = "each takes a finished run (K down to A in one suit) at once"
     elif fspec.build is not None:
@@ -221,12 +245,15 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     stock = rules.stock_spec
     dealt = rules.definition.get("deal") or []
     stock_size = rules.n_dealt - len(rules.deal_targets)
+    waste = ", then one card face up onto the waste" if "waste" in dealt else ""
+    dealt = [g for g in dealt if g != "waste"]
     if not dealt:
         lines.append(f"Deal: all {stock_size} cards form the stock.")
     elif stock_size:
-        lines.append(f"Deal: {', then '.join(dealt)}, row by row; the other {stock_size} cards form the stock.")
+        lines.append(f"Deal: {', then '.join(dealt)}, row by row{waste}; the other {stock_size} cards form the "
+                     "stock.")
     else:
-        lines.append(f"Deal: {', then '.join(dealt)}, row by row: every card; there is no stock.")
+        lines.append(f"Deal: {', then '.join(dealt)}, row by row{waste}: every card; there is no stock.")
     if stock_size:
         if stock.deal_to:
             when = " when no pile is empty" if stock.deal_needs_no_gap else ""
@@ -237,9 +264,12 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             onto = ("the waste pile of the player's choice" if len(rules.waste_piles) > 1 else "the waste")
             redeals = ("unlimited redeals" if rules.redeals == float("inf") else "no redeal" if rules.redeals == 0
                        else f"{_plural(rules.redeals, 'redeal')}")
-            lines.append(f"Stock: turned {rules.draw} card{'s' if rules.draw > 1 else ''} at a time onto "
+            face_up = "its top card lies face up and is free; " if stock.face_up else ""
+            lines.append(f"Stock: {face_up}turned {rules.draw} card{'s' if rules.draw > 1 else ''} at a time onto "
                          f"{onto}, whose top card is free; {redeals}.")
-    lines.append("Won: every card on the foundations. Lost: no move is left.")
+    lines += _removal_lines(rules)
+    won = "every card on the foundations" if rules.win is None else rules.win.words
+    lines.append(f"Won: {won}. Lost: no move is left.")
     lines.append(f"Automatic play to the foundations: {'on' if rules.autoplay else 'off'}.")
     return _parameters_tail(rules, lines)
 
@@ -274,7 +304,8 @@ def position_text(position: Position) -> str:
         pile = position.piles[f]
         wanted = position.wanted(f)
         need = ("/".join(cards.card_name(c) for c in wanted) if wanted
-                else "a whole run" if rules.f_spec[f].takes_run and len(pile) < rules.f_length[f] else "full")
+                else "a whole run" if rules.f_spec[f].takes_run and len(pile) < rules.f_length[f]
+                else "removed sets" if rules.f_spec[f].discard else "full")
         top = cards.card_name(pile[-1]) if pile else "--"
         out.append(f"{rules.pile_names[f]:>14}: {top:>3} ({len(pile)} cards, needs {need})")
     for group in rules.group_specs:

@@ -20,10 +20,12 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from patience_core.model import cards
+from patience_core.model.legal import is_covered
 from patience_core.model.position import Position
 from patience_core.model.rules import Rules
 from patience_core.ui.board import Glyphs, _caption
 from patience_core.ui.commands import PileLabels
+from patience_core.ui.geometry import place_rows
 from patience_core.ui.picking import face_down
 
 CELL = 5            # one card: a marker, the label right-aligned in 3, a marker
@@ -78,6 +80,8 @@ def needs_cell(position: Position, f: int, glyphs: Glyphs) -> Text:
     rules = position.rules
     dim = _style(glyphs, "dim")
     wanted = position.wanted(f)
+    if rules.f_spec[f].discard:
+        return Text(f"{len(position.piles[f])} out", style=dim)
     if len(position.piles[f]) >= rules.f_length[f]:
         return Text("full", style=dim)
     if not wanted:
@@ -216,7 +220,10 @@ class PileView(Widget):
         label.pad_right(max(0, width - label.cell_len) + 1)
         if pile:
             cursor, picked = self._marks(len(pile) - 1, len(pile))
-            label.append_text(card_cell(pile[-1], state.glyphs, cursor=cursor, picked=picked))
+            position = state.position
+            label.append_text(card_cell(pile[-1], state.glyphs, cursor=cursor, picked=picked,
+                                        down=position.down[self.pile] >= len(pile),
+                                        free=not is_covered(position, self.pile)))
             if len(pile) > 1:
                 label.append(f"+{len(pile) - 1}", style=_style(state.glyphs, "dim"))
         else:
@@ -240,7 +247,8 @@ class PileView(Widget):
         size = len(position.piles[self.pile])
         cursor = state.cursor[0] == self.pile
         picked = state.picked is not None and state.picked[0] == self.pile
-        back = card_cell(None, state.glyphs, down=bool(size), cursor=cursor, picked=picked)
+        top = position.piles[self.pile][-1] if size and position.rules.stock_face_up else None
+        back = card_cell(top, state.glyphs, down=bool(size) and top is None, cursor=cursor, picked=picked)
         count = Text(f"{size:>3}", style="bold" if state.glyphs.colour else "")
         rules = position.rules
         if rules.redeals:
@@ -330,6 +338,7 @@ class GroupPlan:
     rows: list[list[int]]
     caption: str = ""
     width: int = 0
+    indents: list[list[int]] | None = None   # per row, the blank columns before each pile
 
 
 def group_plans(rules: Rules, labels: PileLabels) -> tuple[list[GroupPlan], list[GroupPlan]]:
@@ -337,8 +346,9 @@ def group_plans(rules: Rules, labels: PileLabels) -> tuple[list[GroupPlan], list
     shapes = pile_shapes(rules)
 
     def measure(plan: GroupPlan) -> GroupPlan:
-        widest = max((sum(pile_width(rules, labels, p, shapes[p]) + 1 for p in row) for row in plan.rows),
-                     default=0)
+        indents = plan.indents or [[0] * len(row) for row in plan.rows]
+        widest = max((sum(pile_width(rules, labels, p, shapes[p]) + 1 + gap for p, gap in zip(row, gaps))
+                      for row, gaps in zip(plan.rows, indents)), default=0)
         plan.width = max(widest, len(plan.title))
         return plan
 
@@ -350,6 +360,19 @@ def group_plans(rules: Rules, labels: PileLabels) -> tuple[list[GroupPlan], list
     layout = []
     for group, spec in rules.group_specs.items():
         piles = rules.groups[group]
+        layered = place_rows(rules, group)
+        if layered is not None:   # places over each other: each midway over those covering it
+            step = pile_width(rules, labels, piles[0], shapes[piles[0]]) + 1
+            indents = []
+            for row in layered:
+                at, gaps = 0, []
+                for _p, x in row:
+                    gaps.append(max(0, round(x * step) - at))
+                    at += gaps[-1] + step
+                indents.append(gaps)
+            layout.append(measure(GroupPlan(spec.get("title", group), [[p for p, _x in row] for row in layered],
+                                            _caption(rules, group), indents=indents)))
+            continue
         if rules.pile_kind[piles[0]] == "tableau":
             rows = [piles]
         else:
@@ -389,9 +412,14 @@ def build_board(state: BoardState) -> tuple[list[Widget], dict[int, PileView]]:
         for plan in row:
             parts: list[Widget] = [Static(Text(plan.title, style="bold" if state.glyphs.colour else ""),
                                           classes="group-title")]
-            for piles in plan.rows:
+            for r, piles in enumerate(plan.rows):
                 line = []
-                for p in piles:
+                for i, p in enumerate(piles):
+                    gap = plan.indents[r][i] if plan.indents else 0
+                    if gap:
+                        spacer = Static("", classes="indent")
+                        spacer.styles.width = gap
+                        line.append(spacer)
                     views[p] = PileView(p, shapes[p], state, pile_width(rules, labels, p, shapes[p]))
                     line.append(views[p])
                 parts.append(Horizontal(*line, classes="pile-row"))

@@ -64,6 +64,21 @@ CONDITION = {
                    "(every pile of it holding a card)",
     "properties": {"empty": PILE_SET, "not_empty": PILE_SET},
 }
+REMOVE_RULE = {
+    "type": "object", "additionalProperties": False, "required": ["from"],
+    "description": "one kind of set: how many free cards, what they must be, where they come from",
+    "properties": {
+        "cards": _or_ref({"type": "integer", "minimum": 1, "maximum": 2,
+                          "description": "how many cards make the set (default: 2, or as many as ranks lists)"}),
+        "total": _or_ref({"type": "integer", "minimum": 2, "maximum": 26,
+                          "description": "their ranks add up to this (A=1, J=11, Q=12, K=13)"}),
+        "ranks": {"type": "array", "minItems": 1, "maxItems": 2, "items": RANK,
+                  "description": "the rank of each card, in any order (a King alone: [K])"},
+        "rank": _or_ref({"enum": ["same"], "description": "same: the cards are of one rank"}),
+        "from": PILE_SET,
+    },
+}
+
 PILE_BUILD_RULE = {**BUILD_RULE, "properties": {
     **BUILD_RULE["properties"],
     "when": {**CONDITION, "description": "the pile takes cards on its top only in this state (Surprise: "
@@ -126,6 +141,16 @@ PILE_GROUP = {
                                                      "cards of their pile (Baker's Dozen: K)"}),
         "max": _or_ref({"type": "integer", "minimum": 1, "maximum": 104,
                         "description": "the most cards the pile may hold"}),
+        "shape": _or_ref({"enum": ["pyramid"],
+                          "description": "places laid over each other: pyramid: rows of 1, 2, 3, ... places, "
+                                         "place i of a row covered by places i and i+1 of the next row"}),
+        "covered_by": {"type": "object", "maxProperties": 104,
+                       "propertyNames": {"pattern": "^[1-9][0-9]*$", "description": "a place number (1, 2, ...)"},
+                       "additionalProperties": {"type": "array", "minItems": 1, "maxItems": 8,
+                                                "items": {"type": "integer", "minimum": 1, "maximum": 104}},
+                       "description": "places laid over each other, written out: place N is covered by the "
+                                      "places listed (TriPeaks' peaks, fir trees); a covered place gives and "
+                                      "takes no card, and its face-down cards turn up once it is free"},
         "grid": {"type": ["object", "null"], "additionalProperties": False,
                  "required": ["rows", "columns"],
                  "description": "how to show single places: rows x columns",
@@ -165,6 +190,9 @@ FOUNDATION_GROUP = {
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: one card at a time; run: only a finished run (K down to A "
                                          "in suit) at once, from the top of a pile (Spider)"}),
+        "discard": _or_ref({"type": "boolean",
+                            "description": "one pile that the sets of remove: go to, in no order (Pyramid); "
+                                           "base, length and count are not given"}),
         "worry": _or_ref({"description": "a top card may move back from the foundation to the layout: true, "
                                          "or {when: CONDITION}: only in that state (Giant: {empty: stock})",
                           "anyOf": [{"type": "boolean"},
@@ -282,6 +310,9 @@ FIELDS: dict[str, Any] = {
                                                        "group is empty"}),
                   "to": _or_ref({"type": "string", "description": "waste, or a foundation group of one pile "
                                                                   "that the stock is turned onto (Golf)"}),
+                  "face_up": _or_ref({"type": "boolean",
+                                      "description": "the stock's top card lies face up and is free like the "
+                                                     "waste's (Pyramid)"}),
               }},
     "waste": {"type": "object", "additionalProperties": False,
               "description": "the waste piles the stock is turned onto",
@@ -300,9 +331,15 @@ FIELDS: dict[str, Any] = {
                     "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
                                       "description": "lower-case letters, digits and dashes"},
                     "description": "the foundation groups, by id; their piles are foundation:1, 2, ..."},
+    "remove": {"type": "array", "minItems": 1, "maxItems": 8, "items": REMOVE_RULE,
+               "description": "sets of free cards removed together to the discard foundation (Pyramid: "
+                              "two cards totalling 13, or a King alone)"},
+    "win": {**CONDITION, "description": "how the game is won, when not by every card home: a state "
+                                        "(Relaxed Pyramid: {empty: pyramid})"},
     "deal": {"type": "array", "maxItems": 32, "items": {"type": "string"}, "uniqueItems": True,
              "description": "pile groups in the order they are dealt (a foundation group named here "
-                            "gets one card on its first pile); the rest is the stock"},
+                            "gets one card on its first pile; waste: one card turned up onto the waste); "
+                            "the rest is the stock"},
 }
 
 # A patch may change everything but the variant's identity and its parameters.
