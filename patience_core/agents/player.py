@@ -351,6 +351,8 @@ def general_score(position: Position, move: Move) -> tuple[int, str]:
         return (50 if target else 25), f"{name} from the waste onto {rules.pile_names[dst]}"
     if rules.pile_kind[dst] == "cell":
         return 8, f"{name} waits in a free cell"
+    if not target and uncovered and rules.remove_rules:
+        return _gap_for_removal(position, move)
     if not target:
         return (3 if uncovered == 0 else 12), f"{name} moves into the empty {rules.pile_names[dst]}"
     if uncovered == 0:
@@ -376,8 +378,36 @@ def _removal_score(position: Position, move: Move) -> tuple[int, str]:
     position.undo()
     freed = max(0, after - before + len(layout))
     score = 86 + 3 * len(layout) + 2 * freed
+    if any(r.outranked for r in rules.remove_rules) and move.count == 1:
+        # The lower card first: a higher one may be what lets a lower one of its suit go.
+        score += (13 - move.card % 13) // 5
     what = f"{names} removed" + (f", freeing {freed} card{'s' if freed != 1 else ''} of the layout" if freed else "")
     return min(score, 99), what
+
+
+def _gap_for_removal(position: Position, move: Move) -> tuple[int, str]:
+    """Where sets are removed (Aces Up), a gap is worth using before the stock is dealt
+    (a row would fill it): best the move that uncovers cards making the most sets."""
+    rules = position.rules
+    position.apply(move)
+    played = 1
+    sets = 0
+    while True:   # the sets it leads to, removed one after another
+        removal = next((m for m in position.legal_moves() if m.kind is MoveKind.REMOVE), None)
+        if removal is None:
+            break
+        position.apply(removal)
+        played += 1
+        sets += 1
+    for _ in range(played):
+        position.undo()
+    # An Ace never goes (put it where it buries nothing); a King goes only before a same-suit Ace.
+    rank = move.card % 13
+    kind_bonus = 2 if rank == 0 else -2 if rank == 12 else 0
+    buried = min(len(position.piles[move.src]) - 1, 3)
+    return 22 + 3 * min(sets, 8) + kind_bonus + buried, (f"{_label(move.card)} moves into the empty {rules.pile_names[move.dst]}, "
+                               f"uncovering a card" + (f": {sets} set{'s' if sets != 1 else ''} to remove"
+                                                       if sets else ""))
 
 
 def need(position: Position, card: int) -> int:

@@ -143,7 +143,9 @@ def removed_alone(rules: Rules, card: int) -> bool:
     singles = [r for r in rules.remove_rules if r.cards == 1 and r.matches((card,))]
     pairs = [r for r in rules.remove_rules if r.cards > 1 and any(
         r.matches((card, other)) for other in range(52) if rules.copies[other])]
-    return bool(singles) and not pairs and not any(position_takes(rules, card))
+    # an outranked card may be the one another card needs to be outranked itself
+    return bool(singles) and not pairs and not any(r.outranked for r in singles) \
+        and not any(position_takes(rules, card))
 
 
 def position_takes(rules: Rules, card: int) -> list[int]:

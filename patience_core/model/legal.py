@@ -73,7 +73,7 @@ def remove_moves(position: "Position") -> list[Move]:
         mine = [(p, card) for p, card in free if p in sources]
         if rule.cards == 1:
             for p, card in mine:
-                if rule.matches((card,)):
+                if rule.matches((card,)) and (not rule.outranked or _outranked(rule, p, card, mine)):
                     found[Move(REMOVE, p, NO_PILE, card, 1)] = None
             continue
         for i, (p, card) in enumerate(mine):
@@ -102,6 +102,12 @@ def run_to_foundation_moves(position: "Position") -> list[Move]:
         if all(c // 13 == suit and c % 13 == r for c, r in zip(run, ranks)):
             moves.append(Move(TO_FOUNDATION, p, f, run[0], 13))
     return moves
+
+
+def _outranked(rule, p: int, card: int, free: list[tuple[int, int]]) -> bool:
+    """Is a free card of ``card``'s suit and a higher rank on another source pile?"""
+    suit, value = card // 13, rule.value(card)
+    return any(q != p and other // 13 == suit and rule.value(other) > value for q, other in free)
 
 
 def removed_cards(position: "Position", move: Move) -> list[int]:

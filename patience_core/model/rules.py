@@ -338,7 +338,12 @@ class Rules:
     def _condition(self, path: tuple, raw: dict[str, Any]) -> Condition:
         """A ``when:`` state, its pile set resolved to pile numbers (the layout groups, the
         stock and the waste are known by now; foundations are not a set a condition names)."""
+        if isinstance(raw, list):   # win: [A, B]: every one holds
+            parts = tuple(self._condition(path + (i,), part) for i, part in enumerate(raw))
+            return Condition("all", (), " and ".join(part.words for part in parts), parts=parts)
         (kind, names), = raw.items()
+        if kind == "one_card":
+            return self._one_card(path + (kind,), names)
         names = [names] if isinstance(names, str) else list(names)
         piles = self._pile_set(path + (kind,), names)
         state = "empty" if kind == "empty" else "holds a card"
@@ -349,6 +354,21 @@ class Rules:
         elif kind == "empty" and len(piles) > 1 and names[0] not in ("stock", "waste"):
             words = f"every pile of {' and '.join(names)} is empty"
         return Condition(kind, tuple(piles), words)
+
+    def _one_card(self, path: tuple, raw: dict[str, Any]) -> Condition:
+        """``{one_card: {in: SET, rank: R}}``: every pile of SET holds exactly one card (of rank R)."""
+        names = [raw["in"]] if isinstance(raw["in"], str) else list(raw["in"])
+        piles = self._pile_set(path + ("in",), names)
+        rank = None
+        if raw.get("rank") is not None:
+            try:
+                rank = cards.parse_rank(raw["rank"])
+            except cards.CardError as exc:
+                raise self._fail(path + ("rank",), str(exc)) from None
+        what = "one card" if rank is None else f"one card, {'an' if cards.RANKS[rank] in ('A', '8') else 'a'} {cards.RANKS[rank]}"
+        where = " and ".join(names)
+        words = f"every pile of {where} holds exactly {what}" if len(piles) > 1 else f"{where} holds exactly {what}"
+        return Condition("one_card", tuple(piles), words, rank=rank)
 
     def _pile_set(self, path: tuple, names: list[str]) -> list[int]:
         """A set of layout piles, stock or waste by group or pile name, as pile numbers."""
@@ -394,12 +414,19 @@ class Rules:
                     ranks = tuple(cards.parse_rank(r) for r in raw["ranks"])
                 except cards.CardError as exc:
                     raise self._fail(path + ("ranks",), str(exc)) from None
-            count = int(raw.get("cards", len(ranks) if ranks else 2))
+            outranked = bool(raw.get("outranked", False))
+            count = int(raw.get("cards", len(ranks) if ranks else 1 if outranked else 2))
             total, same = raw.get("total"), raw.get("rank") == "same"
+            if outranked and count != 1:
+                raise self._fail(path + ("outranked",), f"a card outranked goes alone, not in sets of {count}; "
+                                 "expected cards: 1")
+            if raw.get("aces") is not None and not outranked:
+                raise self._fail(path + ("aces",), "aces: high orders the ranks for outranked only; "
+                                 "expected outranked: true, or no aces")
             if ranks is not None and len(ranks) != count:
                 raise self._fail(path + ("ranks",), f"lists {len(ranks)} ranks for sets of {count} cards; "
                                  "expected one rank per card")
-            if ranks is None and total is None and not (same and count > 1):
+            if ranks is None and total is None and not (same and count > 1) and not outranked:
                 raise self._fail(path, "says no test the cards must pass, so any cards would go; expected "
                                  "total, ranks, or rank: same (with 2 cards)")
             if count > 1 and len(sources) < 2:
@@ -411,8 +438,14 @@ class Rules:
                 what = f"a {cards.RANKS[ranks[0]]} alone"
             if total is not None:
                 what += f" whose ranks add up to {total} (A=1, J=11, Q=12, K=13)"
+            aces_high = raw.get("aces") == "high"
+            if outranked:
+                what = ("a card alone" if not ranks else what) + (", while a free card of its suit and a higher "
+                                                                  "rank lies on another of these piles"
+                                                                  + (" (Aces rank above Kings)" if aces_high else ""))
             self.remove_rules.append(RemoveRule(cards=count, sources=sources, total=total, ranks=ranks,
-                                                same_rank=same, words=f"{what}, from {', '.join(names)}"))
+                                                same_rank=same, outranked=outranked, aces_high=aces_high,
+                                                words=f"{what}, from {', '.join(names)}"))
 
     def _compile_foundations(self, definition: dict[str, Any]) -> None:
         number = 0

@@ -82,16 +82,26 @@ class BuildRule:
 @dataclass(frozen=True)
 class Condition:
     """A state of the game a rule waits for: every pile of ``piles`` empty (``kind``
-    ``empty``) or every one holding a card (``not_empty``). ``words`` says it to a player."""
+    ``empty``), every one holding a card (``not_empty``), every one holding exactly one
+    card, of ``rank`` if given (``one_card``: Aces Up's four Aces), or all of ``parts``
+    (``all``). ``words`` says it to a player."""
 
     kind: str
     piles: tuple[int, ...]
     words: str
+    rank: int | None = None
+    parts: tuple["Condition", ...] = ()
 
     def holds(self, piles: list[list[int]]) -> bool:
-        if self.kind == "empty":
+        kind = self.kind
+        if kind == "empty":
             return not any(piles[p] for p in self.piles)
-        return all(piles[p] for p in self.piles)
+        if kind == "not_empty":
+            return all(piles[p] for p in self.piles)
+        if kind == "one_card":
+            rank = self.rank
+            return all(len(piles[p]) == 1 and (rank is None or piles[p][0] % 13 == rank) for p in self.piles)
+        return all(part.holds(piles) for part in self.parts)
 
 
 @dataclass(frozen=True)
@@ -182,8 +192,10 @@ class RemoveRule:
 
     ``cards``: how many (1 or 2); ``total``: the ranks add up to it (A=1 .. K=13);
     ``ranks``: the rank (index) of each card, in any order (a King alone: ``(12,)``);
-    ``same_rank``: the cards are of one rank; ``sources``: the piles they may come from
-    (each card from a different pile). ``words`` says the rule to a player.
+    ``same_rank``: the cards are of one rank; ``outranked``: a card goes alone while a free
+    card of its suit and a higher rank lies on another source pile (Aces Up), Aces ranking
+    above Kings when ``aces_high``; ``sources``: the piles they may come from (each card
+    from a different pile). ``words`` says the rule to a player.
     """
 
     cards: int
@@ -192,6 +204,13 @@ class RemoveRule:
     total: int | None = None
     ranks: tuple[int, ...] | None = None
     same_rank: bool = False
+    outranked: bool = False
+    aces_high: bool = False
+
+    def value(self, card: int) -> int:
+        """The card's rank for ``outranked``: A=1 .. K=13, or A=14 with ``aces_high``."""
+        rank = card % 13 + 1
+        return 14 if rank == 1 and self.aces_high else rank
 
     def matches(self, chosen: tuple[int, ...]) -> bool:
         """Do these cards (codes, one per source) make a set by this rule?"""

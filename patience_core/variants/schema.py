@@ -60,9 +60,13 @@ PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
             "description": "a pile group (stock, waste, or a layout group), one pile (tableau:3), or a list of them"}
 CONDITION = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
-    "description": "a state of the game: empty: SET (every pile of it empty) or not_empty: SET "
-                   "(every pile of it holding a card)",
-    "properties": {"empty": PILE_SET, "not_empty": PILE_SET},
+    "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
+                   "(every pile of it holding a card), or one_card: {in: SET, rank: R} (every pile "
+                   "of it holding exactly one card, of rank R if given)",
+    "properties": {"empty": PILE_SET, "not_empty": PILE_SET,
+                   "one_card": {"type": "object", "additionalProperties": False, "required": ["in"],
+                                "description": "every pile of in holds exactly one card (of rank, if given)",
+                                "properties": {"in": PILE_SET, "rank": RANK}}},
 }
 REMOVE_RULE = {
     "type": "object", "additionalProperties": False, "required": ["from"],
@@ -75,6 +79,11 @@ REMOVE_RULE = {
         "ranks": {"type": "array", "minItems": 1, "maxItems": 2, "items": RANK,
                   "description": "the rank of each card, in any order (a King alone: [K])"},
         "rank": _or_ref({"enum": ["same"], "description": "same: the cards are of one rank"}),
+        "outranked": _or_ref({"type": "boolean",
+                              "description": "a card goes alone while a free card of its suit and a higher "
+                                             "rank lies on another pile of from (Aces Up)"}),
+        "aces": _or_ref({"enum": ["high", "low"],
+                         "description": "with outranked: whether Aces rank above Kings (high) or below Twos"}),
         "from": PILE_SET,
     },
 }
@@ -334,8 +343,9 @@ FIELDS: dict[str, Any] = {
     "remove": {"type": "array", "minItems": 1, "maxItems": 8, "items": REMOVE_RULE,
                "description": "sets of free cards removed together to the discard foundation (Pyramid: "
                               "two cards totalling 13, or a King alone)"},
-    "win": {**CONDITION, "description": "how the game is won, when not by every card home: a state "
-                                        "(Relaxed Pyramid: {empty: pyramid})"},
+    "win": {"description": "how the game is won, when not by every card home: a state (Relaxed Pyramid: "
+                           "{empty: pyramid}), or a list of states that must all hold",
+            "anyOf": [CONDITION, {"type": "array", "minItems": 1, "maxItems": 8, "items": CONDITION}]},
     "deal": {"type": "array", "maxItems": 32, "items": {"type": "string"}, "uniqueItems": True,
              "description": "pile groups in the order they are dealt (a foundation group named here "
                             "gets one card on its first pile; waste: one card turned up onto the waste); "
