@@ -11,7 +11,8 @@ from patience_core.model.position import Position
 def cut(rules, seed, rest):
     """Deal ``seed`` cut down to its last ``rest`` cards: the cards the foundations want
     next are taken from wherever they lie (from the talon first, else the top-most copy)
-    and put up, until ``rest`` remain; face-down cards stay face down where they still have a card above them."""
+    and put up, until ``rest`` remain (or none is wanted: Golf's pile may wait for a card the
+    layout no longer has); face-down cards stay face down where they still have a card above them."""
     position = start_position(rules, seeded_order(rules, seed))
     piles = [list(p) for p in position.piles]
     down = list(position.down)
@@ -37,7 +38,9 @@ def cut(rules, seed, rest):
             if taken:
                 break
         if not taken:   # a run foundation mid-run: go on with the same suit
-            f = next(f for f in rules.run_foundations if 0 < len(piles[f]) < 13)
+            f = next((f for f in rules.run_foundations if 0 < len(piles[f]) < 13), None)
+            if f is None:   # no card the foundations want is left (Golf's pile): cut no further
+                break
             card = piles[f][0] - piles[f][0] % 13 + rules.f_spec[f].ranks[len(piles[f])]
             p, i = next((p, i) for p in layout for i, c in enumerate(piles[p]) if c == card)
             del piles[p][i]

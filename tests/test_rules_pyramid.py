@@ -264,3 +264,14 @@ def test_the_full_screen_game_removes_a_pair_by_clicking_both_cards_and_draws_th
     rows = [line for line in screen.splitlines() if "p1 " in line or "p22" in line]
     apex, bottom = rows[0], rows[-1]
     assert apex.index("p1 ") > bottom.index("p22")   # the apex sits over the middle of the bottom row
+
+
+def test_cheops_pairs_ranks_equal_or_one_apart_and_no_king_goes_alone():
+    """Cheops (PySolFC 659): abs(rank difference) in (0, 1), no wrap: ``apart: [0, 1]``."""
+    position = _pyramid(name="cheops")
+    pairs = {pair for pair in _removals(position) if "stock" not in pair and "waste" not in pair}
+    # bottom row QD JH JC 6C 6H 7S KS: Q-J, J-J, 6-6, 6-7 and Q-K pair; nothing goes alone
+    assert pairs == {("pyramid:22", "pyramid:23"), ("pyramid:22", "pyramid:24"), ("pyramid:23", "pyramid:24"),
+                     ("pyramid:25", "pyramid:26"), ("pyramid:25", "pyramid:27"), ("pyramid:26", "pyramid:27"),
+                     ("pyramid:22", "pyramid:28")}
+    assert all(m.count == 2 for m in position.legal_moves() if m.kind is REMOVE)

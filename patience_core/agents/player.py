@@ -335,7 +335,7 @@ def general_score(position: Position, move: Move) -> tuple[int, str]:
         return _removal_score(position, move)
     if kind is TURN and rules.stock_visible:
         return _placement(position, move)
-    if kind is TURN or kind is MoveKind.DEAL_ROW:
+    if kind is TURN or kind is MoveKind.DEAL_ROW or kind is MoveKind.CLOSE_UP:
         return 20, "nothing better on the table: deal from the stock"
     if kind is REDEAL:
         return 15, "the stock is empty: redeal the waste"

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
-from patience_core.model.moves import (BETWEEN_PILES, DEAL_ROW, NO_CARD, NO_PILE, REDEAL, REMOVE,
+from patience_core.model.moves import (BETWEEN_PILES, CLOSE_UP, DEAL_ROW, NO_CARD, NO_PILE, REDEAL, REMOVE,
                                        TO_FOUNDATION, TURN, Move)
 
 if TYPE_CHECKING:
@@ -76,10 +76,19 @@ def remove_moves(position: "Position") -> list[Move]:
                 if rule.matches((card,)) and (not rule.outranked or _outranked(rule, p, card, mine)):
                     found[Move(REMOVE, p, NO_PILE, card, 1)] = None
             continue
+        where = rule.where
+        grid_at = position.rules.grid_at
         for i, (p, card) in enumerate(mine):
             for q, other in mine[i + 1:]:
-                if q != p and rule.matches((card, other)):
-                    found[Move(REMOVE, p, q, card, 2)] = None
+                if q == p or not rule.matches((card, other)):
+                    continue
+                if where != "anywhere":
+                    (pr, pc), (qr, qc) = grid_at[p], grid_at[q]
+                    if where == "neighbours" and (abs(pr - qr) > 1 or abs(pc - qc) > 1):
+                        continue
+                    if where == "line" and pr != qr and pc != qc:
+                        continue
+                found[Move(REMOVE, p, q, card, 2)] = None
     return list(found)
 
 
@@ -295,6 +304,11 @@ def stock_moves(position: "Position") -> list[Move]:
     piles = position.piles
     stock = piles[rules.stock]
     stock_spec = rules.stock_spec
+    if stock_spec.only_fills:
+        return []
+    if stock_spec.close_up:
+        plan = close_up_plan(piles, stock_spec.close_up, len(stock))
+        return [Move(CLOSE_UP, rules.stock, stock_spec.close_up[0], NO_CARD, len(plan[1]))] if plan else []
     if stock:
         if stock_spec.deal_to:
             if stock_spec.deal_needs_no_gap and any(not piles[p] for p in stock_spec.deal_to):
@@ -308,6 +322,17 @@ def stock_moves(position: "Position") -> list[Move]:
     if position.redeals_left != 0 and piles[rules.waste] and not stock_spec.deal_to:
         return [Move(REDEAL, rules.waste, rules.stock)]
     return []
+
+
+def close_up_plan(piles: list[list[int]], places: tuple[int, ...], in_stock: int):
+    """What closing up ``places`` does: the piles in their new order (gaps last) and the
+    gaps the stock then fills, in order; ``None`` when it would change nothing."""
+    held = [p for p in places if piles[p]]
+    order = held + [p for p in places if not piles[p]]
+    gaps = places[len(held):len(held) + in_stock]
+    if all(a == b for a, b in zip(order, places)) and not gaps:
+        return None
+    return order, gaps
 
 
 def legal_moves(position: "Position") -> list[Move]:
@@ -328,7 +353,7 @@ def is_legal(position: "Position", move: Move) -> bool:
         return move in foundation_moves(position)
     if kind is BETWEEN_PILES:
         return move in pile_moves(position, move.src)
-    if kind is TURN or kind is REDEAL or kind is DEAL_ROW:
+    if kind is TURN or kind is REDEAL or kind is DEAL_ROW or kind is CLOSE_UP:
         return move in stock_moves(position)
     return move in legal_moves(position)
 
@@ -339,5 +364,5 @@ def moves_from(position: "Position", pile: int, card: int | None = None) -> list
             if m.src == pile and (card is None or m.card == card)]
 
 
-__all__ = ["legal_moves", "is_legal", "free_cards", "is_covered", "remove_moves", "removed_cards", "foundation_moves", "pile_moves", "stock_moves", "accepts",
+__all__ = ["legal_moves", "is_legal", "free_cards", "is_covered", "remove_moves", "removed_cards", "close_up_plan", "foundation_moves", "pile_moves", "stock_moves", "accepts",
            "movable_units", "held_back_by_partial", "run_limit", "moves_from"]

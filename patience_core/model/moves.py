@@ -25,6 +25,7 @@ class MoveKind(str, Enum):
     TURN = "turn"                     # stock cards onto a waste pile (draw N)
     REDEAL = "redeal"                 # the waste turned over to form a new stock
     DEAL_ROW = "deal-row"             # one stock card onto every pile of a group (Spider)
+    CLOSE_UP = "close-up"             # a group's gaps closed up, then filled from the stock (Monte Carlo)
     CHOOSE = "choose"                 # the answer to a plugin's opening choice (dst: option index)
     FILL = "fill"                     # the player's choice of the card that fills a gap
 
@@ -38,6 +39,7 @@ BETWEEN_PILES = MoveKind.BETWEEN_PILES
 TURN = MoveKind.TURN
 REDEAL = MoveKind.REDEAL
 DEAL_ROW = MoveKind.DEAL_ROW
+CLOSE_UP = MoveKind.CLOSE_UP
 CHOOSE = MoveKind.CHOOSE
 FILL = MoveKind.FILL
 
@@ -72,8 +74,10 @@ class Step(NamedTuple):
     where in its pile the card was taken (-1: the top); ``flipped``: the move turned up
     the face-down card it exposed; ``fill_flipped``: taking the filling card turned up
     one in its source pile; ``pending``: the move left a gap waiting for the player's
-    choice of card (plugins' chosen fills); ``second``: for a pair removed, the same
-    ``(filled, flipped, fill_flipped)`` for its second pile.
+    choice of card (plugins' chosen fills); ``second``: for a set removed, the same
+    ``(filled, flipped, fill_flipped)`` for a pair's second pile (or ``None``) and the
+    close-up it caused (or ``None``); for a close-up, the group's piles before it and the
+    piles dealt to, in order.
     """
 
     move: Move
@@ -86,4 +90,4 @@ class Step(NamedTuple):
 
 
 __all__ = ["Move", "MoveKind", "Step", "NO_CARD", "NO_PILE", "TO_FOUNDATION", "REMOVE", "BETWEEN_PILES",
-           "TURN", "REDEAL", "DEAL_ROW", "CHOOSE", "FILL"]
+           "TURN", "REDEAL", "DEAL_ROW", "CLOSE_UP", "CHOOSE", "FILL"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from bisect import insort
 
 from patience_core.model import legal
-from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, DEAL_ROW, FILL, NO_CARD, NO_PILE, REDEAL,
-                                       REMOVE, TO_FOUNDATION, TURN, Move, MoveKind, Step)
+from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, FILL, NO_CARD, NO_PILE,
+                                       REDEAL, REMOVE, TO_FOUNDATION, TURN, Move, MoveKind, Step)
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
 WON, LOST, PLAYING = "won", "lost", "playing"
@@ -212,6 +212,8 @@ class Position:
             self._deal_row(move)
         elif kind is REMOVE:
             self._remove(move)
+        elif kind is CLOSE_UP:
+            self.trail.append((move, NO_PILE, -1, False, False, False, self._close_up()))
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
 
@@ -307,14 +309,51 @@ class Position:
         flipped, filled, fill_flipped = self._settle(move.src, first)
         if move.count == 2:
             second = self._settle(move.dst, other)
-        self.trail.append((move, filled, -1, flipped, fill_flipped, False, second))
+        closed = None
+        stock_spec = self.rules.stock_spec
+        if stock_spec.close_up_at_once and legal.close_up_plan(self.piles, stock_spec.close_up,
+                                                                len(self.piles[self.rules.stock])):
+            closed = self._close_up()
+        self.trail.append((move, filled, -1, flipped, fill_flipped, False, (second, closed)))
+
+    def _close_up(self) -> tuple:
+        """Slide the close-up group's cards toward its first place (in order) and deal a stock
+        card into each gap; return (the piles before, the piles dealt to) for undo."""
+        rules = self.rules
+        places = rules.stock_spec.close_up
+        piles = self.piles
+        stock = piles[rules.stock]
+        before = tuple(tuple(piles[p]) for p in places)
+        down_before = tuple(self.down[p] for p in places)
+        order, gaps = legal.close_up_plan(piles, places, len(stock))
+        moved = [(piles[p], self.down[p]) for p in order]
+        for p, (cards_, down) in zip(places, moved):
+            piles[p] = cards_
+            self.down[p] = down
+        for p in gaps:
+            piles[p].append(stock.pop())
+        return before, down_before, tuple(gaps)
+
+    def _open_up(self, closed: tuple) -> None:
+        """Undo :meth:`_close_up`."""
+        before, down_before, gaps = closed
+        piles = self.piles
+        stock = piles[self.rules.stock]
+        for p in reversed(gaps):
+            stock.append(piles[p].pop())
+        for p, cards_, down in zip(self.rules.stock_spec.close_up, before, down_before):
+            piles[p] = list(cards_)
+            self.down[p] = down
 
     def _unremove(self, step: Step) -> None:
         move = step.move
         piles = self.piles
         discard = piles[self.rules.discard]
-        if step.second is not None:
-            flipped, filled, fill_flipped = step.second
+        second, closed = step.second
+        if closed is not None:
+            self._open_up(closed)
+        if second is not None:
+            flipped, filled, fill_flipped = second
             self._unsettle(move.dst, piles[move.dst], filled, flipped, fill_flipped)
         self._unsettle(move.src, piles[move.src], step.filled, step.flipped, step.fill_flipped)
         if move.count == 2:
@@ -396,6 +435,8 @@ class Position:
                 stock.append(piles[p].pop())
         elif kind is REMOVE:
             self._unremove(step)
+        elif kind is CLOSE_UP:
+            self._open_up(step.second)
         else:
             self._unmove_cards(step)
         return move

@@ -51,6 +51,12 @@ def _per_pile(value: Any, count: int) -> list[int]:
     return [int(value)] * count
 
 
+def _a(rank: int) -> str:
+    """'an A', 'a 10': a rank with the article it is read with."""
+    name = cards.RANKS[rank]
+    return f"{'an' if name in ('A', '8') else 'a'} {name}"
+
+
 def _build_rule(raw: Any) -> BuildRule | None:
     if raw in (None, "none"):
         return None
@@ -342,8 +348,8 @@ class Rules:
             parts = tuple(self._condition(path + (i,), part) for i, part in enumerate(raw))
             return Condition("all", (), " and ".join(part.words for part in parts), parts=parts)
         (kind, names), = raw.items()
-        if kind == "one_card":
-            return self._one_card(path + (kind,), names)
+        if kind in ("one_card", "only"):
+            return self._cards_left(kind, path + (kind,), names)
         names = [names] if isinstance(names, str) else list(names)
         piles = self._pile_set(path + (kind,), names)
         state = "empty" if kind == "empty" else "holds a card"
@@ -355,8 +361,9 @@ class Rules:
             words = f"every pile of {' and '.join(names)} is empty"
         return Condition(kind, tuple(piles), words)
 
-    def _one_card(self, path: tuple, raw: dict[str, Any]) -> Condition:
-        """``{one_card: {in: SET, rank: R}}``: every pile of SET holds exactly one card (of rank R)."""
+    def _cards_left(self, kind: str, path: tuple, raw: dict[str, Any]) -> Condition:
+        """``{one_card: {in: SET, rank: R}}``: every pile of SET holds exactly one card (of rank
+        R); ``{only: {in: SET, rank: R}}``: every card in SET is of rank R."""
         names = [raw["in"]] if isinstance(raw["in"], str) else list(raw["in"])
         piles = self._pile_set(path + ("in",), names)
         rank = None
@@ -365,10 +372,12 @@ class Rules:
                 rank = cards.parse_rank(raw["rank"])
             except cards.CardError as exc:
                 raise self._fail(path + ("rank",), str(exc)) from None
-        what = "one card" if rank is None else f"one card, {'an' if cards.RANKS[rank] in ('A', '8') else 'a'} {cards.RANKS[rank]}"
         where = " and ".join(names)
+        if kind == "only":
+            return Condition(kind, tuple(piles), f"every card left in {where} is {_a(rank)}", rank=rank)
+        what = "one card" if rank is None else f"one card, {_a(rank)}"
         words = f"every pile of {where} holds exactly {what}" if len(piles) > 1 else f"{where} holds exactly {what}"
-        return Condition("one_card", tuple(piles), words, rank=rank)
+        return Condition(kind, tuple(piles), words, rank=rank)
 
     def _pile_set(self, path: tuple, names: list[str]) -> list[int]:
         """A set of layout piles, stock or waste by group or pile name, as pile numbers."""
@@ -426,9 +435,14 @@ class Rules:
             if ranks is not None and len(ranks) != count:
                 raise self._fail(path + ("ranks",), f"lists {len(ranks)} ranks for sets of {count} cards; "
                                  "expected one rank per card")
-            if ranks is None and total is None and not (same and count > 1) and not outranked:
+            apart = tuple(raw["apart"]) if raw.get("apart") is not None else None
+            if apart is not None and count != 2:
+                raise self._fail(path + ("apart",), f"apart compares the ranks of a pair, not of sets of {count}; "
+                                 "expected cards: 2")
+            if ranks is None and total is None and not (same and count > 1) and not outranked \
+                    and not (raw.get("suit") == "same" and count > 1) and apart is None:
                 raise self._fail(path, "says no test the cards must pass, so any cards would go; expected "
-                                 "total, ranks, or rank: same (with 2 cards)")
+                                 "total, ranks, apart, rank: same or suit: same (with 2 cards), or outranked")
             if count > 1 and len(sources) < 2:
                 raise self._fail(path + ("from",), f"sets of {count} cards come from different piles, and "
                                  f"{'+'.join(names)} is one pile; expected at least {count} piles")
@@ -438,13 +452,26 @@ class Rules:
                 what = f"a {cards.RANKS[ranks[0]]} alone"
             if total is not None:
                 what += f" whose ranks add up to {total} (A=1, J=11, Q=12, K=13)"
+            if apart is not None:
+                what += f" whose ranks differ by {' or '.join(map(str, apart))} (A low, K high)"
             aces_high = raw.get("aces") == "high"
+            where = raw.get("where", "anywhere")
+            if where != "anywhere":
+                groups = {self.pile_group[p] for p in sources}
+                if len(groups) != 1 or not groups <= set(self.group_specs) or count != 2:
+                    raise self._fail(path + ("where",), f"where: {where} compares two places of one pile "
+                                     "group laid out in rows (grid); expected from naming one group, in sets of 2")
+                what += {"neighbours": " lying next to each other (diagonally too)",
+                         "line": " lying in one row or one column"}[where]
+            if raw.get("suit") == "same":
+                what += " of one suit"
             if outranked:
                 what = ("a card alone" if not ranks else what) + (", while a free card of its suit and a higher "
                                                                   "rank lies on another of these piles"
                                                                   + (" (Aces rank above Kings)" if aces_high else ""))
             self.remove_rules.append(RemoveRule(cards=count, sources=sources, total=total, ranks=ranks,
                                                 same_rank=same, outranked=outranked, aces_high=aces_high,
+                                                same_suit=raw.get("suit") == "same", where=where, apart=apart,
                                                 words=f"{what}, from {', '.join(names)}"))
 
     def _compile_foundations(self, definition: dict[str, Any]) -> None:
@@ -558,12 +585,16 @@ class Rules:
                                  f"{', '.join(self.group_specs) or '(no pile groups)'}")
             deal_to = tuple(self.groups[group])
         to_foundation = None
-        if raw.get("to", "waste") != "waste":
+        only_fills = raw.get("to") == "gaps"
+        if only_fills and (deal_to or redeals != 0 or raw.get("draw", 1) != 1 or raw.get("close_up")):
+            raise self._fail(("stock", "to"), "a stock that only fills gaps is never turned or dealt; "
+                             "expected no deal, draw, redeals or close_up with to: gaps")
+        if raw.get("to", "waste") not in ("waste", "gaps"):
             group = raw["to"]
             piles = self.groups.get(f"foundation:{group}")
             if not piles or len(piles) != 1:
                 raise self._fail(("stock", "to"), f"{group!r} is not a foundation group of one pile; "
-                                 "expected waste or such a group")
+                                 "expected waste, gaps, or such a group")
             to_foundation = piles[0]
         if raw.get("deal_when") is not None and not raw.get("deal"):
             raise self._fail(("stock", "deal_when"), "says when a row is dealt, but the stock deals no rows; "
@@ -580,13 +611,25 @@ class Rules:
         if len(self.waste_piles) > 1 and draw != 1:
             raise self._fail(("stock", "draw"), "with waste piles the player chooses, each turn places "
                              "one card; expected draw: 1")
+        close_up: tuple[int, ...] = ()
+        if raw.get("close_up") is not None:
+            group = raw["close_up"]["group"]
+            if group not in self.group_specs:
+                raise self._fail(("stock", "close_up", "group"), f"unknown pile group {group!r}"
+                                 f"{suggest(group, self.group_specs)}; expected one of {', '.join(self.group_specs)}")
+            if deal_to or to_foundation is not None or redeals != 0 or raw.get("draw", 1) != 1:
+                raise self._fail(("stock", "close_up"), "a stock that closes up gaps turns no card onto a "
+                                 "waste and deals no rows; expected no deal, to, draw or redeals with it")
+            close_up = tuple(self.groups[group])
         face_up = bool(raw.get("face_up", False))
         if face_up and (deal_to or to_foundation is not None):
             raise self._fail(("stock", "face_up"), "a face-up stock lies beside a waste; expected a stock "
                              "turned onto the waste (no deal, no to)")
         return StockSpec(draw=draw, redeals=redeals, deal_to=deal_to,
                          deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
-                         to_foundation=to_foundation, face_up=face_up)
+                         to_foundation=to_foundation, face_up=face_up, close_up=close_up,
+                         close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
+                         only_fills=only_fills)
 
     def set_setout(self, setout: list[tuple[int, int]], who: str) -> None:
         """Replace the cards set out before the deal (a plugin's ``patience_prepare_pack``)."""
@@ -647,7 +690,7 @@ class Rules:
         base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal}
         for i, group in enumerate(order):
             if group == "waste" and not self.stock_spec.deal_to and self.stock_spec.to_foundation is None:
-                self.deal_targets.append(self.waste)   # the first card turned up (Pyramid)
+                self.deal_targets += [self.waste] * self.draw   # a first turn of the stock (Pyramid)
                 continue
             if f"foundation:{group}" in self.groups and group not in self.group_specs:
                 first = self.groups[f"foundation:{group}"][0]
@@ -809,7 +852,8 @@ class Rules:
         # With waste piles the player chooses, the card in hand (the stock's top) is seen.
         self.stock_visible = len(self.waste_piles) > 1
         # A waste pile is shown where the stock turns onto it.
-        self.shows_waste = not self.stock_spec.deal_to and self.stock_spec.to_foundation is None and (
+        self.shows_waste = not self.stock_spec.deal_to and self.stock_spec.to_foundation is None and \
+            not self.stock_spec.close_up and not self.stock_spec.only_fills and (
             self.n_dealt > len(self.deal_targets) or any(self.waste in s for s in self.fill))
         # The distinct rules by which layout piles are built (the safe-play rule reads them).
         self.build_rules = tuple(dict.fromkeys(self.piles[p].build for p in self._layout()
@@ -828,10 +872,17 @@ class Rules:
                                                 for p in range(n)]
         self.hidden_until_free = [bool(self.covered_by[p]) and self.face_down[p] > 0 for p in range(n)]
         self.any_covered = any(self.covered_by)
+        # Where each layout place lies in its group's grid (row, column): one row without a grid.
+        self.grid_at: dict[int, tuple[int, int]] = {}
+        for group, spec in self.group_specs.items():
+            columns = int((spec.get("grid") or {}).get("columns") or len(self.groups[group]))
+            for i, p in enumerate(self.groups[group]):
+                self.grid_at[p] = divmod(i, columns)
         # The family's tables say everything: cards go only to the foundations, one at a time,
         # by fixed rank sequences (the pruned search and the fast policies rely on it).
         self.foundation_only = (not self.receivers and not any(self.face_down) and self.draw == 1
                                 and len(self.waste_piles) == 1 and not self.stock_spec.deal_to
+                                and not self.stock_spec.close_up and not self.stock_spec.only_fills
                                 and self.stock_spec.to_foundation is None and self.redeals != UNLIMITED
                                 and not self.worry_from and not self.run_foundations
                                 and not self.remove_rules and self.win is None and not self.any_covered

@@ -83,8 +83,8 @@ class BuildRule:
 class Condition:
     """A state of the game a rule waits for: every pile of ``piles`` empty (``kind``
     ``empty``), every one holding a card (``not_empty``), every one holding exactly one
-    card, of ``rank`` if given (``one_card``: Aces Up's four Aces), or all of ``parts``
-    (``all``). ``words`` says it to a player."""
+    card, of ``rank`` if given (``one_card``: Aces Up's four Aces), holding only cards of
+    ``rank`` (``only``: Block Ten's Tens), or all of ``parts`` (``all``). ``words`` says it to a player."""
 
     kind: str
     piles: tuple[int, ...]
@@ -101,6 +101,9 @@ class Condition:
         if kind == "one_card":
             rank = self.rank
             return all(len(piles[p]) == 1 and (rank is None or piles[p][0] % 13 == rank) for p in self.piles)
+        if kind == "only":
+            rank = self.rank
+            return all(card % 13 == rank for p in self.piles for card in piles[p])
         return all(part.holds(piles) for part in self.parts)
 
 
@@ -194,8 +197,11 @@ class RemoveRule:
     ``ranks``: the rank (index) of each card, in any order (a King alone: ``(12,)``);
     ``same_rank``: the cards are of one rank; ``outranked``: a card goes alone while a free
     card of its suit and a higher rank lies on another source pile (Aces Up), Aces ranking
-    above Kings when ``aces_high``; ``sources``: the piles they may come from (each card
-    from a different pile). ``words`` says the rule to a player.
+    above Kings when ``aces_high``; ``same_suit``: the cards are of one suit;
+    ``apart``: a pair's ranks differ by one of these amounts (Cheops: 0 or 1, no wrap); ``where``:
+    how the two places lie in their grid (``anywhere``, ``neighbours``: next to each other,
+    diagonals too; ``line``: in one row or one column); ``sources``: the piles they may come
+    from (each card from a different pile). ``words`` says the rule to a player.
     """
 
     cards: int
@@ -206,6 +212,9 @@ class RemoveRule:
     same_rank: bool = False
     outranked: bool = False
     aces_high: bool = False
+    same_suit: bool = False
+    where: str = "anywhere"
+    apart: tuple[int, ...] | None = None
 
     def value(self, card: int) -> int:
         """The card's rank for ``outranked``: A=1 .. K=13, or A=14 with ``aces_high``."""
@@ -222,6 +231,10 @@ class RemoveRule:
             return False
         if self.same_rank and len({c % 13 for c in chosen}) != 1:
             return False
+        if self.same_suit and len({c // 13 for c in chosen}) != 1:
+            return False
+        if self.apart is not None and abs(chosen[0] % 13 - chosen[-1] % 13) not in self.apart:
+            return False
         return True
 
 
@@ -231,7 +244,10 @@ class StockSpec:
     there are several), or onto ``to_foundation`` (Golf), or one card to every pile of
     ``deal_to`` (Spider, optionally ``only when no pile is empty``); ``redeals``: how
     often the waste may be turned over (:data:`UNLIMITED`: no limit); ``face_up``: its
-    top card lies face up and is free like a waste's (Pyramid)."""
+    top card lies face up and is free like a waste's (Pyramid); ``close_up``: instead, the
+    stock closes up the gaps of these places (their cards slide toward the first, in order)
+    and deals a card into each gap (Monte Carlo), when asked or, ``close_up_at_once``,
+    after every set removed; ``only_fills``: never turned, its cards only fill gaps."""
 
     draw: int = 1
     redeals: int | float = 0
@@ -239,6 +255,9 @@ class StockSpec:
     deal_needs_no_gap: bool = False
     to_foundation: int | None = None
     face_up: bool = False
+    close_up: tuple[int, ...] = ()
+    close_up_at_once: bool = False
+    only_fills: bool = False
 
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited

@@ -143,6 +143,8 @@ def _caption(rules: Rules, group: str) -> str:
     fill = rules.fill[first]
     gaps = ("gaps stay empty" if not fill else
             "gaps filled from " + ", else ".join(rules.pile_names[s] for s in fill))
+    if first in rules.stock_spec.close_up:
+        gaps = "the stock closes up the gaps and fills them"
     return f"{free}; {gaps}"
 
 
@@ -249,6 +251,8 @@ def _stock_line(position: Position, labels: PileLabels, glyphs: Glyphs) -> Text:
         line.append_text(card_text(stock[-1], glyphs))
     if rules.stock_spec.deal_to:
         line.append(" (deals a row)")
+    if rules.stock_spec.close_up:
+        line.append(" (closes up the gaps, then fills them)")
     if rules.shows_waste:
         for w in rules.waste_piles:
             waste = position.piles[w]
@@ -300,7 +304,7 @@ def keys_text(labels: PileLabels, glyphs: Glyphs) -> str:
     move = f"play: 7h or {'/'.join(examples)}"
     if rules.receivers:
         move += f" {dot} move: {examples[0]} {examples[-1]}"
-    turn = f" {dot} t turn" if rules.has_stock else ""
+    turn = f" {dot} t turn" if rules.has_stock and not rules.stock_spec.only_fills else ""
     return (f"{move}{turn} {dot} u undo {dot} h hint {dot} "
             f"a auto {dot} save {dot} ? help {dot} q quit")
 

@@ -521,8 +521,8 @@ def move_words(labels: PileLabels, move: Move) -> str:
         return describe_move(rules, move)
     if kind is REDEAL:
         return "redeal"
-    if kind is TURN or kind is MoveKind.DEAL_ROW:
-        return "t" if len(rules.waste_piles) == 1 else f"t {labels.label(move.dst)}"
+    if kind is TURN or kind is MoveKind.DEAL_ROW or kind is MoveKind.CLOSE_UP:
+        return "t" if len(rules.waste_piles) == 1 or kind is not TURN else f"t {labels.label(move.dst)}"
     if kind is REMOVE:
         return labels.label(move.src) + (f" {labels.label(move.dst)}" if move.count == 2 else "")
     if move.count > 1:  # a run is named by its base card
@@ -540,6 +540,8 @@ def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
         return "redeal: the waste turned over to the stock"
     if kind is MoveKind.DEAL_ROW:
         return f"dealt a row of {move.count}"
+    if kind is MoveKind.CLOSE_UP:
+        return f"closed up the gaps, dealt {move.count}"
     arrow = "\u2192" if unicode else "->"
     if kind is REMOVE:
         pair = f" + {labels.label(move.dst)}" if move.count == 2 else ""

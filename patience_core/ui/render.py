@@ -104,6 +104,8 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
         shape += f" in {grid['rows']} rows of {grid['columns']}"
     fill = ("gaps are never filled" if not rules.fill[first] else
             "a gap is filled at once from the " + ", else the ".join(rules.pile_names[s] for s in rules.fill[first]))
+    if first in rules.stock_spec.close_up:
+        fill = "gaps are closed up and filled from the stock (see Stock)"
     if rules.fill_by_player[first]:  # a plugin's FillRule(chosen_by="player")
         fill = ("the player chooses whether the " + " or the ".join(rules.pile_names[s] for s in rules.fill[first])
                 + " fills a gap (at once when only one has a card)")
@@ -245,7 +247,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     stock = rules.stock_spec
     dealt = rules.definition.get("deal") or []
     stock_size = rules.n_dealt - len(rules.deal_targets)
-    waste = ", then one card face up onto the waste" if "waste" in dealt else ""
+    waste = ""
+    if "waste" in dealt:
+        waste = (", then one card face up onto the waste" if rules.draw == 1 else
+                 f", then {rules.draw} cards face up onto the waste (the last on top)")
     dealt = [g for g in dealt if g != "waste"]
     if not dealt:
         lines.append(f"Deal: all {stock_size} cards form the stock.")
@@ -258,6 +263,13 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         if stock.deal_to:
             when = " when no pile is empty" if stock.deal_needs_no_gap else ""
             lines.append(f"Stock: deals one card to each of {len(stock.deal_to)} piles at a time{when}.")
+        elif stock.only_fills:
+            lines.append("Stock: never turned; its cards only fill gaps.")
+        elif stock.close_up:
+            group = rules.pile_group[stock.close_up[0]]
+            when = "after every set removed, by itself" if stock.close_up_at_once else "when the player asks"
+            lines.append(f"Stock: {when}, the cards of {group} slide toward {group}:1 over the gaps (keeping "
+                         f"their order), and the stock deals a card into each gap left.")
         elif stock.to_foundation is not None:
             lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.to_foundation]}.")
         else:

@@ -140,7 +140,7 @@ class PileView(Widget):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self) -> Text:
-        lines = {"column": self._column, "place": self._place, "foundation": self._foundation,
+        lines = {"column": self._column, "place": self._place, "card": self._card, "foundation": self._foundation,
                  "stock": self._stock, "fan": self._fan}[self.shape]()
         return Text("\n").join(lines)
 
@@ -231,6 +231,20 @@ class PileView(Widget):
         self.line_index = [-1]
         return [label]
 
+    def _card(self) -> list[Text]:
+        """A place of a figure too wide for labels (TriPeaks): the card alone; the status line
+        names the place under the cursor."""
+        state = self.state
+        position = state.position
+        pile = position.piles[self.pile]
+        self.line_index = [-1]
+        if not pile:
+            return [card_cell(None, state.glyphs, cursor=state.cursor[0] == self.pile)]
+        cursor, picked = self._marks(len(pile) - 1, len(pile))
+        return [card_cell(pile[-1], state.glyphs, cursor=cursor, picked=picked,
+                          down=position.down[self.pile] >= len(pile),
+                          free=not is_covered(position, self.pile))]
+
     def _foundation(self) -> list[Text]:
         state = self.state
         position = state.position
@@ -314,10 +328,23 @@ def pile_shapes(rules: Rules) -> dict[int, str]:
             shapes[p] = "fan" if len(wastes) == 1 else "column"
         else:
             shapes[p] = "place"
+    # A figure of places over each other (TriPeaks' ten-card front row) drawn with labels
+    # would not fit 80 columns: its places show the card alone.
+    for group in rules.group_specs:
+        rows = place_rows(rules, group)
+        if rows is not None:
+            piles = rules.groups[group]
+            label = len(piles[-1:] and f"{group[:2]}{len(piles)}")
+            widest = max(x for row in rows for _p, x in row) + 1
+            if widest * (label + 1 + CELL + 1) > BOARD_WIDTH:
+                for p in piles:
+                    shapes[p] = "card"
     return shapes
 
 
 def pile_width(rules: Rules, labels: PileLabels, pile: int, shape: str) -> int:
+    if shape == "card":
+        return CELL
     if shape == "place":
         group = rules.groups[rules.pile_group[pile]]
         label = max(len(labels.label(p)) for p in group)

@@ -61,12 +61,16 @@ PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
 CONDITION = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
-                   "(every pile of it holding a card), or one_card: {in: SET, rank: R} (every pile "
-                   "of it holding exactly one card, of rank R if given)",
+                   "(every pile of it holding a card), one_card: {in: SET, rank: R} (every pile "
+                   "of it holding exactly one card, of rank R if given), or only: {in: SET, rank: R} "
+                   "(every card left in it of rank R)",
     "properties": {"empty": PILE_SET, "not_empty": PILE_SET,
                    "one_card": {"type": "object", "additionalProperties": False, "required": ["in"],
                                 "description": "every pile of in holds exactly one card (of rank, if given)",
-                                "properties": {"in": PILE_SET, "rank": RANK}}},
+                                "properties": {"in": PILE_SET, "rank": RANK}},
+                   "only": {"type": "object", "additionalProperties": False, "required": ["in", "rank"],
+                            "description": "every card left in the piles of in is of this rank",
+                            "properties": {"in": PILE_SET, "rank": RANK}}},
 }
 REMOVE_RULE = {
     "type": "object", "additionalProperties": False, "required": ["from"],
@@ -82,6 +86,13 @@ REMOVE_RULE = {
         "outranked": _or_ref({"type": "boolean",
                               "description": "a card goes alone while a free card of its suit and a higher "
                                              "rank lies on another pile of from (Aces Up)"}),
+        "suit": _or_ref({"enum": ["same", "any"], "description": "same: the cards are of one suit"}),
+        "apart": {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
+                  "items": {"type": "integer", "minimum": 0, "maximum": 12},
+                  "description": "a pair's ranks differ by one of these amounts (Cheops: [0, 1]; A low, K high)"},
+        "where": _or_ref({"enum": ["anywhere", "neighbours", "line"],
+                          "description": "how a pair's places lie in their group's grid: anywhere; neighbours: "
+                                         "next to each other, diagonals too; line: in one row or one column"}),
         "aces": _or_ref({"enum": ["high", "low"],
                          "description": "with outranked: whether Aces rank above Kings (high) or below Twos"}),
         "from": PILE_SET,
@@ -317,8 +328,18 @@ FIELDS: dict[str, Any] = {
                   "deal_when": _or_ref({"enum": ["always", "no-gap"],
                                         "description": "no-gap: a row is dealt only when no pile of the "
                                                        "group is empty"}),
-                  "to": _or_ref({"type": "string", "description": "waste, or a foundation group of one pile "
+                  "to": _or_ref({"type": "string", "description": "waste; gaps (never turned: its cards only "
+                                                                  "fill gaps); or a foundation group of one pile "
                                                                   "that the stock is turned onto (Golf)"}),
+                  "close_up": {"type": "object", "additionalProperties": False, "required": ["group"],
+                               "description": "instead of a waste: the stock closes up the gaps of a pile group "
+                                              "(its cards slide toward place 1, in order) and deals a card into "
+                                              "each gap (Monte Carlo)",
+                               "properties": {
+                                   "group": {"type": "string", "description": "the pile group closed up"},
+                                   "at_once": _or_ref({"type": "boolean",
+                                                       "description": "after every set removed, by itself "
+                                                                      "(else when the player asks)"})}},
                   "face_up": _or_ref({"type": "boolean",
                                       "description": "the stock's top card lies face up and is free like the "
                                                      "waste's (Pyramid)"}),
@@ -340,7 +361,7 @@ FIELDS: dict[str, Any] = {
                     "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
                                       "description": "lower-case letters, digits and dashes"},
                     "description": "the foundation groups, by id; their piles are foundation:1, 2, ..."},
-    "remove": {"type": "array", "minItems": 1, "maxItems": 8, "items": REMOVE_RULE,
+    "remove": {"type": "array", "minItems": 1, "maxItems": 16, "items": REMOVE_RULE,
                "description": "sets of free cards removed together to the discard foundation (Pyramid: "
                               "two cards totalling 13, or a King alone)"},
     "win": {"description": "how the game is won, when not by every card home: a state (Relaxed Pyramid: "

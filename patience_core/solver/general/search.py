@@ -47,7 +47,8 @@ def unsupported(position) -> str | None:
         return "more piles or cards than the compiled search holds"
     if rules.conditions:
         return "a rule waits for a state of the game (when:), which the compiled search does not know yet"
-    if rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up:
+    if rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up \
+            or rules.stock_spec.close_up:
         return ("removed sets, covered places, a face-up stock or a win: state, which the compiled "
                 "search does not know yet")
     return None
