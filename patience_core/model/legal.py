@@ -6,7 +6,8 @@ Moves come in a fixed order, the order the naive policy and the solver try them:
    each to the foundations that take it in pile order; then sets removed to the discard
    pile (Pyramid), by the first card's place in scan order, then the second's;
 2. cards and runs between layout piles: sources in scan order, shorter units first,
-   destinations in pile order; then cards back from the foundations (worrying back);
+   destinations in pile order; then cards back from the foundations (worrying back),
+   then foundation top cards onto other foundations (``transfer``);
 3. the stock: a turn onto each waste pile (or the foundation Golf turns onto), a
    row dealt to every pile, or a redeal.
 
@@ -296,6 +297,11 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
         if pile:
             card = pile[-1]
             moves += [Move(BETWEEN_PILES, f, d, card) for d in rules.receivers if accepts(position, d, card)]
+    for f in rules.transfer_from:   # a top card onto another foundation that takes it
+        if source is not None and f != source or not piles[f]:
+            continue
+        card = piles[f][-1]
+        moves += [Move(BETWEEN_PILES, f, g, card) for g in position.takers[card] if g != f]
     return moves
 
 
@@ -338,7 +344,7 @@ def close_up_plan(piles: list[list[int]], places: tuple[int, ...], in_stock: int
 def legal_moves(position: "Position") -> list[Move]:
     """Every legal move of the YAML's rules, in the order of this module's docstring."""
     moves = foundation_moves(position)
-    if position.rules.receivers or position.rules.worry_from:
+    if position.rules.receivers or position.rules.worry_from or position.rules.transfer_from:
         moves += pile_moves(position)
     moves += stock_moves(position)
     return moves

@@ -536,6 +536,7 @@ class Rules:
                     regardless=suits_word == "regardless" or build is not None and build.suit == "any",
                     build=build, base=base, step=step, wrap=wrap, dealt=spec["start"] == "dealt",
                     takes_run=takes_run, worry=bool(worry), worry_when=worry_when,
+                    transfer=bool(spec.get("transfer", False)),
                     base_from_deal=base_word == "deal")
                 self.foundations.append(f)
                 indices.append(f)
@@ -545,7 +546,7 @@ class Rules:
 
     def _add_discard(self, group: str, raw: dict[str, Any]) -> None:
         given = [k for k in ("base", "length", "count", "build", "takes", "worry", "step", "wrap", "suits",
-                             "start") if k in raw]
+                             "start", "transfer") if k in raw]
         if given:
             raise self._fail(("foundations", group, given[0]), "a discard pile takes removed sets in no "
                              "order; expected only discard: true (and a title)")
@@ -859,6 +860,7 @@ class Rules:
         self.build_rules = tuple(dict.fromkeys(self.piles[p].build for p in self._layout()
                                                if self.piles[p].build is not None))
         self.worry_from = [f for f in self.foundations if self.f_spec[f].worry]
+        self.transfer_from = [f for f in self.foundations if self.f_spec[f].transfer]
         # Rules that wait for a state of the game (when:); a not_empty one can be undone by
         # taking a card away, which the safe-play arguments do not allow for.
         self.conditions = [c for c in [*(self.piles[p].build_when for p in self._layout()),
@@ -884,7 +886,7 @@ class Rules:
                                 and len(self.waste_piles) == 1 and not self.stock_spec.deal_to
                                 and not self.stock_spec.close_up and not self.stock_spec.only_fills
                                 and self.stock_spec.to_foundation is None and self.redeals != UNLIMITED
-                                and not self.worry_from and not self.run_foundations
+                                and not self.worry_from and not self.run_foundations and not self.transfer_from
                                 and not self.remove_rules and self.win is None and not self.any_covered
                                 and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
                                         for f in self.foundations)

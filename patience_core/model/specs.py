@@ -167,7 +167,8 @@ class FoundationSpec:
     at once (Spider); ``worry``: its top card may move back to the layout;
     ``base_from_deal``: the group's base rank is the rank of the card the deal puts
     on its first pile (Canfield); ``discard``: a pile that only removed sets go to (no
-    sequence; it takes every card of the pack).
+    sequence; it takes every card of the pack); ``transfer``: its top card may move onto
+    another foundation that takes it (PySolFC's foundations by default).
     """
 
     number: int
@@ -187,6 +188,7 @@ class FoundationSpec:
     base_from_deal: bool = False
     worry_when: Condition | None = None
     discard: bool = False
+    transfer: bool = False
 
 
 @dataclass(frozen=True)

@@ -297,7 +297,7 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
         removal = _resolve_removal(position, items, labels, unicode)
         if removal is not None:
             return removal
-    if kind == "foundation" and value not in rules.worry_from:
+    if kind == "foundation" and value not in rules.worry_from and value not in rules.transfer_from:
         raise Refusal("cards never leave the foundations: name a card (7h) or a pile to play from")
     if kind == "card":
         card = value
@@ -433,9 +433,9 @@ def movable_cards(position: Position) -> list[tuple[int, int]]:
         for p in rules.scan_order:
             for c, _count in legal.movable_units(position, p):
                 found.setdefault((p, c))
-        for f in rules.worry_from:
-            if position.piles[f]:
-                found.setdefault((f, position.piles[f][-1]))
+    for f in dict.fromkeys(rules.worry_from + rules.transfer_from):
+        if position.piles[f] and (rules.receivers or f in rules.transfer_from):
+            found.setdefault((f, position.piles[f][-1]))
     return list(found)
 
 

@@ -35,10 +35,11 @@ def _first_card_words(spec) -> str:
 
 
 def _worry_words(fspec) -> str:
+    transfer = "; a top card may move onto another foundation that takes it" if fspec.transfer else ""
     if not fspec.worry:
-        return ""
+        return transfer
     when = f" once {fspec.worry_when.words}" if fspec.worry_when is not None else ""
-    return f"; a top card may come back to the layout{when}"
+    return f"; a top card may come back to the layout{when}{transfer}"
 
 
 def _plural(n: int, word: str) -> str:

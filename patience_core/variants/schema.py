@@ -210,6 +210,9 @@ FOUNDATION_GROUP = {
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: one card at a time; run: only a finished run (K down to A "
                                          "in suit) at once, from the top of a pile (Spider)"}),
+        "transfer": _or_ref({"type": "boolean",
+                             "description": "a top card may move onto another foundation that takes it (Aces "
+                                            "and Kings: between an Ace pile and a King pile)"}),
         "discard": _or_ref({"type": "boolean",
                             "description": "one pile that the sets of remove: go to, in no order (Pyramid); "
                                            "base, length and count are not given"}),
