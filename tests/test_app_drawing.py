@@ -100,3 +100,15 @@ def test_groups_share_a_row_while_they_fit_80_columns():
     assert [len(row) for row in pack_rows(foundations)] == [2]
     assert [len(row) for row in pack_rows(layout)] == [3]
     assert all(sum(p.width for p in row) + len(row) - 1 <= 78 for row in pack_rows(layout))
+
+
+def test_a_tableau_wider_than_the_board_goes_on_in_a_second_row():
+    from app_pilot import drive, make_app, new_session, screen_text
+
+    app = make_app(new_session("black-hole", seed=1))
+
+    async def script(pilot):
+        return screen_text(app)
+
+    screen = drive(app, script)
+    assert all(f"t{n} " in screen for n in range(1, 18))

@@ -114,3 +114,14 @@ def test_docs_has_a_capture_of_each_kind_of_game():
     for name in CAPTURED:
         source = registry.get(name)
         assert f"### {source.title}" in text and f"patience play {source.name} --seed 1" in text
+
+
+def test_a_tableau_wider_than_the_terminal_goes_on_in_a_second_table():
+    """Black Hole's 17 fans at 80 columns: every label is shown, no line is wider than 80."""
+    from patience_core import deal_seed, load_rules
+    from patience_core.ui.board import BoardInfo, board_text
+
+    position = deal_seed(load_rules("black-hole"), 1)
+    text = board_text(position, BoardInfo(), width=80)
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert all(f" t{n} " in text for n in range(1, 18))

@@ -350,6 +350,12 @@ class Rules:
         (kind, names), = raw.items()
         if kind in ("one_card", "only"):
             return self._cards_left(kind, path + (kind,), names)
+        if kind == "sorted":
+            return self._sorted(path + (kind,), names)
+        if kind == "cards_left":
+            piles = tuple(p for p in range(len(self.pile_names)) if self.pile_kind[p] != "foundation")
+            return Condition(kind, piles, f"at most {names} card{'s' if names != 1 else ''} "
+                             "lie outside the foundations", rank=int(names))
         names = [names] if isinstance(names, str) else list(names)
         piles = self._pile_set(path + (kind,), names)
         state = "empty" if kind == "empty" else "holds a card"
@@ -360,6 +366,25 @@ class Rules:
         elif kind == "empty" and len(piles) > 1 and names[0] not in ("stock", "waste"):
             words = f"every pile of {' and '.join(names)} is empty"
         return Condition(kind, tuple(piles), words)
+
+    def _sorted(self, path: tuple, raw: dict[str, Any]) -> Condition:
+        """``{sorted: {in: SET, length: N}}``: every pile of SET empty, or one run by its own
+        build rule (of N cards, if given). Compiled after the piles, whose rules it reads."""
+        names = [raw["in"]] if isinstance(raw["in"], str) else list(raw["in"])
+        piles = self._pile_set(path + ("in",), names)
+        runs = []
+        for p in piles:
+            spec = self.piles[p] if p < len(self.piles) else None
+            rule = spec.run_rule or spec.build if spec is not None else None
+            if rule is None:
+                raise self._fail(path + ("in",), f"{self.pile_names[p]} has no build rule to say what a run "
+                                 "is; expected piles built by a rule")
+            runs.append(rule)
+        length = raw.get("length")
+        where = " and ".join(names)
+        words = (f"every pile of {where} is empty or one run by its build rule"
+                 + (f" of {length} cards" if length else ""))
+        return Condition("sorted", tuple(piles), words, rank=length, runs=tuple(runs))
 
     def _cards_left(self, kind: str, path: tuple, raw: dict[str, Any]) -> Condition:
         """``{one_card: {in: SET, rank: R}}``: every pile of SET holds exactly one card (of rank
@@ -541,8 +566,9 @@ class Rules:
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
-        if not self.foundations:
-            raise self._fail(("foundations",), "no foundation piles; expected at least one group")
+        if not self.foundations and not definition.get("win"):
+            raise self._fail(("foundations",), "no foundation piles, and no win: state saying how the game "
+                             "is won; expected at least one group, or win:")
 
     def _add_discard(self, group: str, raw: dict[str, Any]) -> None:
         given = [k for k in ("base", "length", "count", "build", "takes", "worry", "step", "wrap", "suits",
@@ -730,6 +756,8 @@ class Rules:
             rest = self.n_cards - sum(self.f_spec[f].length for f in self.foundations if f != self.discard)
             self.f_spec[self.discard] = replace(self.f_spec[self.discard], length=rest)
             return  # a discard pile takes what the others do not, in any order
+        if not self.foundations:
+            return  # a game won in the layout (win:)
         total = sum(self.f_spec[f].length for f in self.foundations)
         if total != self.n_cards:
             detail = ", ".join(f"{g}: {s['count']} x {s['length']}" for g, s in self.foundation_specs.items())

@@ -84,13 +84,16 @@ class Condition:
     """A state of the game a rule waits for: every pile of ``piles`` empty (``kind``
     ``empty``), every one holding a card (``not_empty``), every one holding exactly one
     card, of ``rank`` if given (``one_card``: Aces Up's four Aces), holding only cards of
-    ``rank`` (``only``: Block Ten's Tens), or all of ``parts`` (``all``). ``words`` says it to a player."""
+    ``rank`` (``only``: Block Ten's Tens), each empty or one run by its rule in ``runs`` (of
+    ``rank`` cards if given: ``sorted``), at most ``rank`` cards in them all (``cards_left``),
+    or all of ``parts`` (``all``). ``words`` says it to a player."""
 
     kind: str
     piles: tuple[int, ...]
     words: str
     rank: int | None = None
     parts: tuple["Condition", ...] = ()
+    runs: tuple[BuildRule, ...] = ()
 
     def holds(self, piles: list[list[int]]) -> bool:
         kind = self.kind
@@ -104,6 +107,12 @@ class Condition:
         if kind == "only":
             rank = self.rank
             return all(card % 13 == rank for p in self.piles for card in piles[p])
+        if kind == "sorted":   # rank: the length each non-empty pile must have (None: any)
+            return all(not piles[p] or ((self.rank is None or len(piles[p]) == self.rank)
+                                        and all(rule.follows(a, b) for a, b in zip(piles[p], piles[p][1:])))
+                       for p, rule in zip(self.piles, self.runs))
+        if kind == "cards_left":   # rank: the most cards outside the foundations
+            return sum(len(piles[p]) for p in self.piles) <= self.rank
         return all(part.holds(piles) for part in self.parts)
 
 

@@ -154,11 +154,22 @@ def _titled(rules: Rules, group: str, table: Table, glyphs: Glyphs) -> Renderabl
     return Group(title, table, _dim(_caption(rules, group), glyphs))
 
 
-def _columns_table(position: Position, group: str, labels: PileLabels, glyphs: Glyphs) -> RenderableType:
-    """A tableau: one column per pile, covered cards at the top, the free card last."""
+COLUMN_WIDTH = 7   # a column of the tableau table: 4 for the card, padding 2, border 1
+
+
+def _columns_table(position: Position, group: str, labels: PileLabels, glyphs: Glyphs,
+                   width: int = 10_000) -> RenderableType:
+    """A tableau: one column per pile, covered cards at the top, the free card last; as many
+    tables one under another as the terminal's ``width`` needs (Black Hole's 17 fans at 80)."""
     rules = position.rules
     piles = rules.groups[group]
-    spec = rules.group_specs[group]
+    per = max(1, (width - 1) // COLUMN_WIDTH)
+    tables = [_columns_part(position, piles[i:i + per], labels, glyphs) for i in range(0, len(piles), per)]
+    return _titled(rules, group, Group(*tables) if len(tables) > 1 else tables[0], glyphs)
+
+
+def _columns_part(position: Position, piles: list[int], labels: PileLabels, glyphs: Glyphs) -> Table:
+    rules = position.rules
     table = Table(box=glyphs.box, padding=(0, 1))
     for p in piles:
         table.add_column(Text(labels.label(p), style="dim" if glyphs.colour else ""), justify="center",
@@ -176,7 +187,7 @@ def _columns_table(position: Position, group: str, labels: PileLabels, glyphs: G
             else:
                 cells.append(Text("--" if row == 0 else ""))
         table.add_row(*cells)
-    return _titled(rules, group, table, glyphs)
+    return table
 
 
 def _grid_table(position: Position, group: str, labels: PileLabels, glyphs: Glyphs) -> RenderableType:
@@ -344,7 +355,7 @@ def board(position: Position, info: BoardInfo, glyphs: Glyphs, console: Console)
         if rows is not None:
             layout.append(_layered_places(position, group, labels, glyphs, rows))
         elif rules.pile_kind[rules.groups[group][0]] == "tableau":
-            layout.append(_columns_table(position, group, labels, glyphs))
+            layout.append(_columns_table(position, group, labels, glyphs, width))
         else:
             layout.append(_grid_table(position, group, labels, glyphs))
     if layout:

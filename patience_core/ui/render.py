@@ -106,7 +106,8 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     fill = ("gaps are never filled" if not rules.fill[first] else
             "a gap is filled at once from the " + ", else the ".join(rules.pile_names[s] for s in rules.fill[first]))
     if first in rules.stock_spec.close_up:
-        fill = "gaps are closed up and filled from the stock (see Stock)"
+        fill = ("a gap is filled at once from the stock; once it is empty, the cards close up over the gaps "
+                "(see Stock)" if rules.fill[first] else "gaps are closed up and filled from the stock (see Stock)")
     if rules.fill_by_player[first]:  # a plugin's FillRule(chosen_by="player")
         fill = ("the player chooses whether the " + " or the ".join(rules.pile_names[s] for s in rules.fill[first])
                 + " fills a gap (at once when only one has a card)")

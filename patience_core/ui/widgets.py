@@ -400,8 +400,9 @@ def group_plans(rules: Rules, labels: PileLabels) -> tuple[list[GroupPlan], list
             layout.append(measure(GroupPlan(spec.get("title", group), [[p for p, _x in row] for row in layered],
                                             _caption(rules, group), indents=indents)))
             continue
-        if rules.pile_kind[piles[0]] == "tableau":
-            rows = [piles]
+        if rules.pile_kind[piles[0]] == "tableau":   # columns side by side, in rows that fit
+            per = max(1, BOARD_WIDTH // (pile_width(rules, labels, piles[0], shapes[piles[0]]) + 1))
+            rows = [piles[i:i + per] for i in range(0, len(piles), per)]
         else:
             grid = spec.get("grid") or {}
             columns = int(grid.get("columns") or min(len(piles), 8))

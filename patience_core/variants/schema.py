@@ -70,7 +70,14 @@ CONDITION = {
                                 "properties": {"in": PILE_SET, "rank": RANK}},
                    "only": {"type": "object", "additionalProperties": False, "required": ["in", "rank"],
                             "description": "every card left in the piles of in is of this rank",
-                            "properties": {"in": PILE_SET, "rank": RANK}}},
+                            "properties": {"in": PILE_SET, "rank": RANK}},
+                   "sorted": {"type": "object", "additionalProperties": False, "required": ["in"],
+                              "description": "every pile of in is empty or one run by its own build rule",
+                              "properties": {"in": PILE_SET,
+                                             "length": {"type": "integer", "minimum": 1, "maximum": 104,
+                                                        "description": "the cards each non-empty pile holds"}}},
+                   "cards_left": {"type": "integer", "minimum": 0, "maximum": 104,
+                                  "description": "at most this many cards lie outside the foundations"}},
 }
 REMOVE_RULE = {
     "type": "object", "additionalProperties": False, "required": ["from"],
