@@ -759,6 +759,15 @@ class Rules:
         if not self.foundations:
             return  # a game won in the layout (win:)
         total = sum(self.f_spec[f].length for f in self.foundations)
+        if self.definition.get("capacity") == "meet":
+            # Piles that meet (Bisley's Ace and King piles of a suit): room for every card is enough.
+            short = [cards.RANKS[r] for r in range(13) if sum(1 for f in self.foundations if self.f_spec[f].ranks
+                     and r in self.f_spec[f].ranks) < sum(self.copies[c] for c in range(r, 52, 13))]
+            if total < self.n_cards or short:
+                raise self._fail(("capacity",), f"the foundations have room for {total} cards"
+                                 + (f", too few for rank {', '.join(short)}" if short else "")
+                                 + f"; expected room for all {self.n_cards}")
+            return
         if total != self.n_cards:
             detail = ", ".join(f"{g}: {s['count']} x {s['length']}" for g, s in self.foundation_specs.items())
             raise self._fail(("foundations",), f"capacities add up to {total} cards ({detail}); "

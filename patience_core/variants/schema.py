@@ -371,6 +371,9 @@ FIELDS: dict[str, Any] = {
                     "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
                                       "description": "lower-case letters, digits and dashes"},
                     "description": "the foundation groups, by id; their piles are foundation:1, 2, ..."},
+    "capacity": {"enum": ["exact", "meet"],
+                 "description": "exact (default): the foundations hold the pack exactly; meet: they have room to "
+                                "spare, piles of one suit meeting anywhere (Bisley's Ace and King piles)"},
     "remove": {"type": "array", "minItems": 1, "maxItems": 16, "items": REMOVE_RULE,
                "description": "sets of free cards removed together to the discard foundation (Pyramid: "
                               "two cards totalling 13, or a King alone)"},
