@@ -339,6 +339,8 @@ def general_score(position: Position, move: Move) -> tuple[int, str]:
         return 20, "nothing better on the table: deal from the stock"
     if kind is REDEAL:
         return 15, "the stock is empty: redeal the waste"
+    if kind is MoveKind.GATHER:
+        return 15, "nothing better on the table: gather the layout and deal it again"
     src, dst = move.src, move.dst
     pile = position.piles[src]
     target = position.piles[dst]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
-from patience_core.model.moves import (BETWEEN_PILES, CLOSE_UP, DEAL_ROW, NO_CARD, NO_PILE, REDEAL, REMOVE,
+from patience_core.model.moves import (BETWEEN_PILES, CLOSE_UP, DEAL_ROW, GATHER, NO_CARD, NO_PILE, REDEAL, REMOVE,
                                        TO_FOUNDATION, TURN, Move)
 
 if TYPE_CHECKING:
@@ -312,6 +312,11 @@ def stock_moves(position: "Position") -> list[Move]:
     stock_spec = rules.stock_spec
     if stock_spec.only_fills:
         return []
+    if stock_spec.gather:   # a redeal of the layout itself (Cruel)
+        held = sum(len(piles[p]) for p in stock_spec.gather)
+        if held and position.redeals_left != 0:
+            return [Move(GATHER, rules.stock, stock_spec.gather[0], NO_CARD, held)]
+        return []
     if stock_spec.close_up:
         plan = close_up_plan(piles, stock_spec.close_up, len(stock))
         return [Move(CLOSE_UP, rules.stock, stock_spec.close_up[0], NO_CARD, len(plan[1]))] if plan else []
@@ -341,6 +346,29 @@ def close_up_plan(piles: list[list[int]], places: tuple[int, ...], in_stock: int
     return order, gaps
 
 
+def gathered(piles: list[list[int]], places: tuple[int, ...], per_pile: int) -> list[list[int]]:
+    """The piles after a gathering redeal, as PySolFC's Cruel_Talon makes them: each pile in
+    turn is picked up one card at a time from its top; the cards are put back on the stock in
+    blocks of four (the odd cards first), order kept within a block; then dealt ``per_pile``
+    to a pile from the first, the last pile taking what is left."""
+    heap: list[int] = []
+    for p in places:
+        heap.extend(reversed(piles[p]))
+    stock: list[int] = []
+    odd = len(heap) % 4
+    if odd:
+        stock.extend(heap[-odd:])
+        del heap[-odd:]
+    while heap:
+        stock.extend(heap[-4:])
+        del heap[-4:]
+    dealt = []
+    for _p in places:
+        take = min(per_pile, len(stock))
+        dealt.append([stock.pop() for _ in range(take)])
+    return dealt
+
+
 def legal_moves(position: "Position") -> list[Move]:
     """Every legal move of the YAML's rules, in the order of this module's docstring."""
     moves = foundation_moves(position)
@@ -359,7 +387,7 @@ def is_legal(position: "Position", move: Move) -> bool:
         return move in foundation_moves(position)
     if kind is BETWEEN_PILES:
         return move in pile_moves(position, move.src)
-    if kind is TURN or kind is REDEAL or kind is DEAL_ROW or kind is CLOSE_UP:
+    if kind is TURN or kind is REDEAL or kind is DEAL_ROW or kind is CLOSE_UP or kind is GATHER:
         return move in stock_moves(position)
     return move in legal_moves(position)
 

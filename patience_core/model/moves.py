@@ -26,6 +26,7 @@ class MoveKind(str, Enum):
     REDEAL = "redeal"                 # the waste turned over to form a new stock
     DEAL_ROW = "deal-row"             # one stock card onto every pile of a group (Spider)
     CLOSE_UP = "close-up"             # a group's gaps closed up, then filled from the stock (Monte Carlo)
+    GATHER = "gather"                 # a group picked up and dealt out again, a redeal (Cruel)
     CHOOSE = "choose"                 # the answer to a plugin's opening choice (dst: option index)
     FILL = "fill"                     # the player's choice of the card that fills a gap
 
@@ -40,6 +41,7 @@ TURN = MoveKind.TURN
 REDEAL = MoveKind.REDEAL
 DEAL_ROW = MoveKind.DEAL_ROW
 CLOSE_UP = MoveKind.CLOSE_UP
+GATHER = MoveKind.GATHER
 CHOOSE = MoveKind.CHOOSE
 FILL = MoveKind.FILL
 
@@ -77,7 +79,7 @@ class Step(NamedTuple):
     choice of card (plugins' chosen fills); ``second``: for a set removed, the same
     ``(filled, flipped, fill_flipped)`` for a pair's second pile (or ``None``) and the
     close-up it caused (or ``None``); for a close-up, the group's piles before it and the
-    piles dealt to, in order.
+    piles dealt to, in order; for a gather, the group's piles and face-down counts before it.
     """
 
     move: Move
@@ -90,4 +92,4 @@ class Step(NamedTuple):
 
 
 __all__ = ["Move", "MoveKind", "Step", "NO_CARD", "NO_PILE", "TO_FOUNDATION", "REMOVE", "BETWEEN_PILES",
-           "TURN", "REDEAL", "DEAL_ROW", "CLOSE_UP", "CHOOSE", "FILL"]
+           "TURN", "REDEAL", "DEAL_ROW", "CLOSE_UP", "GATHER", "CHOOSE", "FILL"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import insort
 
 from patience_core.model import legal
-from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, FILL, NO_CARD, NO_PILE,
+from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, GATHER, FILL, NO_CARD, NO_PILE,
                                        REDEAL, REMOVE, TO_FOUNDATION, TURN, Move, MoveKind, Step)
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
@@ -214,6 +214,14 @@ class Position:
             self._remove(move)
         elif kind is CLOSE_UP:
             self.trail.append((move, NO_PILE, -1, False, False, False, self._close_up()))
+        elif kind is GATHER:
+            places = self.rules.stock_spec.gather
+            before = (tuple(tuple(self.piles[p]) for p in places), tuple(self.down[p] for p in places))
+            for p, cards_ in zip(places, legal.gathered(self.piles, places, self.rules.stock_spec.per_pile)):
+                self.piles[p] = cards_
+                self.down[p] = 0
+            self.redeals_left -= 1
+            self.trail.append((move, NO_PILE, -1, False, False, False, before))
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
 
@@ -437,6 +445,12 @@ class Position:
             self._unremove(step)
         elif kind is CLOSE_UP:
             self._open_up(step.second)
+        elif kind is GATHER:
+            cards_before, down_before = step.second
+            for p, cards_, down in zip(self.rules.stock_spec.gather, cards_before, down_before):
+                self.piles[p] = list(cards_)
+                self.down[p] = down
+            self.redeals_left += 1
         else:
             self._unmove_cards(step)
         return move

@@ -648,6 +648,16 @@ class Rules:
                 raise self._fail(("stock", "close_up"), "a stock that closes up gaps turns no card onto a "
                                  "waste and deals no rows; expected no deal, to, draw or redeals with it")
             close_up = tuple(self.groups[group])
+        gather: tuple[int, ...] = ()
+        if raw.get("gather") is not None:
+            group = raw["gather"]["group"]
+            if group not in self.group_specs:
+                raise self._fail(("stock", "gather", "group"), f"unknown pile group {group!r}"
+                                 f"{suggest(group, self.group_specs)}; expected one of {', '.join(self.group_specs)}")
+            if deal_to or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1:
+                raise self._fail(("stock", "gather"), "a redeal that gathers the layout has no stock to turn or "
+                                 "deal; expected no deal, to, draw or close_up with it")
+            gather = tuple(self.groups[group])
         face_up = bool(raw.get("face_up", False))
         if face_up and (deal_to or to_foundation is not None):
             raise self._fail(("stock", "face_up"), "a face-up stock lies beside a waste; expected a stock "
@@ -656,7 +666,8 @@ class Rules:
                          deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
-                         only_fills=only_fills)
+                         only_fills=only_fills, gather=gather,
+                         per_pile=int(raw["gather"].get("per_pile", 4)) if gather else 0)
 
     def set_setout(self, setout: list[tuple[int, int]], who: str) -> None:
         """Replace the cards set out before the deal (a plugin's ``patience_prepare_pack``)."""

@@ -258,7 +258,9 @@ class StockSpec:
     top card lies face up and is free like a waste's (Pyramid); ``close_up``: instead, the
     stock closes up the gaps of these places (their cards slide toward the first, in order)
     and deals a card into each gap (Monte Carlo), when asked or, ``close_up_at_once``,
-    after every set removed; ``only_fills``: never turned, its cards only fill gaps."""
+    after every set removed; ``only_fills``: never turned, its cards only fill gaps;
+    ``gather``: a redeal picks these piles up in order, unshuffled, and deals them out again
+    ``per_pile`` to a pile from the first (Cruel)."""
 
     draw: int = 1
     redeals: int | float = 0
@@ -269,6 +271,8 @@ class StockSpec:
     close_up: tuple[int, ...] = ()
     close_up_at_once: bool = False
     only_fills: bool = False
+    gather: tuple[int, ...] = ()
+    per_pile: int = 0
 
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited

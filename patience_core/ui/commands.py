@@ -504,6 +504,12 @@ def turn_move(position: Position, unicode: bool = True, onto: int | None = None)
 
 def redeal_move(position: Position) -> Move:
     rules = position.rules
+    if rules.stock_spec.gather:
+        found = [m for m in position.legal_moves() if m.kind is MoveKind.GATHER]
+        if found:
+            return found[0]
+        raise Refusal("no redeal is left" if position.piles[rules.stock] or any(
+            position.piles[p] for p in rules.stock_spec.gather) else "nothing to redeal: the layout is empty")
     if position.piles[rules.stock]:
         raise Refusal(f"no redeal yet: the stock still has {len(position.piles[rules.stock])} cards")
     if position.redeals_left == 0:
@@ -520,6 +526,8 @@ def move_words(labels: PileLabels, move: Move) -> str:
     if kind is MoveKind.CHOOSE or kind is FILL:  # a plugin's choice: answered by its number in the list
         return describe_move(rules, move)
     if kind is REDEAL:
+        return "redeal"
+    if kind is MoveKind.GATHER:
         return "redeal"
     if kind is TURN or kind is MoveKind.DEAL_ROW or kind is MoveKind.CLOSE_UP:
         return "t" if len(rules.waste_piles) == 1 or kind is not TURN else f"t {labels.label(move.dst)}"
@@ -542,6 +550,8 @@ def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
         return f"dealt a row of {move.count}"
     if kind is MoveKind.CLOSE_UP:
         return f"closed up the gaps, dealt {move.count}"
+    if kind is MoveKind.GATHER:
+        return f"redeal: {move.count} cards gathered and dealt out again"
     arrow = "\u2192" if unicode else "->"
     if kind is REMOVE:
         pair = f" + {labels.label(move.dst)}" if move.count == 2 else ""

@@ -344,7 +344,7 @@ class InteractiveGame:
             what = f"{options.index(move) + 1} ({move_text(self.labels, move, self.unicode)})"
         elif move.kind is MoveKind.TURN or move.kind is MoveKind.DEAL_ROW:
             what = f"{move_words(self.labels, move)} (turn the stock)"
-        elif move.kind is MoveKind.REDEAL:
+        elif move.kind is MoveKind.REDEAL or move.kind is MoveKind.GATHER:
             what = "redeal"
         else:
             what = f"{move_words(self.labels, move)} ({move_text(self.labels, move, self.unicode)})"

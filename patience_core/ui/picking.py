@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from patience_core.agents import choose
 from patience_core.model import cards
-from patience_core.model.moves import BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, FILL, REDEAL, REMOVE, TO_FOUNDATION, TURN, Move
+from patience_core.model.moves import BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, GATHER, FILL, REDEAL, REMOVE, TO_FOUNDATION, TURN, Move
 from patience_core.model.notation import why_not
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, Rules
@@ -91,7 +91,7 @@ def pickable_indices(position: Position, legal: list[Legal], pile: int) -> list[
 
 def stock_moves(position: Position, legal: list[Legal]) -> list[Legal]:
     """What clicking the stock does: turn, deal a row, or redeal (in that order of preference)."""
-    order = {TURN: 0, DEAL_ROW: 1, CLOSE_UP: 1, REDEAL: 2}
+    order = {TURN: 0, DEAL_ROW: 1, CLOSE_UP: 1, REDEAL: 2, GATHER: 2}
     found = [item for item in legal if item.move.kind in order]
     return sorted(found, key=lambda item: order[item.move.kind])
 

@@ -281,6 +281,12 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             face_up = "its top card lies face up and is free; " if stock.face_up else ""
             lines.append(f"Stock: {face_up}turned {rules.draw} card{'s' if rules.draw > 1 else ''} at a time onto "
                          f"{onto}, whose top card is free; {redeals}.")
+    if stock.gather:
+        group = rules.pile_group[stock.gather[0]]
+        redeals = ("as often as you like" if rules.redeals == float("inf") else
+                   f"{_plural(rules.redeals, 'time')}")
+        lines.append(f"Redeal ({redeals}): the piles of {group} are picked up in order, each from its top, "
+                     f"and dealt out again unshuffled, {stock.per_pile} to a pile from the first.")
     lines += _removal_lines(rules)
     won = "every card on the foundations" if rules.win is None else rules.win.words
     lines.append(f"Won: {won}. Lost: no move is left.")

@@ -341,6 +341,13 @@ FIELDS: dict[str, Any] = {
                   "to": _or_ref({"type": "string", "description": "waste; gaps (never turned: its cards only "
                                                                   "fill gaps); or a foundation group of one pile "
                                                                   "that the stock is turned onto (Golf)"}),
+                  "gather": {"type": "object", "additionalProperties": False, "required": ["group"],
+                             "description": "a redeal (counted by redeals) that picks the piles of group up in "
+                                            "order, unshuffled, and deals them out again (Cruel)",
+                             "properties": {
+                                 "group": {"type": "string", "description": "the pile group gathered"},
+                                 "per_pile": _or_ref({"type": "integer", "minimum": 1, "maximum": 52,
+                                                      "description": "cards dealt to each pile (default 4)"})}},
                   "close_up": {"type": "object", "additionalProperties": False, "required": ["group"],
                                "description": "instead of a waste: the stock closes up the gaps of a pile group "
                                               "(its cards slide toward place 1, in order) and deals a card into "
