@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator
 
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
+from patience_core.model.specs import is_red
 from patience_core.model.moves import (BETWEEN_PILES, CLOSE_UP, DEAL_ROW, GATHER, NO_CARD, NO_PILE, REDEAL, REMOVE,
                                        TO_FOUNDATION, TURN, Move)
 
@@ -108,8 +109,7 @@ def run_to_foundation_moves(position: "Position") -> list[Move]:
         if n < 13 or n - 13 < position.down[p]:
             continue
         run = pile[n - 13:]
-        suit = run[0] // 13
-        if all(c // 13 == suit and c % 13 == r for c, r in zip(run, ranks)):
+        if all(c % 13 == r for c, r in zip(run, ranks)) and _suits_run(rules.f_spec[f].run_suit, run):
             moves.append(Move(TO_FOUNDATION, p, f, run[0], 13))
     return moves
 
@@ -124,6 +124,15 @@ def removed_cards(position: "Position", move: Move) -> list[int]:
     """The cards a :data:`REMOVE` move takes (before it is played): its card, and in a pair
     the second pile's top card."""
     return [move.card] + ([position.piles[move.dst][-1]] if move.count == 2 else [])
+
+
+def _suits_run(relation: str, run: list[int]) -> bool:
+    """Do the suits of ``run`` follow ``relation`` card to card (one suit, alternate colours, any)?"""
+    if relation == "any":
+        return True
+    if relation == "same":
+        return all(c // 13 == run[0] // 13 for c in run)
+    return all(is_red(a) != is_red(b) for a, b in zip(run, run[1:]))
 
 
 def movable_units(position: "Position", p: int) -> Iterator[tuple[int, int]]:

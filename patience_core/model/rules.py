@@ -562,6 +562,7 @@ class Rules:
                     build=build, base=base, step=step, wrap=wrap, dealt=spec["start"] == "dealt",
                     takes_run=takes_run, worry=bool(worry), worry_when=worry_when,
                     transfer=bool(spec.get("transfer", False)),
+                    run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal")
                 self.foundations.append(f)
                 indices.append(f)
@@ -569,6 +570,17 @@ class Rules:
         if not self.foundations and not definition.get("win"):
             raise self._fail(("foundations",), "no foundation piles, and no win: state saying how the game "
                              "is won; expected at least one group, or win:")
+
+    def _run_suit(self, group: str, spec: dict[str, Any], takes_run: bool) -> str:
+        """How the cards of a finished run a foundation takes relate by suit: one suit, or
+        ``run: {suit: alternate}``, or regardless of suit (``suits: regardless``)."""
+        raw = spec.get("run")
+        if raw is not None and not takes_run:
+            raise self._fail(("foundations", group, "run"), "says what a finished run is, but the group takes "
+                             "one card at a time; expected takes: run")
+        if raw is not None:
+            return raw.get("suit", "same")
+        return "any" if takes_run and spec["suits"] == "regardless" else "same"
 
     def _add_discard(self, group: str, raw: dict[str, Any]) -> None:
         given = [k for k in ("base", "length", "count", "build", "takes", "worry", "step", "wrap", "suits",

@@ -173,7 +173,7 @@ class FoundationSpec:
     known); ``suit``: the suit a fixed pile builds (-1: its first card decides, or
     ``regardless``); ``regardless``: any suit for every card; ``build``: the relation
     for piles without fixed ranks; ``takes_run``: the pile takes a whole finished run
-    at once (Spider); ``worry``: its top card may move back to the layout;
+    at once (Spider), its cards' suits related by ``run_suit`` (``same``, ``alternate``, ``any``); ``worry``: its top card may move back to the layout;
     ``base_from_deal``: the group's base rank is the rank of the card the deal puts
     on its first pile (Canfield); ``discard``: a pile that only removed sets go to (no
     sequence; it takes every card of the pack); ``transfer``: its top card may move onto
@@ -198,6 +198,7 @@ class FoundationSpec:
     worry_when: Condition | None = None
     discard: bool = False
     transfer: bool = False
+    run_suit: str = "same"
 
 
 @dataclass(frozen=True)

@@ -228,7 +228,8 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
     if fspec.discard:
         return f"  {spec.get('title', group)}: 1 pile ({span}), where the removed sets go, in no order."
     if fspec.takes_run:
-        how = "each takes a finished run (K down to A in one suit) at once"
+        how = "each takes a finished run (K down to A {}) at once".format(
+            {"same": "in one suit", "alternate": "in alternating colours", "any": "regardless of suit"}[fspec.run_suit])
     elif fspec.build is not None:
         how = f"built {_first_card_words(fspec)} {fspec.build.words()}, {fspec.length} cards"
     else:

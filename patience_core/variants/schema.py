@@ -217,6 +217,10 @@ FOUNDATION_GROUP = {
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: one card at a time; run: only a finished run (K down to A "
                                          "in suit) at once, from the top of a pile (Spider)"}),
+        "run": {"type": "object", "additionalProperties": False,
+                "description": "with takes: run, how the run's suits go card to card (default: one suit)",
+                "properties": {"suit": _or_ref({"enum": ["same", "alternate", "any"],
+                                                "description": "same suit, alternate colours, or any suits"})}},
         "transfer": _or_ref({"type": "boolean",
                              "description": "a top card may move onto another foundation that takes it (Aces "
                                             "and Kings: between an Ace pile and a King pile)"}),
