@@ -106,6 +106,11 @@ class Position:
         if rules.f_spec[f].takes_run or rules.f_spec[f].discard:
             return ()  # takes whole runs (legal.run_to_foundation_moves) or removed sets only
         ranks = self.ranks[f]
+        if ranks is None and f in rules.base_first_piles:
+            ranks = self._chosen_ranks(f)
+            if ranks is None:   # no base chosen yet: any card starts the group
+                suit = rules.f_suit[f]
+                return tuple(c for c in range(52) if rules.copies[c] and suit in (-1, c // 13))
         if ranks is None:
             follows = rules.f_follows.get(f)
             if follows is None:   # a base chosen by the deal, not dealt yet
@@ -120,6 +125,27 @@ class Position:
         if suit >= 0:
             return (suit * 13 + rank,)
         return tuple(s * 13 + rank for s in rules.pack_suits)
+
+    def _chosen_ranks(self, f: int) -> tuple[int, ...] | None:
+        """The sequence of a base_first pile once a card of its group has chosen the base."""
+        piles = self.piles
+        first = next((piles[g][0] for g in self.rules.base_first_piles[f] if piles[g]), None)
+        if first is None:
+            return None
+        spec = self.rules.f_spec[f]
+        return tuple((first % 13 + spec.step * i) % 13 for i in range(spec.length))
+
+    def _group_wanted(self, f: int) -> dict[int, tuple[int, ...]] | None:
+        """What every pile of ``f``'s base_first group wants now (``None`` for other piles)."""
+        group = self.rules.base_first_piles.get(f)
+        return None if group is None else {g: self.wanted(g) for g in group}
+
+    def _retarget_group(self, before: dict[int, tuple[int, ...]] | None) -> None:
+        """A base_first group changed: every pile's wanted cards may have (the base is chosen or
+        forgotten)."""
+        if before:
+            for g, wanted in before.items():
+                self._retarget(g, wanted)
 
     def _retarget(self, f: int, before: tuple[int, ...]) -> None:
         """Foundation ``f`` changed (it wanted ``before``): update who takes what."""
@@ -232,9 +258,11 @@ class Position:
         pile = piles[src]
         is_foundation = rules.is_foundation
         src_up, dst_up = is_foundation[src], is_foundation[dst]
-        # Foundations built by a rule (Golf) or taking whole runs: recompute what they want.
-        generic_src = src_up and not self._by_sequence(src)
-        generic_dst = dst_up and not self._by_sequence(dst)
+        # Foundations built by a rule (Golf) or taking whole runs: recompute what they want; a
+        # group whose first card chooses its base: every pile of it.
+        group_before = rules.base_first_piles and (self._group_wanted(dst) or self._group_wanted(src))
+        generic_src = src_up and not self._by_sequence(src) and not group_before
+        generic_dst = dst_up and not self._by_sequence(dst) and not group_before
         if generic_src:
             before_src = self.wanted(src)
         if generic_dst:
@@ -254,14 +282,16 @@ class Position:
             self.on_foundations += count
             if generic_dst:
                 self._retarget(dst, before_dst)
-            else:
+            elif not group_before:
                 self._advance(dst, card)
         if src_up:
             self.on_foundations -= count
             if generic_src:
                 self._retarget(src, before_src)
-            else:
+            elif not group_before:
                 self._retreat(src, card)
+        if group_before:
+            self._retarget_group(group_before)
         flipped, filled, fill_flipped = self._settle(src, pile)
         self.trail.append((move, filled, index, flipped, fill_flipped, False, None))
 
@@ -464,8 +494,9 @@ class Position:
         self._unsettle(src, pile, step.filled, step.flipped, step.fill_flipped)
         is_foundation = rules.is_foundation
         src_up, dst_up = is_foundation[src], is_foundation[dst]
-        generic_src = src_up and not self._by_sequence(src)
-        generic_dst = dst_up and not self._by_sequence(dst)
+        group_before = rules.base_first_piles and (self._group_wanted(dst) or self._group_wanted(src))
+        generic_src = src_up and not self._by_sequence(src) and not group_before
+        generic_dst = dst_up and not self._by_sequence(dst) and not group_before
         if generic_dst:
             before_dst = self.wanted(dst)
         if generic_src:
@@ -484,14 +515,16 @@ class Position:
             self.on_foundations -= count
             if generic_dst:
                 self._retarget(dst, before_dst)
-            else:
+            elif not group_before:
                 self._retreat(dst, card)
         if src_up:
             self.on_foundations += count
             if generic_src:
                 self._retarget(src, before_src)
-            else:
+            elif not group_before:
                 self._advance(src, card)
+        if group_before:
+            self._retarget_group(group_before)
         if rules.covering[src]:
             self._uncover(src)
 

@@ -513,11 +513,14 @@ class Rules:
             build = _build_rule(spec.get("build"))
             base_word = str(spec["base"]).lower()
             base: int | None = None
-            if base_word not in ("any", "deal"):
+            if base_word not in ("any", "deal", "first"):
                 try:
                     base = cards.parse_rank(spec["base"])
                 except cards.CardError as exc:
-                    raise self._fail(("foundations", group, "base"), f"{exc}; or any, deal") from None
+                    raise self._fail(("foundations", group, "base"), f"{exc}; or any, deal, first") from None
+            if base_word == "first" and build is not None:
+                raise self._fail(("foundations", group, "base"), "base: first chooses the rank a sequence "
+                                 "starts at; a build rule needs no base; expected base: any with build")
             step, length, wrap = int(spec["step"]), int(spec["length"]), bool(spec["wrap"])
             ranks = None
             if build is None and base is not None:
@@ -563,7 +566,7 @@ class Rules:
                     takes_run=takes_run, worry=bool(worry), worry_when=worry_when,
                     transfer=bool(spec.get("transfer", False)),
                     run_suit=self._run_suit(group, spec, takes_run),
-                    base_from_deal=base_word == "deal")
+                    base_from_deal=base_word == "deal", base_first=base_word == "first")
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
@@ -869,6 +872,9 @@ class Rules:
         self.face_down = [self.piles[p].face_down if self.piles[p] else 0 for p in range(n)]
         self.any_face_down = any(self.face_down)
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
+        # Groups whose base the first card played chooses: every pile's wanted cards change then.
+        self.base_first_piles = {f: tuple(self.groups[f"foundation:{self.f_spec[f].group}"])
+                                 for f in self.foundations if self.f_spec[f].base_first}
         # What each receiving pile takes on each top card, and when empty (legal.pile_moves).
         self.max_cards = [self.piles[p].max_cards if self.piles[p] else None for p in range(n)]
         self.accepts_on: dict[int, list[tuple[int, ...]]] = {}

@@ -177,7 +177,9 @@ class FoundationSpec:
     ``base_from_deal``: the group's base rank is the rank of the card the deal puts
     on its first pile (Canfield); ``discard``: a pile that only removed sets go to (no
     sequence; it takes every card of the pack); ``transfer``: its top card may move onto
-    another foundation that takes it (PySolFC's foundations by default).
+    another foundation that takes it (PySolFC's foundations by default); ``base_first``: the
+    group's base rank is the rank of the first card the player puts on any of its piles
+    (Chessboard).
     """
 
     number: int
@@ -199,6 +201,7 @@ class FoundationSpec:
     discard: bool = False
     transfer: bool = False
     run_suit: str = "same"
+    base_first: bool = False
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,10 @@ def sequence_text(rules: Rules, f: int) -> str:
     spec = rules.f_spec[f]
     if spec.build is not None:
         return f"{_first_card_words(spec)}, then {spec.build.words()}"
-    if spec.ranks is None:  # a base rank chosen by the deal
+    if spec.ranks is None:  # a base rank chosen by the deal, or by the first card played
         step = f"by {spec.step}" if spec.step != 1 else "by one"
-        return f"from the rank the deal gives, up {step}" + (", wrapping K-A" if spec.wrap else "")
+        origin = "the first card put on any of them" if spec.base_first else "the deal"
+        return f"from the rank {origin} gives, up {step}" + (", wrapping K-A" if spec.wrap else "")
     return " ".join(cards.RANKS[r] for r in spec.ranks)
 
 

@@ -49,9 +49,11 @@ def unsupported(position) -> str | None:
         return "a rule waits for a state of the game (when:), which the compiled search does not know yet"
     if rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up \
             or rules.stock_spec.close_up or rules.transfer_from or rules.stock_spec.gather \
-            or any(rules.f_spec[f].run_suit != "same" for f in rules.run_foundations):
-        return ("removed sets, covered places, a face-up stock, a stock that closes up gaps, cards moved "
-                "between foundations or a win: state, which the compiled search does not know yet")
+            or any(rules.f_spec[f].run_suit != "same" for f in rules.run_foundations) \
+            or rules.base_first_piles:
+        return ("removed sets, covered places, a face-up stock, a stock that closes up gaps or gathers the "
+                "layout, cards moved between foundations, runs of several suits, a base chosen by the first "
+                "card or a win: state, which the compiled search does not know yet")
     return None
 
 
