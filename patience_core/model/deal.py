@@ -87,14 +87,36 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     for f, card in rules.setout:
         piles[f].append(card)
     targets = rules.deal_targets
-    for target, card in zip(targets, order):
+    ends = set(rules.deal_row_ends) if rules.deal_bases else ()
+    for i, (target, card) in enumerate(zip(targets, order), start=1):
         piles[target].append(card)
+        if i in ends:
+            bases_up(rules, piles)
     for p in rules.to_bottom_piles:
         move_to_bottom(piles[p], rules.piles[p].to_bottom)
     rest = order[len(targets):]
     rest.reverse()  # the next card of the pack ends on top (the end of the list)
     piles[rules.stock] = rest
     return piles
+
+
+def bases_up(rules: Rules, piles: list[list[int]]) -> None:
+    """After a row of the deal: a base card on top of a dealt pile goes onto an empty pile of
+    a ``deal_bases`` group that takes it, again and again (PySolFC's ThirtySix._fillOne: the
+    first pile in order whose top fits, onto the first foundation that takes it)."""
+    while True:
+        for p in rules.deal_piles:
+            pile = piles[p]
+            if not pile:
+                continue
+            card = pile[-1]
+            f = next((f for f in rules.deal_bases if not piles[f] and rules.f_rank_at[f]
+                      and rules.f_rank_at[f][0] == card % 13 and rules.f_suit[f] in (-1, card // 13)), None)
+            if f is not None:
+                piles[f].append(pile.pop())
+                break
+        else:
+            return
 
 
 def move_to_bottom(pile: list[int], rank: int) -> None:

@@ -564,7 +564,7 @@ class Rules:
                     regardless=suits_word == "regardless" or build is not None and build.suit == "any",
                     build=build, base=base, step=step, wrap=wrap, dealt=spec["start"] == "dealt",
                     takes_run=takes_run, worry=bool(worry), worry_when=worry_when,
-                    transfer=bool(spec.get("transfer", False)),
+                    transfer=bool(spec.get("transfer", False)), deal_bases=bool(spec.get("deal_bases", False)),
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first")
                 self.foundations.append(f)
@@ -736,6 +736,7 @@ class Rules:
         group: every pile that still lacks cards gets one per row)."""
         order = definition.get("deal") or []
         self.deal_targets: list[int] = []
+        self.deal_row_ends: list[int] = []   # how many targets are dealt when each row is complete
         self.deal_piles: list[int] = []
         self.deal_face_down: dict[int, int] = {}
         # A foundation group named in the deal gets one card on its first pile: the card that
@@ -763,6 +764,7 @@ class Rules:
             counts = [self.piles[p].cards for p in piles]
             for row in range(max(counts, default=0)):
                 self.deal_targets.extend(p for p, n in zip(piles, counts) if n > row)
+                self.deal_row_ends.append(len(self.deal_targets))
         for group in base_groups:
             if group not in order:
                 raise self._fail(("foundations", group, "base"), "base: deal needs the group in deal "
@@ -872,6 +874,8 @@ class Rules:
         self.face_down = [self.piles[p].face_down if self.piles[p] else 0 for p in range(n)]
         self.any_face_down = any(self.face_down)
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
+        # Foundations whose base cards go up during the deal, after each row (Thirty-Six).
+        self.deal_bases = [f for f in self.foundations if self.f_spec[f].deal_bases]
         # Groups whose base the first card played chooses: every pile's wanted cards change then.
         self.base_first_piles = {f: tuple(self.groups[f"foundation:{self.f_spec[f].group}"])
                                  for f in self.foundations if self.f_spec[f].base_first}

@@ -179,7 +179,8 @@ class FoundationSpec:
     sequence; it takes every card of the pack); ``transfer``: its top card may move onto
     another foundation that takes it (PySolFC's foundations by default); ``base_first``: the
     group's base rank is the rank of the first card the player puts on any of its piles
-    (Chessboard).
+    (Chessboard); ``deal_bases``: during the deal, after each row, a base card on top of a
+    dealt pile goes onto an empty pile of the group (Thirty-Six's Aces).
     """
 
     number: int
@@ -202,6 +203,7 @@ class FoundationSpec:
     transfer: bool = False
     run_suit: str = "same"
     base_first: bool = False
+    deal_bases: bool = False
 
 
 @dataclass(frozen=True)

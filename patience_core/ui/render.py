@@ -197,6 +197,9 @@ def rules_text(rules: Rules) -> str:
             suits = ("one per suit in turn (C D H S)" if spec["suits"] == "fixed"
                      else "any suit (the first card decides)")
             start = f"started by a free {base}"
+        if fspec.deal_bases:
+            start += (f" ({_a_rank(rules.f_rank_at[first][0])} on top of a column after each row of the deal "
+                      "goes up at once)")
         lines.append(f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} "
                      f"({rules.pile_names[piles[0]]}..{rules.pile_names[piles[-1]]}), {suits}, {start};")
         back = _worry_words(fspec)
@@ -242,6 +245,8 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
             how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
     if spec.get("start") == "dealt":
         how += "; each pile's base card is set out before the deal"
+    if fspec.deal_bases:
+        how += "; a base card on top of a column after each row of the deal goes up at once"
     back = _worry_words(fspec)
     return f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} ({span}), {how}{back}."
 

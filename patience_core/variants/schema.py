@@ -222,6 +222,9 @@ FOUNDATION_GROUP = {
                 "description": "with takes: run, how the run's suits go card to card (default: one suit)",
                 "properties": {"suit": _or_ref({"enum": ["same", "alternate", "any"],
                                                 "description": "same suit, alternate colours, or any suits"})}},
+        "deal_bases": _or_ref({"type": "boolean",
+                               "description": "during the deal, after each row, a base card on top of a dealt "
+                                              "pile goes onto an empty pile of the group (Thirty-Six's Aces)"}),
         "transfer": _or_ref({"type": "boolean",
                              "description": "a top card may move onto another foundation that takes it (Aces "
                                             "and Kings: between an Ace pile and a King pile)"}),
