@@ -41,3 +41,19 @@ def test_no_redeal_once_the_layout_is_empty():
     rules = load_rules("cruel")
     position = position_of(rules, {}, rest=None)
     assert not position.legal_moves()
+
+
+def test_la_belle_lucie_shuffles_its_fans_the_same_way_every_time_and_deals_three_to_a_fan():
+    """LaBelleLucie_Talon: pick every fan up, shuffle, deal round i to the first (n + i) // 3 fans."""
+    from collections import Counter
+
+    from patience_core.model.legal import gathered_shuffled
+
+    piles = [cs("AH 2H 3H"), cs("4H 5H"), cs("6H"), [], cs("7H 8H 9H 10H")]
+    once = gathered_shuffled(piles, (0, 1, 2, 3, 4), 3, 2)
+    assert once == gathered_shuffled(piles, (0, 1, 2, 3, 4), 3, 2)
+    assert [len(p) for p in once] == [3, 3, 3, 1, 0]
+    assert Counter(c for p in once for c in p) == Counter(c for p in piles for c in p)
+    assert once != gathered_shuffled(piles, (0, 1, 2, 3, 4), 3, 1)   # the next redeal shuffles anew
+    rules = load_rules("la-belle-lucie")
+    assert "picked up, shuffled and dealt out again 3 to a pile" in rules_text(rules)

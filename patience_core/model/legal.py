@@ -16,6 +16,7 @@ before moves between piles existed, so its games are unchanged move for move.
 """
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Iterator
 
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
@@ -375,6 +376,25 @@ def gathered(piles: list[list[int]], places: tuple[int, ...], per_pile: int) -> 
     for _p in places:
         take = min(per_pile, len(stock))
         dealt.append([stock.pop() for _ in range(take)])
+    return dealt
+
+
+def gathered_shuffled(piles: list[list[int]], places: tuple[int, ...], per_pile: int,
+                      redeals_left) -> list[list[int]]:
+    """The piles after a shuffling redeal, as PySolFC's LaBelleLucie_Talon makes them: every
+    pile picked up whole, in order; the cards shuffled; dealt in ``per_pile`` rounds, round i
+    to the first (n + i) // per_pile piles (so the last piles are short). The shuffle is seeded
+    by the cards and the redeals left: the same game always redeals the same way."""
+    talon = [card for p in places for card in piles[p]]
+    rng = random.Random(f"{talon}|{redeals_left}")
+    for i in range(len(talon) - 1, 0, -1):   # Fisher-Yates, as deal numbers shuffle
+        j = int(rng.random() * (i + 1))
+        talon[i], talon[j] = talon[j], talon[i]
+    dealt: list[list[int]] = [[] for _ in places]
+    n = min(len(talon), per_pile * len(places))
+    for i in range(per_pile):
+        for k in range((n + i) // per_pile):
+            dealt[k].append(talon.pop())
     return dealt
 
 

@@ -243,7 +243,10 @@ class Position:
         elif kind is GATHER:
             places = self.rules.stock_spec.gather
             before = (tuple(tuple(self.piles[p]) for p in places), tuple(self.down[p] for p in places))
-            for p, cards_ in zip(places, legal.gathered(self.piles, places, self.rules.stock_spec.per_pile)):
+            spec = self.rules.stock_spec
+            dealt = (legal.gathered_shuffled(self.piles, places, spec.per_pile, self.redeals_left) if spec.shuffle
+                     else legal.gathered(self.piles, places, spec.per_pile))
+            for p, cards_ in zip(places, dealt):
                 self.piles[p] = cards_
                 self.down[p] = 0
             self.redeals_left -= 1

@@ -682,7 +682,8 @@ class Rules:
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
                          only_fills=only_fills, gather=gather,
-                         per_pile=int(raw["gather"].get("per_pile", 4)) if gather else 0)
+                         per_pile=int(raw["gather"].get("per_pile", 4)) if gather else 0,
+                         shuffle=bool(gather) and bool(raw["gather"].get("shuffle", False)))
 
     def set_setout(self, setout: list[tuple[int, int]], who: str) -> None:
         """Replace the cards set out before the deal (a plugin's ``patience_prepare_pack``)."""

@@ -266,7 +266,8 @@ class StockSpec:
     and deals a card into each gap (Monte Carlo), when asked or, ``close_up_at_once``,
     after every set removed; ``only_fills``: never turned, its cards only fill gaps;
     ``gather``: a redeal picks these piles up in order, unshuffled, and deals them out again
-    ``per_pile`` to a pile from the first (Cruel)."""
+    ``per_pile`` to a pile from the first (Cruel); with ``shuffle``, shuffled first and dealt
+    in rows, one card to each pile in turn, the last piles short (La Belle Lucie)."""
 
     draw: int = 1
     redeals: int | float = 0
@@ -279,6 +280,7 @@ class StockSpec:
     only_fills: bool = False
     gather: tuple[int, ...] = ()
     per_pile: int = 0
+    shuffle: bool = False
 
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited

@@ -292,8 +292,12 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         group = rules.pile_group[stock.gather[0]]
         redeals = ("as often as you like" if rules.redeals == float("inf") else
                    f"{_plural(rules.redeals, 'time')}")
-        lines.append(f"Redeal ({redeals}): the piles of {group} are picked up in order, each from its top, "
-                     f"and dealt out again unshuffled, {stock.per_pile} to a pile from the first.")
+        if stock.shuffle:
+            lines.append(f"Redeal ({redeals}): the cards of {group} are picked up, shuffled and dealt out again "
+                         f"{stock.per_pile} to a pile from the first, in rows (the last piles short).")
+        else:
+            lines.append(f"Redeal ({redeals}): the piles of {group} are picked up in order, each from its top, "
+                         f"and dealt out again unshuffled, {stock.per_pile} to a pile from the first.")
     lines += _removal_lines(rules)
     won = "every card on the foundations" if rules.win is None else rules.win.words
     lines.append(f"Won: {won}. Lost: no move is left.")

@@ -355,7 +355,11 @@ FIELDS: dict[str, Any] = {
                              "properties": {
                                  "group": {"type": "string", "description": "the pile group gathered"},
                                  "per_pile": _or_ref({"type": "integer", "minimum": 1, "maximum": 52,
-                                                      "description": "cards dealt to each pile (default 4)"})}},
+                                                      "description": "cards dealt to each pile (default 4)"}),
+                                 "shuffle": _or_ref({"type": "boolean",
+                                                     "description": "shuffled before they are dealt again, in "
+                                                                    "rows (La Belle Lucie); the same game always "
+                                                                    "shuffles the same way"})}},
                   "close_up": {"type": "object", "additionalProperties": False, "required": ["group"],
                                "description": "instead of a waste: the stock closes up the gaps of a pile group "
                                               "(its cards slide toward place 1, in order) and deals a card into "
