@@ -507,6 +507,9 @@ class Rules:
             if spec.get("discard"):
                 self._add_discard(group, raw)
                 continue
+            sequence = self._listed_sequence(group, raw)
+            if sequence is not None:
+                spec = {**spec, "base": cards.RANKS[sequence[0]], "length": len(sequence)}
             missing = [k for k in ("base", "length", "count") if k not in spec]
             if missing:
                 raise self._fail(("foundations", group, missing[0]), "missing; it is required")
@@ -523,7 +526,9 @@ class Rules:
                                  "starts at; a build rule needs no base; expected base: any with build")
             step, length, wrap = int(spec["step"]), int(spec["length"]), bool(spec["wrap"])
             ranks = None
-            if build is None and base is not None:
+            if sequence is not None:
+                ranks = sequence
+            elif build is None and base is not None:
                 ranks = self._sequence(group, base, step, length, wrap)
             elif build is None and length > 13:
                 raise self._fail(("foundations", group, "length"), f"{length} cards in one sequence "
@@ -573,6 +578,20 @@ class Rules:
         if not self.foundations and not definition.get("win"):
             raise self._fail(("foundations",), "no foundation piles, and no win: state saying how the game "
                              "is won; expected at least one group, or win:")
+
+    def _listed_sequence(self, group: str, raw: dict[str, Any]) -> tuple[int, ...] | None:
+        """``sequence: [6, 5, ..., A, 6, ...]``: a foundation's ranks listed one by one (repeats,
+        a turn at the King, a rank left out), instead of base, step and length."""
+        if raw.get("sequence") is None:
+            return None
+        given = [k for k in ("base", "length", "step", "wrap", "build", "takes") if k in raw]
+        if given:
+            raise self._fail(("foundations", group, given[0]), "sequence lists every rank already; "
+                             "expected no base, length, step, wrap, build or takes with it")
+        try:
+            return tuple(cards.parse_rank(r) for r in raw["sequence"])
+        except cards.CardError as exc:
+            raise self._fail(("foundations", group, "sequence"), str(exc)) from None
 
     def _run_suit(self, group: str, spec: dict[str, Any], takes_run: bool) -> str:
         """How the cards of a finished run a foundation takes relate by suit: one suit, or
@@ -805,12 +824,12 @@ class Rules:
         if any(s.ranks is None for s in specs):
             return  # a rank chosen by the deal or by the top card: no fixed places to count
         for rank in range(13):
-            slots = sum(1 for s in specs if rank in s.ranks)
+            slots = sum(s.ranks.count(rank) for s in specs)
             have = sum(self.copies[c] for c in range(rank, 52, 13))
             fixed = [0, 0, 0, 0]
             for s in specs:
-                if s.suit >= 0 and rank in s.ranks:
-                    fixed[s.suit] += 1
+                if s.suit >= 0:
+                    fixed[s.suit] += s.ranks.count(rank)
             if slots != have or any(fixed[s] > self.copies[s * 13 + rank] for s in range(4)):
                 per_suit = ", ".join(f"{self.copies[s * 13 + rank]} {cards.SUITS[s]}" for s in self.pack_suits)
                 raise self._fail(("foundations",), f"the piles take {slots} cards of rank "

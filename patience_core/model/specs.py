@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from patience_core.model import cards
 
-RANK_RELATIONS = ("down", "up", "either", "any")
+RANK_RELATIONS = ("down", "up", "either", "same", "any")
 SUIT_RELATIONS = ("same", "alternate", "other", "same-colour", "any")
 RED_SUITS = frozenset(s for s, name in enumerate(cards.SUITS) if name in ("D", "H"))
 
@@ -27,7 +27,7 @@ class BuildRule:
     """Which card may lie on which: ``upper`` on ``lower``.
 
     ``rank``: ``down`` (``upper`` is ``step`` ranks below ``lower``), ``up``, ``either``,
-    or ``any`` (no rank relation); ``wrap``: rank arithmetic modulo 13 (A on K, K on A);
+    ``same`` (of the same rank), or ``any`` (no rank relation); ``wrap``: rank arithmetic modulo 13 (A on K, K on A);
     ``suit``: ``same``, ``alternate`` (the other colour), ``other`` (any other suit),
     ``same-colour``, or ``any``.
     """
@@ -57,6 +57,8 @@ class BuildRule:
         if rank == "any":
             return True
         lr, ur = lower % 13, upper % 13
+        if rank == "same":
+            return lr == ur
         step = self.step
         if self.wrap:
             down, up = (lr - step) % 13 == ur, (lr + step) % 13 == ur
@@ -70,12 +72,13 @@ class BuildRule:
 
     def words(self) -> str:
         """``down by 1 in alternate colours`` for rule texts."""
-        rank = {"down": "down", "up": "up", "either": "up or down", "any": "in any rank order"}[self.rank]
-        if self.rank != "any" and self.step != 1:
+        rank = {"down": "down", "up": "up", "either": "up or down", "same": "on the same rank",
+                "any": "in any rank order"}[self.rank]
+        if self.rank not in ("any", "same") and self.step != 1:
             rank += f" by {self.step}"
         suit = {"same": "in suit", "alternate": "in alternate colours", "other": "in another suit",
                 "same-colour": "in the same colour", "any": "regardless of suit"}[self.suit]
-        wrap = " (wrapping K-A)" if self.wrap and self.rank != "any" else ""
+        wrap = " (wrapping K-A)" if self.wrap and self.rank not in ("any", "same") else ""
         return f"{rank} {suit}{wrap}"
 
 

@@ -43,8 +43,9 @@ BUILD_RULE = {
     "additionalProperties": False,
     "description": "which card may lie on which: rank relation, step, wrap and suit relation",
     "properties": {
-        "rank": _or_ref({"enum": ["down", "up", "either", "any"],
-                         "description": "down: one rank lower (by step); up: higher; either; any: no rank rule"}),
+        "rank": _or_ref({"enum": ["down", "up", "either", "same", "any"],
+                         "description": "down: one rank lower (by step); up: higher; either; same: the same "
+                                        "rank; any: no rank rule"}),
         "suit": _or_ref({"enum": ["same", "alternate", "other", "same-colour", "any"],
                          "description": "same suit, alternate colours, another suit, the same colour, or any"}),
         "step": _or_ref({"type": "integer", "minimum": 1, "maximum": 12,
@@ -222,6 +223,9 @@ FOUNDATION_GROUP = {
                 "description": "with takes: run, how the run's suits go card to card (default: one suit)",
                 "properties": {"suit": _or_ref({"enum": ["same", "alternate", "any"],
                                                 "description": "same suit, alternate colours, or any suits"})}},
+        "sequence": {"type": "array", "minItems": 1, "maxItems": 104, "items": RANK,
+                     "description": "the ranks of a pile listed one by one, instead of base, step and length "
+                                    "(Napoleon's Tomb: 6 down to A four times over)"},
         "deal_bases": _or_ref({"type": "boolean",
                                "description": "during the deal, after each row, a base card on top of a dealt "
                                               "pile goes onto an empty pile of the group (Thirty-Six's Aces)"}),
