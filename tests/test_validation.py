@@ -15,21 +15,25 @@ from patience_core.variants.catalog import build_registry, compile_variant
 from patience_core.model.deal import seeded_order, start_position
 from patience_core.errors import ParameterError, PatienceError, VariantError
 from patience_core.variants.loader import read_document
+from patience_core.variants.schema import PILE_GROUP
 from patience_core.agents.policies import play_naive
 
 BAD = FIXTURES / "bad"
 REF = "a parameter reference ($name, or $name.N for item N of a list)"
 
+# The fields a pile group may have, as the "expected one of" of an unknown field lists them.
+PILE_FIELDS = ", ".join(sorted(PILE_GROUP["properties"]))
+
 # fixture file -> the exact message (after "FILE:")
 CASES = {
     "syntax-error.yaml": "5:8: YAML syntax error: expected ',' or '}', but got ':'",
     "unknown-field.yaml": "5:5: field piles.right.acess: unknown field (did you mean 'access'?); "
-                          "expected one of access, build, cards, count, covered_by, empty, face_down, face_up, fill, grid, kind, limit, "
-                          "max, moves, partial, run, shape, title, to_bottom",
+                          f"expected one of {PILE_FIELDS}",
     "wrong-type.yaml": f"5:12: field piles.left.count: found 'four', expected a whole number from 0 to 64, or {REF}",
     "bad-rank.yaml": "5:11: field foundations.ace.base: found 'Z', expected a rank: A 2 3 4 5 6 7 8 9 10 J Q K "
                      "(T for 10), or 1..13; or any (any first card, with a build rule); or deal (the rank of "
-                     f"the card the deal puts on the group's first pile), or {REF}",
+                     "the card the deal puts on the group's first pile); or first (the rank of the first card the "
+                     f"player puts on any pile of the group), or {REF}",
     "unknown-pile-in-deal.yaml": "3:14: field deal[1]: unknown pile group 'rihgt' (did you mean 'right'?); "
                                  "expected one of left, right",
     "unknown-pile-in-fill.yaml": "5:12: field piles.right.fill[0]: unknown source 'wast' (did you mean 'waste'?); "
@@ -53,8 +57,7 @@ CASES = {
                                    "be turned over, in order, to form a new stock: a whole number from 0 to 100, "
                                    "or unlimited (from $passes = 500)",
     "bad-patch.yaml": "12:13: field parameters.wing.patches.closed.piles.right.acess: unknown field "
-                      "(did you mean 'access'?); expected one of access, build, cards, count, covered_by, empty, face_down, face_up, fill, grid, kind, limit, "
-                          "max, moves, partial, run, shape, title, to_bottom",
+                      f"(did you mean 'access'?); expected one of {PILE_FIELDS}",
     "patch-breaks-capacity.yaml": "10:9: field foundations: capacities add up to 100 cards (ace: 4 x 12, "
                                   "two: 4 x 13); expected 104, the whole pack of 2 decks (with short=yes)",
     "missing-required.yaml": "1:1: field title: missing; it is required (a variant without extends gives "

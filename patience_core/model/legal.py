@@ -211,10 +211,13 @@ def held_back_by_partial(position: "Position", p: int, card: int) -> int | None:
     return None if count is None else _held_card(position, p, pile, count)
 
 
-def accepts(position: "Position", d: int, card: int, count: int = 1) -> bool:
-    """May ``count`` cards based on ``card`` be put on layout pile ``d`` now?"""
+def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | None = None) -> bool:
+    """May ``count`` cards based on ``card`` (from pile ``src``, if known) be put on layout pile
+    ``d`` now?"""
     spec = position.rules.piles[d]
     pile = position.piles[d]
+    if not _source_fits(spec, pile, src, count):
+        return False
     if spec.max_cards is not None and len(pile) + count > spec.max_cards:
         return False
     if spec.covered_by and is_covered(position, d):
@@ -225,7 +228,21 @@ def accepts(position: "Position", d: int, card: int, count: int = 1) -> bool:
     if pile:
         return spec.build is not None and spec.build.follows(pile[-1], card)
     empty = spec.empty
+    if isinstance(empty, tuple):
+        return card % 13 in empty
     return empty == "any" or (empty != "none" and card % 13 == empty)
+
+
+def _source_fits(spec, pile: list[int], src: int | None, count: int) -> bool:
+    """The pile's own limits on what it takes: single cards only, and only from some piles."""
+    if spec.single_only and count > 1:
+        return False
+    if src is None:
+        return True
+    allowed = spec.takes_from
+    if not pile and spec.empty_from is not None:
+        allowed = spec.empty_from if allowed is None else allowed & spec.empty_from
+    return allowed is None or src in allowed
 
 
 def run_limit(position: "Position", src: int, dst: int) -> int | None:
@@ -279,6 +296,7 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
     piles = position.piles
     by_card, open_gaps = _takers_by_card(position)
     max_cards = rules.max_cards
+    limited = rules.source_limited
     moves = []
     scan = rules.scan_order if source is None else [p for p in rules.scan_order if p == source]
     for p in scan:
@@ -288,6 +306,8 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
                 targets = sorted([*targets, *open_gaps])
             for d in targets:
                 if d == p:
+                    continue
+                if limited and not _source_fits(rules.piles[d], piles[d], p, count):
                     continue
                 cap = max_cards[d]
                 if cap is not None and len(piles[d]) + count > cap:
@@ -306,7 +326,7 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
         pile = piles[f]
         if pile:
             card = pile[-1]
-            moves += [Move(BETWEEN_PILES, f, d, card) for d in rules.receivers if accepts(position, d, card)]
+            moves += [Move(BETWEEN_PILES, f, d, card) for d in rules.receivers if accepts(position, d, card, 1, f)]
     for f in rules.transfer_from:   # a top card onto another foundation that takes it
         if source is not None and f != source or not piles[f]:
             continue

@@ -260,7 +260,12 @@ class Rules:
         if isinstance(empty, dict):
             empty_when = self._condition(("piles", group, "empty", "when"), empty["when"])
             empty = empty["rank"]
-        if empty not in ("any", "none"):
+        if isinstance(empty, list):
+            try:
+                empty = tuple(cards.parse_rank(r) for r in empty)
+            except cards.CardError as exc:
+                raise self._fail(("piles", group, "empty"), str(exc)) from None
+        elif empty not in ("any", "none"):
             try:
                 empty = cards.parse_rank(empty)
             except cards.CardError as exc:
@@ -291,7 +296,22 @@ class Rules:
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
                         fill=self._fill_sources(group, spec["fill"]), cards=dealt, face_down=down,
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
-                        covered_by=covered_by)
+                        covered_by=covered_by,
+                        takes_from=self._sources(group, spec, "takes_from"),
+                        empty_from=self._sources(group, spec, "empty_from"),
+                        single_only=spec.get("takes", "run") == "card")
+
+    def _sources(self, group: str, spec: dict[str, Any], key: str) -> frozenset[int] | None:
+        """``takes_from``/``empty_from``: a pile set, where ``foundations`` names every foundation."""
+        raw = spec.get(key)
+        if raw is None:
+            return None
+        names = [raw] if isinstance(raw, str) else list(raw)
+        piles = set(self.foundations) if "foundations" in names else set()
+        others = [n for n in names if n != "foundations"]
+        if others:
+            piles |= set(self._pile_set(("piles", group, key), others))
+        return frozenset(piles)
 
     def _covered_by(self, group: str, spec: dict[str, Any], i: int) -> tuple[int, ...]:
         """The piles lying over place ``i`` of ``group`` (``shape`` or ``covered_by``)."""
@@ -910,8 +930,12 @@ class Rules:
             self.accepts_on[p] = [tuple(c for c in pack_codes if build is not None and build.follows(top, c))
                                   for top in range(52)]
             empty = spec.empty
+            ranks = empty if isinstance(empty, tuple) else (empty,)
             self.accepts_empty[p] = (tuple(pack_codes) if empty == "any" else () if empty == "none"
-                                     else tuple(c for c in pack_codes if c % 13 == empty))
+                                     else tuple(c for c in pack_codes if c % 13 in ranks))
+        # Piles that take cards only from some sources, or only single cards (legal.pile_moves).
+        self.source_limited = any(self.piles[p].takes_from is not None or self.piles[p].empty_from is not None
+                                  or self.piles[p].single_only for p in self.receivers)
         # FreeCell's supermove counts free cells and empty columns that take any card.
         self.cells = [p for p in self._layout() if self.pile_kind[p] == "cell"]
         self.to_bottom_piles = [p for p in self._layout() if self.piles[p].to_bottom is not None]

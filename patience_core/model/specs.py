@@ -138,7 +138,9 @@ class PileSpec:
     state in which the pile takes cards on its top / when empty (``None``: always);
     ``covered_by``: the piles that lie over this one (a pyramid's two places below): while
     one of them holds a card, nothing leaves or joins this pile, and its face-down cards
-    turn up once they are all empty.
+    turn up once they are all empty; ``takes_from``/``empty_from``: the only piles a card put
+    on it (always / when empty) may come from (``None``: any); ``single_only``: it takes single
+    cards, never a run; ``empty`` may also be a tuple of ranks (Alexander the Great: A or K).
     """
 
     number: int
@@ -160,6 +162,9 @@ class PileSpec:
     build_when: Condition | None = None
     empty_when: Condition | None = None
     covered_by: tuple[int, ...] = ()
+    takes_from: frozenset[int] | None = None
+    empty_from: frozenset[int] | None = None
+    single_only: bool = False
 
     @property
     def takes_cards(self) -> bool:

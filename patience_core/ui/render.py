@@ -43,6 +43,24 @@ def _worry_words(fspec) -> str:
     return f"; a top card may come back to the layout{when}{transfer}"
 
 
+def _ranks_words(empty) -> str:
+    """'a K', 'an A or a K'."""
+    return " or ".join(_a_rank(r) for r in (empty if isinstance(empty, tuple) else (empty,)))
+
+
+def _sources_words(rules: Rules, piles) -> str:
+    """The pile groups (or piles) a set of pile numbers covers, in words."""
+    names = []
+    for p in sorted(piles):
+        group = rules.pile_group[p]
+        whole = rules.groups.get(group) if group in rules.groups else None
+        name = ("the foundations" if rules.is_foundation[p] else f"the {group}" if group in ("stock", "waste")
+                else group if whole and set(whole) <= set(piles) else rules.pile_names[p])
+        if name not in names:
+            names.append(name)
+    return " or ".join(names)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -141,7 +159,7 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if first.kind == "cell":
         dealt = "" if not any(sizes) else f"; dealt {', '.join(map(str, sizes))} cards"
         holds = ("any one card" if first.empty == "any" else "nothing" if first.empty == "none"
-                 else f"one card, only {_a_rank(first.empty)}")
+                 else f"one card, only {_ranks_words(first.empty)}")
         each = "each holding" if len(piles) > 1 else "holding"
         return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, {each} {holds}{dealt}."
     dealt = _dealt_words(sizes)
@@ -150,7 +168,7 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         hidden += f"; the deal moves each {cards.RANKS[first.to_bottom]} under the pile's other cards"
     empty = first.empty
     empty_text = ("any card" if empty == "any" else "nothing" if empty == "none"
-                  else f"only {_a_rank(empty)}")
+                  else f"only {_ranks_words(empty)}")
     moves = {"card": "one card at a time", "run": f"runs built {first.run_rule.words()}" if first.run_rule else "runs",
              "face-up": "any face-up cards together", "pile": "only whole piles",
              "card-or-pile": (f"the top card alone, or the whole pile when it is one run built "
@@ -166,6 +184,12 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += f" (only when {first.build_when.words})"
     if first.empty_when is not None:
         empty_text += f" (only when {first.empty_when.words})"
+    if first.empty_from is not None:
+        empty_text += f", and only from {_sources_words(rules, first.empty_from)}"
+    if first.takes_from is not None:
+        build += f", only from {_sources_words(rules, first.takes_from)}"
+    if first.single_only:
+        build += ", one card at a time (never a run)"
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
             f"moving {moves}{limit}; an empty pile takes {empty_text}{fill}.")
 

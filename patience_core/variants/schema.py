@@ -147,12 +147,23 @@ PILE_GROUP = {
         }),
         "build": _or_ref({"description": "what the pile takes on its top card: a build rule, or none",
                           "anyOf": [{"const": "none"}, PILE_BUILD_RULE]}),
-        "empty": _or_ref({"description": "what an empty pile takes: any card, none, or a rank (e.g. K); "
-                                         "or {rank: any|RANK, when: CONDITION}: only in that state",
+        "empty": _or_ref({"description": "what an empty pile takes: any card, none, a rank (e.g. K) or a "
+                                         "list of ranks ([A, K]); or {rank: any|RANK, when: CONDITION}: only "
+                                         "in that state",
                           "anyOf": [{"enum": ["any", "none"]}, RANK,
+                                    {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
+                                     "items": RANK},
                                     {"type": "object", "additionalProperties": False, "required": ["rank", "when"],
                                      "properties": {"rank": {"anyOf": [{"const": "any"}, RANK]},
                                                     "when": CONDITION}}]}),
+        "takes_from": {**PILE_SET, "description": "the only piles a card or run put on these piles may come "
+                                                  "from (pile groups, stock, waste, single piles, or "
+                                                  "foundations); Chamberlain: [reserve]"},
+        "empty_from": {**PILE_SET, "description": "the only piles an empty pile of the group takes a card "
+                                                  "from (Assembly: [waste])"},
+        "takes": _or_ref({"enum": ["card", "run"],
+                          "description": "card: only single cards are put on the pile, never a run (PySolFC's "
+                                         "max_accept=1); run: as many as may move (default)"}),
         "moves": _or_ref({"enum": ["card", "run", "face-up", "pile", "card-or-pile"],
                           "description": "what may leave the pile in one move: its top card; an ordered run "
                                          "(by run, else build); any face-up cards together; the whole pile; the "

@@ -50,7 +50,9 @@ def unsupported(position) -> str | None:
     if rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up \
             or rules.stock_spec.close_up or rules.transfer_from or rules.stock_spec.gather \
             or any(rules.f_spec[f].run_suit != "same" for f in rules.run_foundations) \
-            or rules.base_first_piles:
+            or rules.base_first_piles or rules.source_limited \
+            or any(isinstance(rules.piles[p].empty, tuple) for p in rules.receivers) \
+            or any(len(set(r)) != len(r) for r in (rules.f_spec[f].ranks for f in rules.foundations) if r):
         return ("removed sets, covered places, a face-up stock, a stock that closes up gaps or gathers the "
                 "layout, cards moved between foundations, runs of several suits, a base chosen by the first "
                 "card or a win: state, which the compiled search does not know yet")
