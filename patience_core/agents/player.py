@@ -349,8 +349,8 @@ def general_score(position: Position, move: Move) -> tuple[int, str]:
     uncovered = len(pile) - move.count
     if position.down[src] and uncovered == position.down[src]:
         return 80, f"{name} moves to {rules.pile_names[dst]} and turns up the card beneath"
-    if src in rules.waste_piles:
-        return (50 if target else 25), f"{name} from the waste onto {rules.pile_names[dst]}"
+    if src in rules.waste_piles or src == rules.stock:   # the stock's top, where it lies face up
+        return (50 if target else 25), f"{name} from the {rules.pile_names[src]} onto {rules.pile_names[dst]}"
     if rules.pile_kind[dst] == "cell":
         return 8, f"{name} waits in a free cell"
     if not target and uncovered and rules.remove_rules:

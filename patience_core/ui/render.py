@@ -297,7 +297,8 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             when = " when no pile is empty" if stock.deal_needs_no_gap else ""
             lines.append(f"Stock: deals one card to each of {len(stock.deal_to)} piles at a time{when}.")
         elif stock.only_fills:
-            lines.append("Stock: never turned; its cards only fill gaps.")
+            face_up = "; its top card lies face up and is free" if stock.face_up else ""
+            lines.append(f"Stock: never turned{face_up}; its cards fill gaps.")
         elif stock.close_up:
             group = rules.pile_group[stock.close_up[0]]
             when = "after every set removed, by itself" if stock.close_up_at_once else "when the player asks"
