@@ -44,3 +44,12 @@ def test_a_gap_taking_an_ace_or_a_king():
     assert rules.piles[gap].empty == (0, 12)
     assert set(rules.accepts_empty[gap]) == {c(x) for x in ("AC", "AD", "AH", "AS", "KC", "KD", "KH", "KS")}
     assert "only an A or a K" in rules_text(rules)
+
+
+def test_four_winds_cells_take_only_their_own_suit():
+    rules = load_rules("four-winds")
+    position = position_of(rules, {"clubs:1": "", "hearts:1": "", "waste": "7C"}, rest="stock")
+    targets = {rules.pile_names[m.dst] for m in position.legal_moves()
+               if m.kind is BETWEEN_PILES and m.card == c("7C")}
+    assert "clubs:1" in targets and all(t.startswith("clubs:") for t in targets)
+    assert "each holding any one card of C" in rules_text(rules)

@@ -216,7 +216,7 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     ``d`` now?"""
     spec = position.rules.piles[d]
     pile = position.piles[d]
-    if not _source_fits(spec, pile, src, count):
+    if not _source_fits(spec, pile, src, count, card):
         return False
     if spec.max_cards is not None and len(pile) + count > spec.max_cards:
         return False
@@ -233,9 +233,12 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     return empty == "any" or (empty != "none" and card % 13 == empty)
 
 
-def _source_fits(spec, pile: list[int], src: int | None, count: int) -> bool:
-    """The pile's own limits on what it takes: single cards only, and only from some piles."""
+def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) -> bool:
+    """The pile's own limits on what it takes: single cards only, one suit only, and only from
+    some piles."""
     if spec.single_only and count > 1:
+        return False
+    if spec.only_suit is not None and card // 13 != spec.only_suit:
         return False
     if src is None:
         return True
@@ -307,7 +310,7 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
             for d in targets:
                 if d == p:
                     continue
-                if limited and not _source_fits(rules.piles[d], piles[d], p, count):
+                if limited and not _source_fits(rules.piles[d], piles[d], p, count, card):
                     continue
                 cap = max_cards[d]
                 if cap is not None and len(piles[d]) + count > cap:

@@ -299,7 +299,8 @@ class Rules:
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from"),
-                        single_only=spec.get("takes", "run") == "card")
+                        single_only=spec.get("takes", "run") == "card",
+                        only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None)
 
     def _sources(self, group: str, spec: dict[str, Any], key: str) -> frozenset[int] | None:
         """``takes_from``/``empty_from``: a pile set, where ``foundations`` names every foundation."""
@@ -927,15 +928,17 @@ class Rules:
         for p in self.receivers:
             spec = self.piles[p]
             build = spec.build
-            self.accepts_on[p] = [tuple(c for c in pack_codes if build is not None and build.follows(top, c))
+            codes = [c for c in pack_codes if spec.only_suit in (None, c // 13)]
+            self.accepts_on[p] = [tuple(c for c in codes if build is not None and build.follows(top, c))
                                   for top in range(52)]
             empty = spec.empty
             ranks = empty if isinstance(empty, tuple) else (empty,)
-            self.accepts_empty[p] = (tuple(pack_codes) if empty == "any" else () if empty == "none"
-                                     else tuple(c for c in pack_codes if c % 13 in ranks))
+            self.accepts_empty[p] = (tuple(codes) if empty == "any" else () if empty == "none"
+                                     else tuple(c for c in codes if c % 13 in ranks))
         # Piles that take cards only from some sources, or only single cards (legal.pile_moves).
         self.source_limited = any(self.piles[p].takes_from is not None or self.piles[p].empty_from is not None
-                                  or self.piles[p].single_only for p in self.receivers)
+                                  or self.piles[p].single_only or self.piles[p].only_suit is not None
+                                  for p in self.receivers)
         # FreeCell's supermove counts free cells and empty columns that take any card.
         self.cells = [p for p in self._layout() if self.pile_kind[p] == "cell"]
         self.to_bottom_piles = [p for p in self._layout() if self.piles[p].to_bottom is not None]

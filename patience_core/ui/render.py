@@ -160,6 +160,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         dealt = "" if not any(sizes) else f"; dealt {', '.join(map(str, sizes))} cards"
         holds = ("any one card" if first.empty == "any" else "nothing" if first.empty == "none"
                  else f"one card, only {_ranks_words(first.empty)}")
+        if first.only_suit is not None:
+            holds += f" of {cards.SUITS[first.only_suit]}"
         each = "each holding" if len(piles) > 1 else "holding"
         return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, {each} {holds}{dealt}."
     dealt = _dealt_words(sizes)

@@ -161,6 +161,7 @@ PILE_GROUP = {
                                                   "foundations); Chamberlain: [reserve]"},
         "empty_from": {**PILE_SET, "description": "the only piles an empty pile of the group takes a card "
                                                   "from (Assembly: [waste])"},
+        "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: only single cards are put on the pile, never a run (PySolFC's "
                                          "max_accept=1); run: as many as may move (default)"}),
@@ -227,6 +228,7 @@ FOUNDATION_GROUP = {
                           "description": "found: a free base card starts a pile; dealt: bases set out before the deal"}),
         "build": _or_ref({**BUILD_RULE, "description": "instead of a rank sequence: each card follows the "
                                                        "top card by this rule (Golf: up or down, any suit)"}),
+        "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: one card at a time; run: only a finished run (K down to A "
                                          "in suit) at once, from the top of a pile (Spider)"}),
