@@ -287,7 +287,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         waste = (", then one card face up onto the waste" if rules.draw == 1 else
                  f", then {rules.draw} cards face up onto the waste (the last on top)")
     dealt = [g for g in dealt if g != "waste"]
-    if not dealt:
+    if not dealt and waste:
+        lines.append(f"Deal: {waste[len(', then '):]}; the other {stock_size} cards form the stock.")
+    elif not dealt:
         lines.append(f"Deal: all {stock_size} cards form the stock.")
     elif stock_size:
         lines.append(f"Deal: {', then '.join(dealt)}, row by row{waste}; the other {stock_size} cards form the "
