@@ -65,6 +65,12 @@ def parse_card(text: str) -> int:
     return make(rank, suit)
 
 
+def rank_with_article(rank: int) -> str:
+    """'an A', 'an 8', 'a K': a rank as a player reads it in a sentence."""
+    name = RANKS[rank]
+    return f"{'an' if name in ('A', '8') else 'a'} {name}"
+
+
 def card_name(card: int) -> str:
     """The machine form: ``10H``, ``QS``."""
     return RANKS[card % 13] + SUITS[card // 13]

@@ -51,12 +51,6 @@ def _per_pile(value: Any, count: int) -> list[int]:
     return [int(value)] * count
 
 
-def _a(rank: int) -> str:
-    """'an A', 'a 10': a rank with the article it is read with."""
-    name = cards.RANKS[rank]
-    return f"{'an' if name in ('A', '8') else 'a'} {name}"
-
-
 def _build_rule(raw: Any) -> BuildRule | None:
     if raw in (None, "none"):
         return None
@@ -420,8 +414,8 @@ class Rules:
                 raise self._fail(path + ("rank",), str(exc)) from None
         where = " and ".join(names)
         if kind == "only":
-            return Condition(kind, tuple(piles), f"every card left in {where} is {_a(rank)}", rank=rank)
-        what = "one card" if rank is None else f"one card, {_a(rank)}"
+            return Condition(kind, tuple(piles), f"every card left in {where} is {cards.rank_with_article(rank)}", rank=rank)
+        what = "one card" if rank is None else f"one card, {cards.rank_with_article(rank)}"
         words = f"every pile of {where} holds exactly {what}" if len(piles) > 1 else f"{where} holds exactly {what}"
         return Condition(kind, tuple(piles), words, rank=rank)
 

@@ -45,7 +45,7 @@ def _worry_words(fspec) -> str:
 
 def _ranks_words(empty) -> str:
     """'a K', 'an A or a K'."""
-    return " or ".join(_a_rank(r) for r in (empty if isinstance(empty, tuple) else (empty,)))
+    return " or ".join(cards.rank_with_article(r) for r in (empty if isinstance(empty, tuple) else (empty,)))
 
 
 def _sources_words(rules: Rules, piles) -> str:
@@ -63,12 +63,6 @@ def _sources_words(rules: Rules, piles) -> str:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _a_rank(rank: int) -> str:
-    """'an A', 'an 8', 'a K': the article a player reads the rank's name with."""
-    name = cards.RANKS[rank]
-    return f"{'an' if name in ('A', '8') else 'a'} {name}"
 
 
 def _dealt_words(sizes: list[int], what: str = "card") -> str:
@@ -224,7 +218,7 @@ def rules_text(rules: Rules) -> str:
                      else "any suit (the first card decides)")
             start = f"started by a free {base}"
         if fspec.deal_bases:
-            start += (f" ({_a_rank(rules.f_rank_at[first][0])} on top of a column after each row of the deal "
+            start += (f" ({cards.rank_with_article(rules.f_rank_at[first][0])} on top of a column after each row of the deal "
                       "goes up at once)")
         lines.append(f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} "
                      f"({rules.pile_names[piles[0]]}..{rules.pile_names[piles[-1]]}), {suits}, {start};")
