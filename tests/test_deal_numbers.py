@@ -274,7 +274,7 @@ def test_dealing_the_reconstructed_order_gives_the_layout_back(case):
     n_piles, targets, layout, stock = case
     order = order_from_layout(targets, layout, stock)
     table = SimpleNamespace(n_piles=n_piles + 1, setout=[], deal_targets=targets, stock=n_piles,
-                            to_bottom_piles=(), deal_bases=())
+                            to_bottom_piles=(), deal_bases=(), deal_to_foundations=False)
     piles = deal_by_order(table, order)
     assert {p: piles[p] for p in range(n_piles)} == layout
     assert piles[n_piles][::-1] == list(stock)

@@ -26,3 +26,15 @@ def test_an_ace_uncovered_by_an_ace_going_up_goes_up_too():
     rest = sorted((c for c in rules.pack if c not in rows), key=lambda c: c % 13 == 0)
     piles = deal_by_order(rules, rows + rest)
     assert sorted(names(piles[f][0] for f in rules.foundations if piles[f])) == ["AD", "AH"]
+
+
+def test_citadel_deals_a_fitting_card_onto_its_foundation_and_the_pile_misses_its_turn():
+    """Citadel (PySolFC 145): Aces set out; a dealt card that fits a foundation goes there."""
+    rules = load_rules("citadel")
+    order = cs("2C 5H 9S") + [c for c in rules.pack if c % 13 != 0 and c not in cs("2C 5H 9S")]
+    piles = deal_by_order(rules, order)
+    clubs = next(f for f in rules.foundations if piles[f] and piles[f][0] == cs("AC")[0])
+    assert names(piles[clubs])[:2] == ["AC", "2C"]
+    t1, t2 = (piles[rules.pile_index(f"tableau:{n}")] for n in (1, 2))
+    assert names(t2[:1]) == ["5H"] and names(t1[:1]) != ["2C"]
+    assert sum(len(piles[p]) for p in rules.groups["tableau"]) + sum(len(piles[f]) for f in rules.foundations) == 52

@@ -88,8 +88,10 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
         piles[f].append(card)
     targets = rules.deal_targets
     ends = set(rules.deal_row_ends) if rules.deal_bases else ()
+    onto_foundations = rules.deal_to_foundations
     for i, (target, card) in enumerate(zip(targets, order), start=1):
-        piles[target].append(card)
+        f = _fitting_foundation(rules, piles, card) if onto_foundations else None
+        piles[target if f is None else f].append(card)
         if i in ends:
             bases_up(rules, piles)
     for p in rules.to_bottom_piles:
@@ -98,6 +100,20 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     rest.reverse()  # the next card of the pack ends on top (the end of the list)
     piles[rules.stock] = rest
     return piles
+
+
+def _fitting_foundation(rules: Rules, piles: list[list[int]], card: int) -> int | None:
+    """The first foundation with a rank sequence that takes ``card`` now, during the deal
+    (PySolFC's Citadel: a dealt card that fits goes up, and its pile's turn passes)."""
+    for f in rules.foundations:
+        ranks = rules.f_rank_at[f]
+        pile = piles[f]
+        if not ranks or len(pile) >= len(ranks) or card % 13 != ranks[len(pile)]:
+            continue
+        suit = pile[0] // 13 if pile else rules.f_suit[f]
+        if rules.f_regardless[f] or suit in (-1, card // 13):
+            return f
+    return None
 
 
 def bases_up(rules: Rules, piles: list[list[int]]) -> None:

@@ -909,6 +909,8 @@ class Rules:
         self.face_down = [self.piles[p].face_down if self.piles[p] else 0 for p in range(n)]
         self.any_face_down = any(self.face_down)
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
+        # A dealt card that fits a foundation goes there instead, its pile's turn passing (Citadel).
+        self.deal_to_foundations = bool(self.definition.get("deal_to_foundations", False))
         # Foundations whose base cards go up during the deal, after each row (Thirty-Six).
         self.deal_bases = [f for f in self.foundations if self.f_spec[f].deal_bases]
         # Groups whose base the first card played chooses: every pile's wanted cards change then.

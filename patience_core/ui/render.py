@@ -290,6 +290,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                      "stock.")
     else:
         lines.append(f"Deal: {', then '.join(dealt)}, row by row{waste}: every card; there is no stock.")
+    if rules.deal_to_foundations:
+        lines.append("While dealing, a card that fits a foundation goes there instead; the pile whose turn "
+                     "it was gets nothing that round.")
     if stock_size:
         if stock.deal_to:
             when = " when no pile is empty" if stock.deal_needs_no_gap else ""

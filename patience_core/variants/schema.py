@@ -407,6 +407,9 @@ FIELDS: dict[str, Any] = {
                     "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
                                       "description": "lower-case letters, digits and dashes"},
                     "description": "the foundation groups, by id; their piles are foundation:1, 2, ..."},
+    "deal_to_foundations": {"type": "boolean",
+                            "description": "during the deal, a card that fits a foundation goes there instead, "
+                                           "and the pile whose turn it was gets nothing that round (Citadel)"},
     "capacity": {"enum": ["exact", "meet"],
                  "description": "exact (default): the foundations hold the pack exactly; meet: they have room to "
                                 "spare, piles of one suit meeting anywhere (Bisley's Ace and King piles)"},
