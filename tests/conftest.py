@@ -69,6 +69,29 @@ def _dead_first(rules: Rules, pool: list[int]) -> list[int]:
     return sorted(pool, key=lambda card: (-earliest(card), card))
 
 
+def played_and_undone(rules: Rules, seed: int, choose, limit: int = 10_000) -> str:
+    """Play deal ``seed`` with ``choose(position, legal moves)`` (a move, or ``None`` to stop)
+    while the game goes on, at most ``limit`` moves, the pack whole after every move; then
+    undo back to the deal, each undo giving back the position before its move. Returns the
+    status the play ended in."""
+    from patience_core import deal_seed
+
+    position = deal_seed(rules, seed)
+    keys = []
+    while len(keys) < limit and position.status() == "playing":
+        move = choose(position, position.legal_moves())
+        if move is None:
+            break
+        keys.append(position.key())
+        position.apply(move)
+        assert position.card_count() == rules.n_cards
+    status = position.status()
+    while position.history:
+        position.undo()
+        assert position.key() == keys.pop()
+    return status
+
+
 def crafted_order(rules: Rules, layout: dict[str, str] | None = None, stock: str = "") -> list[int]:
     """A full pack order (top first) that deals ``layout`` and puts ``stock`` on top of the stock.
 

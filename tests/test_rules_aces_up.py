@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from patience_core import deal_seed, load_rules
+from patience_core import load_rules
 from patience_core.agents.autoplay import play_automatic
 from patience_core.agents.player import choose_move
 from patience_core.errors import VariantError
 from patience_core.model.moves import BETWEEN_PILES, REMOVE
 from patience_core.ui.render import rules_text
 from patience_core.variants.catalog import build_registry, compile_variant
-from conftest import c, names, position_of
+from conftest import c, names, played_and_undone, position_of
 
 
 def _removable(position):
@@ -76,14 +76,8 @@ def test_the_player_removes_and_uses_a_gap_before_dealing():
 def test_random_games_end_and_undo_back_to_the_deal():
     rules = load_rules("aces-up")
     for seed in range(20):
-        position = deal_seed(rules, seed)
-        start = position.key()
-        while (move := choose_move(position)[0]) is not None:
-            position.apply(move)
-        assert position.status() in ("won", "lost")
-        while position.history:
-            position.undo()
-        assert position.key() == start
+        status = played_and_undone(rules, seed, lambda position, _moves: choose_move(position)[0])
+        assert status in ("won", "lost")
 
 
 @pytest.mark.parametrize("rule, message", [

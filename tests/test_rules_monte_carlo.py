@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from patience_core import deal_seed, load_rules
+from patience_core import load_rules
 from patience_core.errors import VariantError
 from patience_core.model.moves import CLOSE_UP, NO_PILE, REMOVE, Move
 from patience_core.ui.render import rules_text
 from patience_core.variants.catalog import build_registry, compile_variant
-from conftest import c, cs, names, position_of
+from conftest import c, cs, names, played_and_undone, position_of
 
 
 def _square(rules, text: str, rest: str = "stock"):
@@ -106,15 +106,7 @@ def test_random_games_undo_to_the_deal(name):
     rules = load_rules(name)
     rng = random.Random(5)
     for seed in range(15):
-        position = deal_seed(rules, seed)
-        keys = []
-        while position.status() == "playing":
-            keys.append(position.key())
-            position.apply(rng.choice(position.legal_moves()))
-            assert position.card_count() == rules.n_cards
-        while position.history:
-            position.undo()
-            assert position.key() == keys.pop()
+        played_and_undone(rules, seed, lambda _position, moves: rng.choice(moves))
 
 
 def test_rules_text_says_neighbours_and_closing_up():

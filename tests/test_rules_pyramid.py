@@ -20,7 +20,7 @@ from patience_core.solver.solve import solve_position
 from patience_core.ui.commands import Choice, PileLabels, Refusal, resolve_move
 from patience_core.ui.render import rules_text
 from patience_core.variants.catalog import build_registry, compile_variant
-from conftest import c, position_of
+from conftest import c, played_and_undone, position_of
 
 # A pyramid whose bottom row is 6C 6H 7S KS, the row over it ... (deal order: row by row).
 BOTTOM = {"pyramid:22": "QD", "pyramid:23": "JH", "pyramid:24": "JC", "pyramid:25": "6C",
@@ -115,15 +115,7 @@ def test_random_play_and_undo_keep_every_position(name):
     rules = load_rules(name)
     rng = random.Random(7)
     for seed in range(30):
-        position = deal_seed(rules, seed)
-        keys = []
-        while position.status() == "playing":
-            keys.append(position.key())
-            position.apply(rng.choice(position.legal_moves()))
-            assert position.card_count() == 52
-        while position.history:
-            position.undo()
-            assert position.key() == keys.pop()
+        played_and_undone(rules, seed, lambda _position, moves: rng.choice(moves))
 
 
 def test_a_king_alone_is_a_safe_play_and_safe_autoplay_removes_it():

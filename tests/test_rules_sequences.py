@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from patience_core import deal_seed, load_rules
+from patience_core import load_rules
 from patience_core.errors import VariantError
 from patience_core.model.moves import BETWEEN_PILES
 from patience_core.ui.render import rules_text
 from patience_core.variants.catalog import build_registry, compile_variant
-from conftest import c, position_of
+from conftest import c, played_and_undone, position_of
 
 
 def test_a_pile_built_on_the_same_rank():
@@ -46,14 +46,5 @@ def test_a_sequence_with_base_or_length_is_refused(tmp_path):
 
 @pytest.mark.parametrize("name", ["napoleons-tomb", "solid-square", "double-freecell", "quads-plus", "dial"])
 def test_games_play_and_undo(name):
-    rules = load_rules(name)
-    position = deal_seed(rules, 2)
-    start = position.key()
-    for _ in range(200):
-        moves = position.legal_moves()
-        if not moves:
-            break
-        position.apply(moves[len(position.history) % len(moves)])
-    while position.history:
-        position.undo()
-    assert position.key() == start
+    played_and_undone(load_rules(name), 2, lambda position, moves: moves[len(position.history) % len(moves)],
+                      limit=200)

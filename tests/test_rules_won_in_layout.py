@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from patience_core import deal_seed, load_rules
+from patience_core import load_rules
 from patience_core.errors import VariantError
 from patience_core.variants.catalog import build_registry, compile_variant
-from conftest import position_of
+from conftest import played_and_undone, position_of
 
 RUN_KH_TO_AS = "KH QS JH 10S 9H 8S 7H 6S 5H 4S 3H 2S AH"   # alternating colours, 13 cards
 
@@ -52,17 +52,7 @@ def test_deck_is_won_with_four_cards_left_however_they_lie():
 
 @pytest.mark.parametrize("name", ["four-stacks", "german-patience", "daddy-longlegs", "deck", "circle-eight"])
 def test_the_games_play_to_an_end_and_undo(name):
-    rules = load_rules(name)
-    position = deal_seed(rules, 1)
-    start = position.key()
-    for _ in range(300):
-        moves = position.legal_moves()
-        if not moves or position.is_won():
-            break
-        position.apply(moves[-1])
-    while position.history:
-        position.undo()
-    assert position.key() == start
+    played_and_undone(load_rules(name), 1, lambda _position, moves: moves[-1], limit=300)
 
 
 def test_no_foundations_needs_a_win_state(tmp_path):
