@@ -43,7 +43,7 @@ def free_cards(position: "Position") -> Iterator[tuple[int, int]]:
         pile = piles[p]
         if not pile:
             continue
-        if covered_by[p] and any(piles[q] for q in covered_by[p]):
+        if covered_by[p] and is_covered(position, p):
             continue
         if access[p] == ACCESS_ALL:
             seen = set()

@@ -63,11 +63,6 @@ class Move(NamedTuple):
         """A card (or run) moved by the player from one pile to another pile or foundation."""
         return self.kind is TO_FOUNDATION or self.kind is BETWEEN_PILES
 
-    @property
-    def goes_home(self) -> bool:
-        """Cards go to a foundation (one card, a finished run, or a removed set)."""
-        return self.kind is TO_FOUNDATION or self.kind is REMOVE
-
 
 class Step(NamedTuple):
     """What :meth:`Position.undo` needs to take one move back.
@@ -78,8 +73,9 @@ class Step(NamedTuple):
     one in its source pile; ``pending``: the move left a gap waiting for the player's
     choice of card (plugins' chosen fills); ``second``: for a set removed, the same
     ``(filled, flipped, fill_flipped)`` for a pair's second pile (or ``None``) and the
-    close-up it caused (or ``None``); for a close-up, the group's piles before it and the
-    piles dealt to, in order; for a gather, the group's piles and face-down counts before it.
+    close-up it caused (or ``None``); for a close-up, the group's cards and face-down counts
+    before it and the piles dealt to, in order; for a gather, the group's cards and face-down
+    counts before it.
     """
 
     move: Move

@@ -241,16 +241,7 @@ class Position:
         elif kind is CLOSE_UP:
             self.trail.append((move, NO_PILE, -1, False, False, False, self._close_up()))
         elif kind is GATHER:
-            places = self.rules.stock_spec.gather
-            before = (tuple(tuple(self.piles[p]) for p in places), tuple(self.down[p] for p in places))
-            spec = self.rules.stock_spec
-            dealt = (legal.gathered_shuffled(self.piles, places, spec.per_pile, self.redeals_left) if spec.shuffle
-                     else legal.gathered(self.piles, places, spec.per_pile))
-            for p, cards_ in zip(places, dealt):
-                self.piles[p] = cards_
-                self.down[p] = 0
-            self.redeals_left -= 1
-            self.trail.append((move, NO_PILE, -1, False, False, False, before))
+            self.trail.append((move, NO_PILE, -1, False, False, False, self._gather()))
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
 
@@ -357,15 +348,34 @@ class Position:
             closed = self._close_up()
         self.trail.append((move, filled, -1, flipped, fill_flipped, False, (second, closed)))
 
+    def _group_state(self, places: tuple[int, ...]) -> tuple:
+        """The cards and face-down counts of ``places``, for undo (close-up, gather)."""
+        return tuple(tuple(self.piles[p]) for p in places), tuple(self.down[p] for p in places)
+
+    def _set_group_state(self, places: tuple[int, ...], state: tuple) -> None:
+        for p, cards_, down in zip(places, *state):
+            self.piles[p] = list(cards_)
+            self.down[p] = down
+
+    def _gather(self) -> tuple:
+        """A redeal of the gather group (Cruel, La Belle Lucie); returns its state before."""
+        spec = self.rules.stock_spec
+        places = spec.gather
+        before = self._group_state(places)
+        dealt = (legal.gathered_shuffled(self.piles, places, spec.per_pile, self.redeals_left) if spec.shuffle
+                 else legal.gathered(self.piles, places, spec.per_pile))
+        self._set_group_state(places, (dealt, (0,) * len(places)))
+        self.redeals_left -= 1
+        return before
+
     def _close_up(self) -> tuple:
         """Slide the close-up group's cards toward its first place (in order) and deal a stock
-        card into each gap; return (the piles before, the piles dealt to) for undo."""
+        card into each gap; return (the group's state before, the piles dealt to) for undo."""
         rules = self.rules
         places = rules.stock_spec.close_up
         piles = self.piles
         stock = piles[rules.stock]
-        before = tuple(tuple(piles[p]) for p in places)
-        down_before = tuple(self.down[p] for p in places)
+        before = self._group_state(places)
         order, gaps = legal.close_up_plan(piles, places, len(stock))
         moved = [(piles[p], self.down[p]) for p in order]
         for p, (cards_, down) in zip(places, moved):
@@ -373,18 +383,16 @@ class Position:
             self.down[p] = down
         for p in gaps:
             piles[p].append(stock.pop())
-        return before, down_before, tuple(gaps)
+        return before, tuple(gaps)
 
     def _open_up(self, closed: tuple) -> None:
         """Undo :meth:`_close_up`."""
-        before, down_before, gaps = closed
+        before, gaps = closed
         piles = self.piles
         stock = piles[self.rules.stock]
         for p in reversed(gaps):
             stock.append(piles[p].pop())
-        for p, cards_, down in zip(self.rules.stock_spec.close_up, before, down_before):
-            piles[p] = list(cards_)
-            self.down[p] = down
+        self._set_group_state(self.rules.stock_spec.close_up, before)
 
     def _unremove(self, step: Step) -> None:
         move = step.move
@@ -479,10 +487,7 @@ class Position:
         elif kind is CLOSE_UP:
             self._open_up(step.second)
         elif kind is GATHER:
-            cards_before, down_before = step.second
-            for p, cards_, down in zip(self.rules.stock_spec.gather, cards_before, down_before):
-                self.piles[p] = list(cards_)
-                self.down[p] = down
+            self._set_group_state(self.rules.stock_spec.gather, step.second)
             self.redeals_left += 1
         else:
             self._unmove_cards(step)

@@ -51,6 +51,11 @@ def _per_pile(value: Any, count: int) -> list[int]:
     return [int(value)] * count
 
 
+def _names(pile_set: str | list[str]) -> list[str]:
+    """A pile set as written (one name, or a list of them) as a list of names."""
+    return [pile_set] if isinstance(pile_set, str) else list(pile_set)
+
+
 def _build_rule(raw: Any) -> BuildRule | None:
     if raw in (None, "none"):
         return None
@@ -301,7 +306,7 @@ class Rules:
         raw = spec.get(key)
         if raw is None:
             return None
-        names = [raw] if isinstance(raw, str) else list(raw)
+        names = _names(raw)
         piles = set(self.foundations) if "foundations" in names else set()
         others = [n for n in names if n != "foundations"]
         if others:
@@ -371,7 +376,7 @@ class Rules:
             piles = tuple(p for p in range(len(self.pile_names)) if self.pile_kind[p] != "foundation")
             return Condition(kind, piles, f"at most {names} card{'s' if names != 1 else ''} "
                              "lie outside the foundations", rank=int(names))
-        names = [names] if isinstance(names, str) else list(names)
+        names = _names(names)
         piles = self._pile_set(path + (kind,), names)
         state = "empty" if kind == "empty" else "holds a card"
         spoken = [f"the {n}" if n in ("stock", "waste") else n for n in names]
@@ -385,11 +390,11 @@ class Rules:
     def _sorted(self, path: tuple, raw: dict[str, Any]) -> Condition:
         """``{sorted: {in: SET, length: N}}``: every pile of SET empty, or one run by its own
         build rule (of N cards, if given). Compiled after the piles, whose rules it reads."""
-        names = [raw["in"]] if isinstance(raw["in"], str) else list(raw["in"])
+        names = _names(raw["in"])
         piles = self._pile_set(path + ("in",), names)
         runs = []
         for p in piles:
-            spec = self.piles[p] if p < len(self.piles) else None
+            spec = self.piles[p]   # None for the stock and waste, and while piles are compiled
             rule = spec.run_rule or spec.build if spec is not None else None
             if rule is None:
                 raise self._fail(path + ("in",), f"{self.pile_names[p]} has no build rule to say what a run "
@@ -404,7 +409,7 @@ class Rules:
     def _cards_left(self, kind: str, path: tuple, raw: dict[str, Any]) -> Condition:
         """``{one_card: {in: SET, rank: R}}``: every pile of SET holds exactly one card (of rank
         R); ``{only: {in: SET, rank: R}}``: every card in SET is of rank R."""
-        names = [raw["in"]] if isinstance(raw["in"], str) else list(raw["in"])
+        names = _names(raw["in"])
         piles = self._pile_set(path + ("in",), names)
         rank = None
         if raw.get("rank") is not None:
@@ -448,7 +453,7 @@ class Rules:
         self.discard = discards[0] if discards else None
         for i, raw in enumerate(raw_rules):
             path = ("remove", i)
-            names = [raw["from"]] if isinstance(raw["from"], str) else list(raw["from"])
+            names = _names(raw["from"])
             sources = tuple(dict.fromkeys(self._pile_set(path + ("from",), names)))
             for name, p in ((self.pile_names[p], p) for p in sources):
                 if p == self.stock and not (definition.get("stock") or {}).get("face_up"):
@@ -654,12 +659,7 @@ class Rules:
         draw = int(raw.get("draw", 1))
         deal_to: tuple[int, ...] = ()
         if raw.get("deal"):
-            group = raw["deal"]
-            if group not in self.group_specs:
-                raise self._fail(("stock", "deal"), f"unknown pile group {group!r}"
-                                 f"{suggest(group, self.group_specs)}; expected one of "
-                                 f"{', '.join(self.group_specs) or '(no pile groups)'}")
-            deal_to = tuple(self.groups[group])
+            deal_to = self._stock_group(("stock", "deal"), raw["deal"])
         to_foundation = None
         only_fills = raw.get("to") == "gaps"
         if only_fills and (deal_to or redeals != 0 or raw.get("draw", 1) != 1 or raw.get("close_up")):
@@ -689,24 +689,16 @@ class Rules:
                              "one card; expected draw: 1")
         close_up: tuple[int, ...] = ()
         if raw.get("close_up") is not None:
-            group = raw["close_up"]["group"]
-            if group not in self.group_specs:
-                raise self._fail(("stock", "close_up", "group"), f"unknown pile group {group!r}"
-                                 f"{suggest(group, self.group_specs)}; expected one of {', '.join(self.group_specs)}")
+            close_up = self._stock_group(("stock", "close_up", "group"), raw["close_up"]["group"])
             if deal_to or to_foundation is not None or redeals != 0 or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "close_up"), "a stock that closes up gaps turns no card onto a "
                                  "waste and deals no rows; expected no deal, to, draw or redeals with it")
-            close_up = tuple(self.groups[group])
         gather: tuple[int, ...] = ()
         if raw.get("gather") is not None:
-            group = raw["gather"]["group"]
-            if group not in self.group_specs:
-                raise self._fail(("stock", "gather", "group"), f"unknown pile group {group!r}"
-                                 f"{suggest(group, self.group_specs)}; expected one of {', '.join(self.group_specs)}")
+            gather = self._stock_group(("stock", "gather", "group"), raw["gather"]["group"])
             if deal_to or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "gather"), "a redeal that gathers the layout has no stock to turn or "
                                  "deal; expected no deal, to, draw or close_up with it")
-            gather = tuple(self.groups[group])
         face_up = bool(raw.get("face_up", False))
         if face_up and (deal_to or to_foundation is not None):
             raise self._fail(("stock", "face_up"), "a face-up stock lies beside a waste; expected a stock "
@@ -718,6 +710,13 @@ class Rules:
                          only_fills=only_fills, gather=gather,
                          per_pile=int(raw["gather"].get("per_pile", 4)) if gather else 0,
                          shuffle=bool(gather) and bool(raw["gather"].get("shuffle", False)))
+
+    def _stock_group(self, path: tuple, group: str) -> tuple[int, ...]:
+        """The piles of the layout group a stock rule names (deal, close_up, gather)."""
+        if group not in self.group_specs:
+            raise self._fail(path, f"unknown pile group {group!r}{suggest(group, self.group_specs)}; "
+                             f"expected one of {', '.join(self.group_specs) or '(no pile groups)'}")
+        return tuple(self.groups[group])
 
     def set_setout(self, setout: list[tuple[int, int]], who: str) -> None:
         """Replace the cards set out before the deal (a plugin's ``patience_prepare_pack``)."""
