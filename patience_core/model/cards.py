@@ -71,6 +71,11 @@ def rank_with_article(rank: int) -> str:
     return f"{'an' if name in ('A', '8') else 'a'} {name}"
 
 
+def ranks_with_articles(ranks: int | tuple[int, ...]) -> str:
+    """'a K', 'an A or a K': one rank, or several joined by 'or' (a gap's ``empty`` ranks)."""
+    return " or ".join(rank_with_article(r) for r in (ranks if isinstance(ranks, tuple) else (ranks,)))
+
+
 def card_name(card: int) -> str:
     """The machine form: ``10H``, ``QS``."""
     return RANKS[card % 13] + SUITS[card // 13]

@@ -223,9 +223,7 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
             return (f": {rules.pile_names[dst]} builds {spec.build.words()}; "
                     f"{cards.card_name(moving)} does not go on {cards.card_name(target[-1])}")
     elif spec.empty != "any":
-        what = ("nothing" if spec.empty == "none" else
-                "only " + " or ".join(f"a {cards.RANKS[r]}" for r in
-                                     (spec.empty if isinstance(spec.empty, tuple) else (spec.empty,))))
+        what = "nothing" if spec.empty == "none" else f"only {cards.ranks_with_articles(spec.empty)}"
         return f": an empty {rules.pile_names[dst]} takes {what}"
     count = dict(legal.movable_units(position, src)).get(moving, 1) if not rules.is_foundation[src] else 1
     if count > 1:

@@ -494,7 +494,7 @@ class Rules:
             what = (" and ".join(cards.RANKS[r] for r in ranks) if ranks else
                     f"two cards of one rank" if same else f"two cards")
             if count == 1 and ranks:
-                what = f"a {cards.RANKS[ranks[0]]} alone"
+                what = f"{cards.rank_with_article(ranks[0])} alone"
             if total is not None:
                 what += f" whose ranks add up to {total} (A=1, J=11, Q=12, K=13)"
             if apart is not None:

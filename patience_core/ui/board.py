@@ -126,8 +126,7 @@ def _caption(rules: Rules, group: str) -> str:
         return "one card each"
     if spec.build is not None:
         empty = {"any": "any card", "none": "nothing"}.get(spec.empty) if isinstance(spec.empty, str) \
-            else " or ".join(f"a {cards.RANKS[r]}" for r in
-                             (spec.empty if isinstance(spec.empty, tuple) else (spec.empty,)))
+            else cards.ranks_with_articles(spec.empty)
         moves = {"run": "runs move", "face-up": "face-up cards move together", "pile": "whole piles move",
                  "card": "one card moves", "card-or-pile": "the top card or the whole pile moves"}[spec.moves]
         if spec.partial == "to-foundation":

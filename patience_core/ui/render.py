@@ -43,11 +43,6 @@ def _worry_words(fspec) -> str:
     return f"; a top card may come back to the layout{when}{transfer}"
 
 
-def _ranks_words(empty) -> str:
-    """'a K', 'an A or a K'."""
-    return " or ".join(cards.rank_with_article(r) for r in (empty if isinstance(empty, tuple) else (empty,)))
-
-
 def _sources_words(rules: Rules, piles) -> str:
     """The pile groups (or piles) a set of pile numbers covers, in words."""
     names = []
@@ -153,7 +148,7 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if first.kind == "cell":
         dealt = "" if not any(sizes) else f"; dealt {', '.join(map(str, sizes))} cards"
         holds = ("any one card" if first.empty == "any" else "nothing" if first.empty == "none"
-                 else f"one card, only {_ranks_words(first.empty)}")
+                 else f"one card, only {cards.ranks_with_articles(first.empty)}")
         if first.only_suit is not None:
             holds += f" of {cards.SUITS[first.only_suit]}"
         each = "each holding" if len(piles) > 1 else "holding"
@@ -164,7 +159,7 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         hidden += f"; the deal moves each {cards.RANKS[first.to_bottom]} under the pile's other cards"
     empty = first.empty
     empty_text = ("any card" if empty == "any" else "nothing" if empty == "none"
-                  else f"only {_ranks_words(empty)}")
+                  else f"only {cards.ranks_with_articles(empty)}")
     moves = {"card": "one card at a time", "run": f"runs built {first.run_rule.words()}" if first.run_rule else "runs",
              "face-up": "any face-up cards together", "pile": "only whole piles",
              "card-or-pile": (f"the top card alone, or the whole pile when it is one run built "
