@@ -216,7 +216,7 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     ``d`` now?"""
     spec = position.rules.piles[d]
     pile = position.piles[d]
-    if not _source_fits(spec, pile, src, count, card):
+    if position.rules.source_limited and not _source_fits(spec, pile, src, count, card):
         return False
     if spec.max_cards is not None and len(pile) + count > spec.max_cards:
         return False

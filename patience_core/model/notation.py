@@ -43,13 +43,11 @@ def move_to_json(rules: Rules, move: Move, position: Position | None = None) -> 
 
 
 def moves_to_json(rules: Rules, moves: Iterable, position: Position | None = None) -> list[dict[str, Any]]:
-    """Moves that may all be played from ``position`` (the legal moves listed), or a line
-    played from it in order (then a copy is played along to name each pair's cards)."""
+    """A line of moves; given the ``position`` it starts from, a copy is played along it to
+    name the second card of each pair removed."""
     moves = list(moves)
     if position is None or not any(m.kind is REMOVE for m in moves):
         return [move_to_json(rules, m) for m in moves]
-    if all(position.is_legal(m) for m in moves):
-        return [move_to_json(rules, m, position) for m in moves]
     walk = position.copy()
     out = []
     for m in moves:
