@@ -180,25 +180,63 @@ class Rules:
 
     # -- the pack -------------------------------------------------------------------
     def _compile_pack(self, definition: dict[str, Any]) -> None:
-        """``decks`` x 52 cards, or the same number of cards in fewer suits (Spider)."""
+        """``decks`` x 52 cards; the same number of cards in fewer suits (Spider's ``suits``);
+        or a stripped pack (``pack: {ranks, suits}``: each deck holds only those cards)."""
         suits = definition.get("suits")
+        stripped = definition.get("pack") or {}
+        if suits is not None and stripped.get("suits") is not None:
+            raise self._fail(("pack", "suits"), "the pack's suits are given twice (suits and pack.suits); "
+                             "expected one: suits keeps the pack's size, pack.suits strips it")
+        if stripped:
+            self._compile_stripped_pack(stripped)
+            return
+        self.pack_ranks = tuple(range(13))
         self.n_cards = self.decks * cards.CARDS_PER_DECK
         if suits is None:
             self.pack_suits = tuple(range(4))
         else:
-            letters = [str(s).upper() for s in suits]
-            for i, letter in enumerate(letters):
-                if letter not in cards.SUITS:
-                    raise self._fail(("suits", i), f"not a suit: {suits[i]!r}; expected one of C D H S")
-            if 4 % len(letters):
-                raise self._fail(("suits",), f"{len(letters)} suits cannot share a pack of "
-                                 f"{self.n_cards} cards evenly; expected 1, 2 or 4 suits")
-            self.pack_suits = tuple(cards.SUITS.index(s) for s in letters)
+            self.pack_suits = self._suit_list(("suits",), suits)
+            if 4 % len(self.pack_suits):
+                raise self._fail(("suits",), f"{len(self.pack_suits)} suits cannot share a pack of "
+                                 f"{self.n_cards} cards evenly; expected 1, 2 or 4 suits "
+                                 "(pack: {suits: [...]} strips the pack instead)")
         per_code = self.n_cards // (13 * len(self.pack_suits))
         self.copies = [per_code if c // 13 in self.pack_suits else 0 for c in range(cards.CARDS_PER_DECK)]
         self.pack = [c for _ in range(per_code) for s in self.pack_suits for c in range(s * 13, s * 13 + 13)]
         if len(self.pack_suits) == 4:
             self.pack = cards.full_pack(self.decks)
+
+    def _suit_list(self, path: tuple, suits: list) -> tuple[int, ...]:
+        letters = [str(s).upper() for s in suits]
+        for i, letter in enumerate(letters):
+            if letter not in cards.SUITS:
+                raise self._fail(path + (i,), f"not a suit: {suits[i]!r}; expected one of C D H S")
+        return tuple(cards.SUITS.index(s) for s in letters)
+
+    def _compile_stripped_pack(self, stripped: dict[str, Any]) -> None:
+        """Each deck holds only the listed ranks of the listed suits (PySolFC's ``ranks=`` and
+        ``suits=``: Piquet packs of 32 cards, three-suit packs); ranks keep their values, so a 7
+        still goes on an 8 and nothing goes on a 7 where the 6s are gone."""
+        ranks = stripped.get("ranks")
+        if ranks is None:
+            self.pack_ranks = tuple(range(13))
+        else:
+            try:
+                values = [cards.parse_rank(r) for r in ranks]
+            except cards.CardError as error:
+                raise self._fail(("pack", "ranks"), str(error)) from None
+            if len(set(values)) != len(values):
+                raise self._fail(("pack", "ranks"), "a rank is listed twice; expected each rank once")
+            self.pack_ranks = tuple(sorted(values))
+        given = stripped.get("suits")
+        self.pack_suits = tuple(range(4)) if given is None else tuple(sorted(self._suit_list(("pack", "suits"), given)))
+        if len(self.pack_ranks) == 13 and len(self.pack_suits) == 4:
+            raise self._fail(("pack",), "the pack is not stripped; expected fewer ranks or suits than a "
+                             "whole deck (or no pack field)")
+        self.copies = [self.decks if c // 13 in self.pack_suits and c % 13 in self.pack_ranks else 0
+                       for c in range(cards.CARDS_PER_DECK)]
+        self.pack = [c for _ in range(self.decks) for c in range(cards.CARDS_PER_DECK) if self.copies[c]]
+        self.n_cards = len(self.pack)
 
     # -- construction helpers -------------------------------------------------
     def _fail(self, path: tuple, message: str) -> VariantError:
@@ -1002,7 +1040,7 @@ class Rules:
                                 and not self.remove_rules and self.win is None and not self.any_covered
                                 and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
                                         for f in self.foundations)
-                                and len(self.pack_suits) == 4)
+                                and len(self.pack_suits) == 4 and len(self.pack_ranks) == 13)
 
     # -- positions ----------------------------------------------------------------
     def new_position(self, order: list[int]):

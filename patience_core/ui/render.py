@@ -185,6 +185,35 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
             f"moving {moves}{limit}; an empty pile takes {empty_text}{fill}.")
 
 
+def _rank_span_words(ranks: tuple[int, ...]) -> str:
+    """``(0, 6, 7, ..., 12)`` -> ``A and 7 to K``: runs of ranks in words."""
+    runs: list[list[int]] = []
+    for r in ranks:
+        if runs and r == runs[-1][-1] + 1:
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    words = [cards.RANKS[run[0]] if len(run) == 1 else
+             f"{cards.RANKS[run[0]]} and {cards.RANKS[run[1]]}" if len(run) == 2 else
+             f"{cards.RANKS[run[0]]} to {cards.RANKS[run[-1]]}" for run in runs]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _pack_words(rules: Rules) -> str:
+    """What the pack holds where it is not every card of its decks."""
+    names = [cards.SUITS[s] for s in rules.pack_suits]
+    suits = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(rules.pack_ranks) < 13:
+        of = "each suit" if len(rules.pack_suits) == 4 else suits
+        each = " in each deck" if rules.decks > 1 else ""
+        return f" ({_rank_span_words(rules.pack_ranks)} of {of}{each})"
+    if rules.n_cards != rules.decks * cards.CARDS_PER_DECK:
+        return f", in {suits} only ({rules.decks} of each card)"
+    if len(rules.pack_suits) < 4:
+        return f", in {suits} only ({rules.n_cards // (13 * len(rules.pack_suits))} of each card)"
+    return ""
+
+
 def rules_text(rules: Rules) -> str:
     """The rules of a compiled variant, in words, from its tables."""
     source = rules.source
@@ -193,9 +222,7 @@ def rules_text(rules: Rules) -> str:
         lines.append(f"also called: {', '.join(source.aliases)}")
     if rules.description:
         lines += ["", " ".join(rules.description.split())]
-    suits = ("" if len(rules.pack_suits) == 4 else
-             f", in {' and '.join(cards.SUITS[s] for s in rules.pack_suits)} only ({rules.n_cards // (13 * len(rules.pack_suits))} of each card)")
-    lines += ["", f"Pack: {_plural(rules.decks, 'deck')}, {rules.n_cards} cards{suits}."]
+    lines += ["", f"Pack: {_plural(rules.decks, 'deck')}, {rules.n_cards} cards{_pack_words(rules)}."]
     lines.append("Foundations:")
     for group, spec in rules.foundation_specs.items():
         piles = rules.groups[f"foundation:{group}"]

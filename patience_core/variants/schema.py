@@ -348,6 +348,14 @@ FIELDS: dict[str, Any] = {
     "suits": {"type": "array", "minItems": 1, "maxItems": 4, "uniqueItems": True, "items": SUIT,
               "description": "the suits of the pack, where fewer than four (Spider: [S] or [S, H]); "
                              "the pack keeps its size"},
+    "pack": {"type": "object", "additionalProperties": False, "minProperties": 1,
+             "description": "a stripped pack: each deck holds only these ranks and suits "
+                            "(PySolFC's ranks= and suits=); ranks keep their values",
+             "properties": {
+                 "ranks": {"type": "array", "minItems": 1, "maxItems": 13, "items": RANK,
+                           "description": "the ranks each deck holds ([A, 7, 8, 9, 10, J, Q, K]: a Piquet pack)"},
+                 "suits": {"type": "array", "minItems": 1, "maxItems": 4, "uniqueItems": True, "items": SUIT,
+                           "description": "the suits each deck holds ([C, S, H]: no diamonds)"}}},
     "stock": {"type": "object", "additionalProperties": False,
               "description": "the stock (what the deal leaves) and how it is dealt",
               "properties": {
