@@ -81,8 +81,11 @@ def unseen_places(position: Position, memory: Memory) -> list[tuple[int, int]]:
     for p, pile in enumerate(position.piles):
         if p == rules.stock:
             hidden = min(memory.unturned or 0, len(pile) - (1 if rules.stock_visible and pile else 0))
+        elif not rules.is_foundation[p]:
+            places.extend((p, i) for i in range(position.down[p]) if position.is_face_down(p, i))
+            continue
         else:
-            hidden = 0 if rules.is_foundation[p] else position.down[p]
+            hidden = 0
         places.extend((p, i) for i in range(hidden))
     return places
 

@@ -188,8 +188,11 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
     uncovered = None if rules.is_foundation[src] else \
         legal.held_back_by_partial(position, src, card if card is not None else top)
     if card is not None and card != top:
-        if card in pile and len(pile) - 1 - pile[::-1].index(card) < position.down[src]:
+        index = len(pile) - 1 - pile[::-1].index(card) if card in pile else -1
+        if index >= 0 and position.is_face_down(src, index):
             return f": {cards.card_name(card)} is face down"
+        if 0 <= index < position.down[src]:
+            return f": {cards.card_name(card)} lies under a face-down card"
         units = dict(legal.movable_units(position, src)) if not rules.is_foundation[src] else {}
         if card not in units and rules.access[src] != ACCESS_ALL and uncovered is None:
             return f": the free card of {rules.pile_names[src]} is {cards.card_name(top)}"

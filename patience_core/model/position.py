@@ -293,10 +293,9 @@ class Position:
         """Cards just left ``pile`` (pile ``src``): turn up the face-down card it exposed and
         fill a gap at once. Returns (turned up, the pile the gap was filled from, whether
         taking that card turned one up there)."""
-        down = self.down
         flipped = False
-        if down[src] and len(pile) == down[src]:
-            down[src] -= 1
+        if self.down[src] and len(pile) == self.down[src]:
+            self._turn_up(src)
             flipped = True
         if pile:
             return flipped, NO_PILE, False
@@ -304,6 +303,21 @@ class Position:
         if self.rules.covering[src] and not pile:
             self._uncover(src)
         return flipped, filled, fill_flipped
+
+    def _turn_up(self, p: int) -> None:
+        """Pile ``p``'s top card is face down: turn it up. Where face-up cards lie between
+        face-down ones (``faces``), those under it are free with it, down to the next face-down
+        card (cards below a face-down card are still the dealt ones, in their dealt places)."""
+        d = self.down[p] - 1
+        pattern = self.rules.face_pattern[p]
+        if pattern is not None:
+            while d and not pattern[d - 1]:
+                d -= 1
+        self.down[p] = d
+
+    def _turn_down(self, p: int) -> None:
+        """Undo :meth:`_turn_up`: the top card (the one it turned) is face down again."""
+        self.down[p] = len(self.piles[p])
 
     def _hide_if_covered(self, p: int) -> None:
         """A pile dealt face down under others (TriPeaks): face down exactly while covered."""
@@ -319,13 +333,12 @@ class Position:
 
     def _unsettle(self, src: int, pile: list[int], filled: int, flipped: bool, fill_flipped: bool) -> None:
         """Take back what :meth:`_settle` did to pile ``src``."""
-        down = self.down
         if filled >= 0:
             if fill_flipped:
-                down[filled] += 1
+                self._turn_down(filled)
             self.piles[filled].append(pile.pop())
         if flipped:
-            down[src] += 1
+            self._turn_down(src)
 
     def _remove(self, move: Move) -> None:
         """A set to the discard pile, then each emptied place settled (fill, turn-up, uncover)."""
@@ -421,7 +434,7 @@ class Position:
             if take:
                 pile.append(take.pop())
                 if down[source] and len(take) == down[source]:
-                    down[source] -= 1
+                    self._turn_up(source)
                     return source, True
                 return source, False
         return NO_PILE, False
@@ -555,7 +568,10 @@ class Position:
         rules = self.rules
         if p == rules.stock:
             return not (rules.stock_face_up and i == len(self.piles[p]) - 1)
-        return i < self.down[p]
+        if i >= self.down[p]:
+            return False
+        pattern = rules.face_pattern[p]
+        return pattern is None or pattern[i]
 
     def key(self) -> tuple:
         """A hashable key: equal for equal positions (history is not part of it)."""

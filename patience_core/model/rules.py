@@ -268,6 +268,25 @@ class Rules:
                                  + (f", or another pile group ({', '.join(others)})" if others else ""))
         return tuple(resolved)
 
+    def _faces(self, group: str, spec: dict[str, Any], dealt: int, i: int) -> tuple[tuple[bool, ...] | None, int]:
+        """``faces``: each dealt card's face, deepest first (face-up cards between face-down
+        ones); returns the pattern (``True``: face down) and the count of cards up to the top
+        face-down one, which is what blocks the pile's moves (``Position.down``)."""
+        path = ("piles", group, "faces")
+        if "face_up" in spec or "face_down" in spec:
+            raise self._fail(path, "give faces, or face_up / face_down, not both")
+        faces = spec["faces"]
+        most = max(_per_pile(spec.get("cards", 0), len(self.groups[group])))
+        if len(faces) != most:
+            raise self._fail(path, f"lists {len(faces)} faces; expected one per card dealt to the group's "
+                             f"fullest pile ({most}), deepest first")
+        pattern = tuple(face == "down" for face in faces[:dealt])
+        if pattern and pattern[-1]:
+            raise self._fail(path, f"pile {i + 1}'s top card ({dealt}) would be face down; "
+                             "expected its top card face up")
+        down = max((n + 1 for n, face_down in enumerate(pattern) if face_down), default=0)
+        return (pattern if any(pattern) else None), down
+
     def _compile_pile(self, p: int, group: str, spec: dict[str, Any], i: int) -> PileSpec:
         count = len(self.groups[group])
         kind = spec["kind"]
@@ -279,7 +298,10 @@ class Rules:
         dealt = _per_pile(spec.get("cards", 0), count)[i]
         if "face_up" in spec and "face_down" in spec:
             raise self._fail(("piles", group, "face_up"), "give face_up or face_down, not both")
-        if "face_up" in spec:
+        faces = None
+        if "faces" in spec:
+            faces, down = self._faces(group, spec, dealt, i)
+        elif "face_up" in spec:
             down = max(0, dealt - _per_pile(spec["face_up"], count)[i])
         else:
             down = _per_pile(spec.get("face_down", 0), count)[i]
@@ -331,7 +353,7 @@ class Rules:
         return PileSpec(number=p, name=self.pile_names[p], group=group, kind=kind,
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
-                        fill=self._fill_sources(group, spec["fill"]), cards=dealt, face_down=down,
+                        fill=self._fill_sources(group, spec["fill"]), cards=dealt, face_down=down, faces=faces,
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
@@ -944,6 +966,9 @@ class Rules:
         # Piles that a card may be moved onto (building, empty places, cells).
         self.receivers = [p for p in self._layout() if self.piles[p].takes_cards]
         self.face_down = [self.piles[p].face_down if self.piles[p] else 0 for p in range(n)]
+        # Each dealt card's face where face-up cards lie between face-down ones (Alternation).
+        self.face_pattern = [self.piles[p].faces if self.piles[p] else None for p in range(n)]
+        self.any_face_pattern = any(self.face_pattern)
         self.any_face_down = any(self.face_down)
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
         # A dealt card that fits a foundation goes there instead, its pile's turn passing (Citadel).

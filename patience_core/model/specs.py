@@ -133,7 +133,9 @@ class PileSpec:
     (``any``; ``to-foundation``: only when the card it uncovers can go to a foundation at
     once, as in Solvitaire's and Klondike-Solver's Klondike); ``max_cards``: the most cards it may hold (``None``: no cap);
     ``fill``: pile numbers tried in order to fill a gap at once; ``cards``/``face_down``:
-    cards dealt, and how many of them face down; ``to_bottom``: a rank (index) whose
+    cards dealt, and how many of them face down (the count below the top face-down card where
+    ``faces`` gives each dealt card's face: ``True`` face down, deepest first, so face-up
+    cards may lie between face-down ones (Alternation)); ``to_bottom``: a rank (index) whose
     cards the deal moves under the pile's other cards; ``build_when``/``empty_when``: the
     state in which the pile takes cards on its top / when empty (``None``: always);
     ``covered_by``: the piles that lie over this one (a pyramid's two places below): while
@@ -159,6 +161,7 @@ class PileSpec:
     fill: tuple[int, ...] = ()
     cards: int = 0
     face_down: int = 0
+    faces: tuple[bool, ...] | None = None
     to_bottom: int | None = None
     build_when: Condition | None = None
     empty_when: Condition | None = None

@@ -179,10 +179,12 @@ def _columns_part(position: Position, piles: list[int], labels: PileLabels, glyp
         cells = []
         for p in piles:
             pile = position.piles[p]
-            if row < position.down[p]:
+            if row < position.down[p] and position.is_face_down(p, row):
                 cells.append(_dim(FACE_DOWN[glyphs.unicode], glyphs))
             elif row < len(pile):
-                free = row == len(pile) - 1 or rules.access[p] == ACCESS_ALL or rules.piles[p].moves != "card"
+                # a face-up card under a face-down one (Alternation) is seen but not free
+                free = row >= position.down[p] and (row == len(pile) - 1 or rules.access[p] == ACCESS_ALL
+                                                     or rules.piles[p].moves != "card")
                 cells.append(card_text(pile[row], glyphs, "" if free else "dim"))
             else:
                 cells.append(Text("--" if row == 0 else ""))

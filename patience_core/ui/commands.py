@@ -204,7 +204,7 @@ def where_is(position: Position, card: int, labels: PileLabels, unicode: bool) -
                 return f"{name} in {labels.label(p)} is covered by {over}"
             if card in pile and rules.access[p] != ACCESS_ALL:
                 index = len(pile) - 1 - pile[::-1].index(card)
-                if index < position.down[p]:
+                if position.is_face_down(p, index):
                     continue  # a face-down card is not in sight
                 above = " ".join(label_card(c, unicode) for c in pile[index + 1:])
                 return f"{name} in {labels.label(p)} is covered by {above}"

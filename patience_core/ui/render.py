@@ -73,6 +73,11 @@ def _hidden_words(rules: Rules, piles: list[int], sizes: list[int]) -> str:
     down = [rules.piles[p].face_down for p in piles]
     if not any(down):
         return ""
+    faces = rules.piles[max(piles, key=lambda p: rules.piles[p].cards)].faces
+    if faces is not None:
+        words = ", ".join("down" if face_down else "up" for face_down in faces)
+        return (f"; dealt face {words}, deepest first (a face-down card is turned up once it is "
+                "the top card; the face-up cards under it are free only then)")
     if all(d == n - 1 for d, n in zip(down, sizes) if n):
         return "; all but the top card face down"
     return f"; face down: {', '.join(map(str, down))}"
@@ -389,9 +394,9 @@ def position_text(position: Position) -> str:
         out.append(f"{rules.pile_names[f]:>14}: {top:>3} ({len(pile)} cards, needs {need})")
     for group in rules.group_specs:
         for p in rules.groups[group]:
-            down = position.down[p]
             out.append((f"{rules.pile_names[p]:>14}: " + " ".join(
-                "##" if i < down else cards.card_name(c) for i, c in enumerate(position.piles[p]))).rstrip())
+                "##" if position.is_face_down(p, i) else cards.card_name(c)
+                for i, c in enumerate(position.piles[p]))).rstrip())
     for w in rules.waste_piles if rules.shows_waste or not rules.has_stock and rules.foundation_only else ():
         waste = position.piles[w]
         out.append(f"{rules.pile_names[w]:>14}: {cards.card_name(waste[-1]) if waste else '--'} ({len(waste)} cards)")

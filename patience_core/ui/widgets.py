@@ -197,7 +197,7 @@ class PileView(Widget):
             self.line_index.append(-1)
             return lines
         start = 0
-        if down > COMPRESS_DOWN:
+        if down > COMPRESS_DOWN and position.rules.face_pattern[self.pile] is None:
             mark = "\u2592" if state.glyphs.unicode else "#"
             lines.append(Text(f" {mark + str(down):>3} ", style=_style(state.glyphs, "blue")))
             self.line_index.append(down - 1)
@@ -206,7 +206,7 @@ class PileView(Widget):
         for index in range(start, len(pile)):
             cursor, picked = self._marks(index, len(pile))
             free = index >= down and (not top_only or index == len(pile) - 1)
-            lines.append(card_cell(pile[index], state.glyphs, down=index < down, free=free,
+            lines.append(card_cell(pile[index], state.glyphs, down=position.is_face_down(self.pile, index), free=free,
                                    cursor=cursor, picked=picked))
             self.line_index.append(index)
         return lines

@@ -136,6 +136,9 @@ PILE_GROUP = {
                                                           "(one number, or one per pile)"}),
         "face_up": _or_ref({**_PER_PILE, "description": "how many of each pile's dealt cards lie face up, "
                                                         "on top; the rest face down (one number, or one per pile)"}),
+        "faces": {"type": "array", "minItems": 1, "maxItems": 104, "items": {"enum": ["up", "down"]},
+                  "description": "the face of each card dealt to a pile, deepest first (face-up cards "
+                                 "between face-down ones); one per card of the group's fullest pile"},
         "access": _or_ref({"enum": ["top", "all", "none"],
                            "description": "which cards are free: the top (last dealt) card, every card, none"}),
         "fill": _or_ref({

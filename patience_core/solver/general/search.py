@@ -47,6 +47,8 @@ def unsupported(position) -> str | None:
         return "more piles or cards than the compiled search holds"
     if rules.conditions:
         return "a rule waits for a state of the game (when:), which the compiled search does not know yet"
+    if rules.any_face_pattern:
+        return "face-up cards dealt between face-down ones (faces:), which the compiled search does not know yet"
     if rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up \
             or rules.stock_spec.close_up or rules.transfer_from or rules.stock_spec.gather \
             or any(rules.f_spec[f].run_suit != "same" for f in rules.run_foundations) \
