@@ -345,7 +345,8 @@ def stock_moves(position: "Position") -> list[Move]:
     stock_spec = rules.stock_spec
     if stock_spec.only_fills:
         return []
-    if stock_spec.gather:   # a redeal of the layout itself (Cruel)
+    if stock_spec.gather and not (stock and stock_spec.gather_to_stock):
+        # a redeal of the layout itself (Cruel), or of a row-dealing stock once it is empty
         held = sum(len(piles[p]) for p in stock_spec.gather)
         if held and position.redeals_left != 0:
             return [Move(GATHER, rules.stock, stock_spec.gather[0], NO_CARD, held)]
@@ -402,6 +403,15 @@ def gathered(piles: list[list[int]], places: tuple[int, ...], per_pile: int) -> 
     return dealt
 
 
+def seeded_shuffle(cards_: list[int], redeals_left) -> None:
+    """Shuffle ``cards_`` in place, seeded by the cards and the redeals left: the same game
+    always redeals the same way (Fisher-Yates, as deal numbers shuffle)."""
+    rng = random.Random(f"{cards_}|{redeals_left}")
+    for i in range(len(cards_) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        cards_[i], cards_[j] = cards_[j], cards_[i]
+
+
 def gathered_shuffled(piles: list[list[int]], places: tuple[int, ...], per_pile: int,
                       redeals_left) -> list[list[int]]:
     """The piles after a shuffling redeal, as PySolFC's LaBelleLucie_Talon makes them: every
@@ -409,10 +419,7 @@ def gathered_shuffled(piles: list[list[int]], places: tuple[int, ...], per_pile:
     to the first (n + i) // per_pile piles (so the last piles are short). The shuffle is seeded
     by the cards and the redeals left: the same game always redeals the same way."""
     talon = [card for p in places for card in piles[p]]
-    rng = random.Random(f"{talon}|{redeals_left}")
-    for i in range(len(talon) - 1, 0, -1):   # Fisher-Yates, as deal numbers shuffle
-        j = int(rng.random() * (i + 1))
-        talon[i], talon[j] = talon[j], talon[i]
+    seeded_shuffle(talon, redeals_left)
     dealt: list[list[int]] = [[] for _ in places]
     n = min(len(talon), per_pile * len(places))
     for i in range(per_pile):

@@ -375,11 +375,30 @@ class Position:
         spec = self.rules.stock_spec
         places = spec.gather
         before = self._group_state(places)
+        if spec.gather_to_stock:
+            self._gather_into_stock(places)
+            return before
         dealt = (legal.gathered_shuffled(self.piles, places, spec.per_pile, self.redeals_left) if spec.shuffle
                  else legal.gathered(self.piles, places, spec.per_pile))
         self._set_group_state(places, (dealt, (0,) * len(places)))
         self.redeals_left -= 1
         return before
+
+    def _gather_into_stock(self, places: tuple[int, ...]) -> None:
+        """The redeal of a row-dealing stock: ``places`` back into the (empty) stock, pile 1
+        first, each from its top (so the last pile's bottom card is on top), shuffled where the
+        rules say, then a row dealt at once (PySolFC's DealRowRedealTalonStack)."""
+        piles = self.piles
+        stock = piles[self.rules.stock]
+        for p in places:
+            stock.extend(reversed(piles[p]))
+            piles[p] = []
+            self.down[p] = 0
+        if self.rules.stock_spec.shuffle:
+            legal.seeded_shuffle(stock, self.redeals_left)
+        for p in places[:len(stock)]:
+            piles[p].append(stock.pop())
+        self.redeals_left -= 1
 
     def _close_up(self) -> tuple:
         """Slide the close-up group's cards toward its first place (in order) and deal a stock
@@ -500,6 +519,8 @@ class Position:
         elif kind is CLOSE_UP:
             self._open_up(step.second)
         elif kind is GATHER:
+            if self.rules.stock_spec.gather_to_stock:
+                piles[self.rules.stock] = []   # the stock was empty before the redeal
             self._set_group_state(self.rules.stock_spec.gather, step.second)
             self.redeals_left += 1
         else:

@@ -735,9 +735,10 @@ class Rules:
         if raw.get("deal_when") is not None and not raw.get("deal"):
             raise self._fail(("stock", "deal_when"), "says when a row is dealt, but the stock deals no rows; "
                              "expected stock.deal naming a pile group, or no deal_when")
-        if deal_to and redeals != 0:
-            raise self._fail(("stock", "redeals"), "a stock that deals rows onto piles has no waste to turn "
-                             "over, so redeals would do nothing; expected redeals: 0 (or no stock.deal)")
+        if raw.get("shuffle") and not (deal_to and redeals != 0):
+            raise self._fail(("stock", "shuffle"), "shuffles the cards a redeal gathers into a stock that "
+                             "deals rows, but this stock has no such redeal; expected stock.deal and redeals "
+                             "(or gather: {shuffle: true} for a redeal of the layout)")
         if deal_to and raw.get("draw", 1) != 1:
             raise self._fail(("stock", "draw"), "a stock that deals rows onto piles turns no cards onto a "
                              "waste, so draw would do nothing; expected draw: 1 (or no stock.deal)")
@@ -759,6 +760,10 @@ class Rules:
             if deal_to or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "gather"), "a redeal that gathers the layout has no stock to turn or "
                                  "deal; expected no deal, to, draw or close_up with it")
+        gather_to_stock = bool(deal_to) and redeals != 0
+        if gather_to_stock and (gather or raw.get("deal_when", "always") != "always"):
+            raise self._fail(("stock", "redeals"), "a stock that deals rows redeals by gathering the piles it "
+                             "deals to; expected no gather and no deal_when with it")
         face_up = bool(raw.get("face_up", False))
         if face_up and (deal_to or to_foundation is not None):
             raise self._fail(("stock", "face_up"), "a face-up stock lies beside a waste; expected a stock "
@@ -767,9 +772,11 @@ class Rules:
                          deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
-                         only_fills=only_fills, gather=gather,
+                         only_fills=only_fills, gather=deal_to if gather_to_stock else gather,
                          per_pile=int(raw["gather"].get("per_pile", 4)) if gather else 0,
-                         shuffle=bool(gather) and bool(raw["gather"].get("shuffle", False)))
+                         shuffle=(bool(raw.get("shuffle", False)) if gather_to_stock else
+                                  bool(gather) and bool(raw["gather"].get("shuffle", False))),
+                         gather_to_stock=gather_to_stock)
 
     def _stock_group(self, path: tuple, group: str) -> tuple[int, ...]:
         """The piles of the layout group a stock rule names (deal, close_up, gather)."""

@@ -280,7 +280,11 @@ class StockSpec:
     after every set removed; ``only_fills``: never turned, its cards only fill gaps;
     ``gather``: a redeal picks these piles up in order, unshuffled, and deals them out again
     ``per_pile`` to a pile from the first (Cruel); with ``shuffle``, shuffled first and dealt
-    in rows, one card to each pile in turn, the last piles short (La Belle Lucie)."""
+    in rows, one card to each pile in turn, the last piles short (La Belle Lucie);
+    ``gather_to_stock``: the redeal of a stock that deals rows (``deal_to`` with redeals,
+    PySolFC's DealRowRedealTalonStack): once the stock is empty, the ``gather`` piles (the
+    ones it deals to) go back into it in order, pile 1 first, each from its top (shuffled with
+    ``shuffle``), and a row is dealt at once (Acquaintance, Scuffle)."""
 
     draw: int = 1
     redeals: int | float = 0
@@ -294,6 +298,7 @@ class StockSpec:
     gather: tuple[int, ...] = ()
     per_pile: int = 0
     shuffle: bool = False
+    gather_to_stock: bool = False
 
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited

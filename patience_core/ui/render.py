@@ -323,7 +323,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     if stock_size:
         if stock.deal_to:
             when = " when no pile is empty" if stock.deal_needs_no_gap else ""
-            lines.append(f"Stock: deals one card to each of {len(stock.deal_to)} piles at a time{when}.")
+            lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.deal_to[0]]}{when}."
+                         if len(stock.deal_to) == 1 else
+                         f"Stock: deals one card to each of {len(stock.deal_to)} piles at a time{when}.")
         elif stock.only_fills:
             face_up = "; its top card lies face up and is free" if stock.face_up else ""
             lines.append(f"Stock: never turned{face_up}; its cards fill gaps.")
@@ -345,7 +347,15 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         group = rules.pile_group[stock.gather[0]]
         redeals = ("as often as you like" if rules.redeals == float("inf") else
                    f"{_plural(rules.redeals, 'time')}")
-        if stock.shuffle:
+        if stock.gather_to_stock and len(stock.gather) == 1:
+            shuffled = ", shuffled," if stock.shuffle else " (turned over, so in the same order)"
+            lines.append(f"Redeal ({redeals}): once the stock is empty, {rules.pile_names[stock.gather[0]]} goes "
+                         f"back into it{shuffled} and its first card is turned at once.")
+        elif stock.gather_to_stock:
+            shuffled = ", shuffled," if stock.shuffle else ""
+            lines.append(f"Redeal ({redeals}): once the stock is empty, the piles of {group} go back into it "
+                         f"in order, pile 1 first, each from its top{shuffled} and a row is dealt at once.")
+        elif stock.shuffle:
             lines.append(f"Redeal ({redeals}): the cards of {group} are picked up, shuffled and dealt out again "
                          f"{stock.per_pile} to a pile from the first, in rows (the last piles short).")
         else:

@@ -371,6 +371,9 @@ FIELDS: dict[str, Any] = {
                                    "description": "cards turned onto the waste at a time"}),
                   "deal": _or_ref({"type": "string", "description": "a pile group: each deal puts one stock "
                                                                     "card on every pile of it (Spider)"}),
+                  "shuffle": _or_ref({"type": "boolean",
+                                      "description": "with deal and redeals: the cards a redeal gathers "
+                                                     "back into the stock are shuffled (Scuffle)"}),
                   "deal_when": _or_ref({"enum": ["always", "no-gap"],
                                         "description": "no-gap: a row is dealt only when no pile of the "
                                                        "group is empty"}),
