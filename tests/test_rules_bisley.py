@@ -29,5 +29,24 @@ def test_a_deal_is_solved_and_its_line_replays():
 def test_meeting_piles_still_need_room_for_every_card(tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("name: bad\nextends: bisley\nfoundations: {up: {length: 6}, down: {length: 5}}\n")
-    with pytest.raises(VariantError, match="room for 44 cards, too few for rank 7, 8"):
+    with pytest.raises(VariantError, match="room for 44 cards; expected room for all 52"):
         compile_variant(build_registry().add_file(path), {})
+
+
+def test_meeting_piles_need_a_place_for_every_rank(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("name: bad\nextends: bisley\nfoundations: {up: {length: 7}, down: {length: 7, base: 'Q'}}\n")
+    with pytest.raises(VariantError, match="no foundation place is left for every card of rank K"):
+        compile_variant(build_registry().add_file(path), {})
+
+
+def test_meeting_piles_built_by_a_rule_take_any_rank(tmp_path):
+    """Binary Star's two piles, each built up or down from any card, share the pack."""
+    path = tmp_path / "star.yaml"
+    path.write_text(
+        "name: star\ntitle: Star\ndecks: 1\ncapacity: meet\n"
+        "piles: {tableau: {kind: tableau, count: 13, cards: 4}}\n"
+        "foundations: {home: {base: any, build: {rank: either, suit: any, wrap: true}, length: 52,"
+        " suits: regardless, count: 2}}\ndeal: [tableau]\n")
+    rules = compile_variant(build_registry().add_file(path), {})
+    assert len(rules.foundations) == 2

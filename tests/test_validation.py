@@ -300,12 +300,17 @@ def test_empty_extends_is_refused(tmp_path):
         read_document(path)
 
 
-@pytest.mark.parametrize("extra, field", [("redeals: 1", "stock.redeals"), ("draw: 3", "stock.draw")])
-def test_a_stock_that_deals_rows_refuses_fields_that_would_do_nothing(tmp_path, extra, field):
-    """validate once accepted stock: {deal: tableau, redeals: 1}, which never redealt."""
+@pytest.mark.parametrize("extra, field, why", [
+    ("draw: 3", "stock.draw", "would do nothing"),
+    ("shuffle: true", "stock.shuffle", "this stock has no such redeal"),
+    ("redeals: 1", "stock.redeals", "expected no gather and no deal_when with it"),   # Spider's no-gap
+])
+def test_a_stock_that_deals_rows_refuses_fields_that_would_do_nothing(tmp_path, extra, field, why):
+    """validate once accepted stock: {deal: tableau, redeals: 1}, which never redealt; a redeal of
+    a row-dealing stock now gathers its piles (Acquaintance), but not where rows wait for no gap."""
     from patience_core.errors import VariantError
     from patience_core.variants.catalog import load_rules
     path = tmp_path / "idle.yaml"
     path.write_text(f"name: idle\nextends: spider\nstock: {{deal: tableau, {extra}}}\n")
-    with pytest.raises(VariantError, match=rf"idle.yaml:3:\d+: field {field}: .*would do nothing"):
+    with pytest.raises(VariantError, match=rf"idle.yaml:3:\d+: field {field}: .*{why}"):
         load_rules(file=path)

@@ -115,7 +115,9 @@ class Position:
             follows = rules.f_follows.get(f)
             if follows is None:   # a base chosen by the deal, not dealt yet
                 return ()
-            return follows[pile[-1]] if n else rules.f_first[f]
+            wanted = follows[pile[-1]] if n else rules.f_first[f]
+            before = rules.previous_foundation.get(f)
+            return wanted if before is None else self._following(wanted, n, self.piles[before])
         rank = ranks[n]
         if rules.f_regardless[f]:
             return tuple(s * 13 + rank for s in rules.pack_suits)
@@ -125,6 +127,15 @@ class Position:
         if suit >= 0:
             return (suit * 13 + rank,)
         return tuple(s * 13 + rank for s in rules.pack_suits)
+
+    @staticmethod
+    def _following(wanted: tuple[int, ...], n: int, before: list[int]) -> tuple[int, ...]:
+        """What a pile that follows the pile before it takes of ``wanted`` (Osmosis): its first
+        card only of the rank that pile starts with, then only ranks already on it."""
+        if not before:
+            return ()
+        ranks = {before[0] % 13} if not n else {card % 13 for card in before}
+        return tuple(card for card in wanted if card % 13 in ranks)
 
     def _chosen_ranks(self, f: int) -> tuple[int, ...] | None:
         """The sequence of a base_first pile once a card of its group has chosen the base."""
@@ -137,7 +148,7 @@ class Position:
 
     def _group_wanted(self, f: int) -> dict[int, tuple[int, ...]] | None:
         """What every pile of ``f``'s base_first group wants now (``None`` for other piles)."""
-        group = self.rules.base_first_piles.get(f)
+        group = self.rules.linked_piles.get(f)
         return None if group is None else {g: self.wanted(g) for g in group}
 
     def _retarget_group(self, before: dict[int, tuple[int, ...]] | None) -> None:
@@ -254,7 +265,7 @@ class Position:
         src_up, dst_up = is_foundation[src], is_foundation[dst]
         # Foundations built by a rule (Golf) or taking whole runs: recompute what they want; a
         # group whose first card chooses its base: every pile of it.
-        group_before = rules.base_first_piles and (self._group_wanted(dst) or self._group_wanted(src))
+        group_before = rules.linked_piles and (self._group_wanted(dst) or self._group_wanted(src))
         generic_src = src_up and not self._by_sequence(src) and not group_before
         generic_dst = dst_up and not self._by_sequence(dst) and not group_before
         if generic_src:
@@ -536,7 +547,7 @@ class Position:
         self._unsettle(src, pile, step.filled, step.flipped, step.fill_flipped)
         is_foundation = rules.is_foundation
         src_up, dst_up = is_foundation[src], is_foundation[dst]
-        group_before = rules.base_first_piles and (self._group_wanted(dst) or self._group_wanted(src))
+        group_before = rules.linked_piles and (self._group_wanted(dst) or self._group_wanted(src))
         generic_src = src_up and not self._by_sequence(src) and not group_before
         generic_dst = dst_up and not self._by_sequence(dst) and not group_before
         if generic_dst:

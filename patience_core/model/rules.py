@@ -617,6 +617,10 @@ class Rules:
                 raise self._fail(("foundations", group, "base"), "base: any starts a pile with any card, "
                                  "so it needs a build rule (build:) saying what follows; expected a rank, "
                                  "deal, or a build rule")
+            follows = spec.get("follows")
+            if follows is not None and build is None:
+                raise self._fail(("foundations", group, "follows"), "follows: previous narrows what a pile's "
+                                 "build rule lets follow; expected a build rule (build:) with it")
             if build is not None and base_word == "deal":
                 raise self._fail(("foundations", group, "base"), "a foundation with a build rule starts "
                                  "with any card or a given rank; expected base: any, or a rank")
@@ -651,7 +655,8 @@ class Rules:
                     takes_run=takes_run, worry=bool(worry), worry_when=worry_when,
                     transfer=bool(spec.get("transfer", False)), deal_bases=bool(spec.get("deal_bases", False)),
                     run_suit=self._run_suit(group, spec, takes_run),
-                    base_from_deal=base_word == "deal", base_first=base_word == "first")
+                    base_from_deal=base_word == "deal", base_first=base_word == "first",
+                    follows_previous=follows == "previous" and i > 0)
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
@@ -890,12 +895,17 @@ class Rules:
         total = sum(self.f_spec[f].length for f in self.foundations)
         if self.definition.get("capacity") == "meet":
             # Piles that meet (Bisley's Ace and King piles of a suit): room for every card is enough.
+            if total < self.n_cards:
+                raise self._fail(("capacity",), f"the foundations have room for {total} cards; "
+                                 f"expected room for all {self.n_cards}")
+            if any(self.f_spec[f].ranks is None for f in self.foundations):
+                return  # a pile built by a rule takes any rank the rule lets follow (Binary Star)
             short = [cards.RANKS[r] for r in range(13) if sum(1 for f in self.foundations if self.f_spec[f].ranks
                      and r in self.f_spec[f].ranks) < sum(self.copies[c] for c in range(r, 52, 13))]
-            if total < self.n_cards or short:
-                raise self._fail(("capacity",), f"the foundations have room for {total} cards"
-                                 + (f", too few for rank {', '.join(short)}" if short else "")
-                                 + f"; expected room for all {self.n_cards}")
+            if short:
+                raise self._fail(("capacity",), f"no foundation place is left for every card of rank "
+                                 f"{', '.join(short)}; expected the piles' sequences to hold each rank "
+                                 "as often as the pack does")
             return
         if total != self.n_cards:
             detail = ", ".join(f"{g}: {s['count']} x {s['length']}" for g, s in self.foundation_specs.items())
@@ -985,6 +995,14 @@ class Rules:
         # Groups whose base the first card played chooses: every pile's wanted cards change then.
         self.base_first_piles = {f: tuple(self.groups[f"foundation:{self.f_spec[f].group}"])
                                  for f in self.foundations if self.f_spec[f].base_first}
+        # Piles that follow the pile before them (Osmosis): the pile each one watches.
+        self.previous_foundation = {f: self.foundations[self.foundations.index(f) - 1]
+                                    for f in self.foundations if self.f_spec[f].follows_previous}
+        # Groups whose piles' wanted cards depend on each other: a change to one retargets all.
+        followers = {self.f_spec[f].group for f in self.previous_foundation}
+        self.linked_piles = {**self.base_first_piles,
+                             **{f: tuple(self.groups[f"foundation:{self.f_spec[f].group}"])
+                                for f in self.foundations if self.f_spec[f].group in followers}}
         # What each receiving pile takes on each top card, and when empty (legal.pile_moves).
         self.max_cards = [self.piles[p].max_cards if self.piles[p] else None for p in range(n)]
         self.accepts_on: dict[int, list[tuple[int, ...]]] = {}

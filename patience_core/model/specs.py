@@ -190,7 +190,9 @@ class FoundationSpec:
     ``base_from_deal``: the group's base rank is the rank of the card the deal puts
     on its first pile (Canfield); ``discard``: a pile that only removed sets go to (no
     sequence; it takes every card of the pack); ``transfer``: its top card may move onto
-    another foundation that takes it (PySolFC's foundations by default); ``base_first``: the
+    another foundation that takes it (PySolFC's foundations by default); ``follows_previous``: a pile after the group's first takes, as its first card,
+    only the rank of the first card of the pile before it, and then only ranks already on that
+    pile (PySolFC's Osmosis_Foundation); ``base_first``: the
     group's base rank is the rank of the first card the player puts on any of its piles
     (Chessboard); ``deal_bases``: during the deal, after each row, a base card on top of a
     dealt pile goes onto an empty pile of the group (Thirty-Six's Aces).
@@ -216,6 +218,7 @@ class FoundationSpec:
     transfer: bool = False
     run_suit: str = "same"
     base_first: bool = False
+    follows_previous: bool = False
     deal_bases: bool = False
 
 

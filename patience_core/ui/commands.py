@@ -504,6 +504,9 @@ def turn_move(position: Position, unicode: bool = True, onto: int | None = None)
 
 def redeal_move(position: Position) -> Move:
     rules = position.rules
+    if rules.stock_spec.gather_to_stock and position.piles[rules.stock]:
+        left = len(position.piles[rules.stock])
+        raise Refusal(f"no redeal yet: the stock still has {left} card{'s' if left != 1 else ''}")
     if rules.stock_spec.gather:
         found = [m for m in position.legal_moves() if m.kind is MoveKind.GATHER]
         if found:
@@ -567,9 +570,6 @@ def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
 # What ``?`` shows, and the commands table of docs/play.md (generated from this list).
 HELP: list[tuple[str, str]] = [
     ("7h  10♥  th", "play that card (a free one) to the foundation it fits"),
-    if rules.stock_spec.gather_to_stock and position.piles[rules.stock]:
-        left = len(position.piles[rules.stock])
-        raise Refusal(f"no redeal yet: the stock still has {left} card{'s' if left != 1 else ''}")
     ("l2  r11  w", "play the free card of that pile: the labels on the board; full ids like right:11 work too"),
     ("7h 3  r11 f3", "... to foundation 3; when a card fits two foundations and you give none, you are asked"),
     ("t3 t5  7h t5  w c1", "where cards move between piles: from a pile (its top card) or a card (with the "

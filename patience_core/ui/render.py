@@ -290,6 +290,9 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
         how = f"built {suits}: {sequence_text(rules, piles[0])}"
         if fspec.base_from_deal:
             how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
+    if spec.get("follows") == "previous" and len(piles) > 1:
+        how += ("; each pile after the first starts only with the rank of the first card of the pile "
+                "before it, and then takes only ranks already on that pile")
     if spec.get("start") == "dealt":
         how += "; each pile's base card is set out before the deal"
     if fspec.deal_bases:

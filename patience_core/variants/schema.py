@@ -245,6 +245,10 @@ FOUNDATION_GROUP = {
         "deal_bases": _or_ref({"type": "boolean",
                                "description": "during the deal, after each row, a base card on top of a dealt "
                                               "pile goes onto an empty pile of the group (Thirty-Six's Aces)"}),
+        "follows": _or_ref({"enum": ["previous"],
+                            "description": "previous: each pile after the group's first starts only with the "
+                                           "rank of the first card of the pile before it, and then takes only "
+                                           "ranks already on that pile (Osmosis); with a build rule"}),
         "transfer": _or_ref({"type": "boolean",
                              "description": "a top card may move onto another foundation that takes it (Aces "
                                             "and Kings: between an Ace pile and a King pile)"}),

@@ -47,12 +47,14 @@ def unsupported(position) -> str | None:
         return "more piles or cards than the compiled search holds"
     if rules.conditions:
         return "a rule waits for a state of the game (when:), which the compiled search does not know yet"
+    if rules.stock_spec.only_fills and position.piles[rules.stock]:
+        return "a stock whose cards only fill gaps (to: gaps), which the compiled search would turn"
     if rules.any_face_pattern:
         return "face-up cards dealt between face-down ones (faces:), which the compiled search does not know yet"
     if rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up \
             or rules.stock_spec.close_up or rules.transfer_from or rules.stock_spec.gather \
             or any(rules.f_spec[f].run_suit != "same" for f in rules.run_foundations) \
-            or rules.base_first_piles or rules.source_limited \
+            or rules.linked_piles or rules.source_limited \
             or any(isinstance(rules.piles[p].empty, tuple) for p in rules.receivers) \
             or any(len(set(r)) != len(r) for r in (rules.f_spec[f].ranks for f in rules.foundations) if r):
         return ("removed sets, covered places, a face-up stock, a stock that closes up gaps or gathers the "
