@@ -69,6 +69,8 @@ def plain_rules(rules: Rules) -> bool:
         return False
     if any(c.kind == "not_empty" for c in rules.conditions):   # a card taken away can undo it
         return False
+    if rules.f_when:   # foundations that wait for a state: a play may come before the line's state
+        return False
     if rules.transfer_from:   # a line moving foundation cards between piles need not survive a play
         return False
     return not any(rules.fill_by_player)

@@ -55,9 +55,19 @@ def free_cards(position: "Position") -> Iterator[tuple[int, int]]:
             yield p, pile[-1]
 
 
+def waiting_foundations(position: "Position") -> frozenset[int]:
+    """Foundations whose ``when:`` state does not hold now: they take nothing yet."""
+    f_when = position.rules.f_when
+    if not f_when:
+        return frozenset()
+    return frozenset(f for f, when in f_when.items() if not when.holds(position.piles))
+
+
 def foundation_moves(position: "Position") -> list[Move]:
     takers = position.takers
-    moves = [Move(TO_FOUNDATION, p, f, card) for p, card in free_cards(position) for f in takers[card]]
+    waiting = waiting_foundations(position)
+    moves = [Move(TO_FOUNDATION, p, f, card) for p, card in free_cards(position) for f in takers[card]
+             if f not in waiting]
     if position.rules.run_foundations:
         moves += run_to_foundation_moves(position)
     if position.rules.remove_rules:
@@ -99,7 +109,8 @@ def run_to_foundation_moves(position: "Position") -> list[Move]:
     """Spider: a finished run (the foundation's whole sequence, in suit) on top of a pile."""
     rules = position.rules
     moves = []
-    empty = [f for f in rules.run_foundations if not position.piles[f]]
+    waiting = waiting_foundations(position)
+    empty = [f for f in rules.run_foundations if not position.piles[f] and f not in waiting]
     if not empty:
         return moves
     f = empty[0]
@@ -327,14 +338,15 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
         if when is not None and not when.holds(piles):
             continue
         pile = piles[f]
-        if pile:
+        if len(pile) > rules.f_spec[f].keep_base:   # the base stays where keep_base says so
             card = pile[-1]
             moves += [Move(BETWEEN_PILES, f, d, card) for d in rules.receivers if accepts(position, d, card, 1, f)]
     for f in rules.transfer_from:   # a top card onto another foundation that takes it
-        if source is not None and f != source or not piles[f]:
+        if source is not None and f != source or len(piles[f]) <= rules.f_spec[f].keep_base:
             continue
         card = piles[f][-1]
-        moves += [Move(BETWEEN_PILES, f, g, card) for g in position.takers[card] if g != f]
+        waiting = waiting_foundations(position)
+        moves += [Move(BETWEEN_PILES, f, g, card) for g in position.takers[card] if g != f and g not in waiting]
     return moves
 
 

@@ -57,6 +57,10 @@ class Position:
             down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
                     if rules.any_face_down else [0] * rules.n_piles)
         self.down = down
+        if rules.any_face_down:
+            for p, hidden in enumerate(rules.all_face_down):
+                if hidden:
+                    down[p] = len(piles[p])
         if rules.any_covered:
             for p in range(rules.n_piles):
                 if rules.hidden_until_free[p]:
@@ -348,6 +352,8 @@ class Position:
             if fill_flipped:
                 self._turn_down(filled)
             self.piles[filled].append(pile.pop())
+            if self.rules.all_face_down[filled]:
+                self.down[filled] = len(self.piles[filled])
         if flipped:
             self._turn_down(src)
 
@@ -463,6 +469,9 @@ class Position:
             take = piles[source]
             if take:
                 pile.append(take.pop())
+                if self.rules.all_face_down[source]:   # a face-down feeder stays face down
+                    down[source] = len(take)
+                    return source, False
                 if down[source] and len(take) == down[source]:
                     self._turn_up(source)
                     return source, True

@@ -307,10 +307,12 @@ class Rules:
             down = _per_pile(spec.get("face_down", 0), count)[i]
         covered_by = self._covered_by(group, spec, i)
         layered = spec.get("shape") is not None or bool(spec.get("covered_by"))
-        if down > dealt or (down and down == dealt and not layered):   # layered: face down while covered
+        feeder = spec.get("access") == "none"   # nothing leaves it but the cards fills take (Interment)
+        if down > dealt or (down and down == dealt and not layered and not feeder):   # layered: face down while covered
             what = "face_down" if "face_down" in spec else "face_up"
             raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} card{'s' if dealt != 1 else ''} "
-                             f"and {down} face down; expected at least its top card face up")
+                             f"and {down} face down; expected at least its top card face up (or access: none "
+                             "for a face-down pile that only fills gaps)")
         build = _build_rule(spec.get("build"))
         build_when = (self._condition(("piles", group, "build", "when"), spec["build"]["when"])
                       if isinstance(spec.get("build"), dict) and "when" in spec["build"] else None)
@@ -617,6 +619,8 @@ class Rules:
                 raise self._fail(("foundations", group, "base"), "base: any starts a pile with any card, "
                                  "so it needs a build rule (build:) saying what follows; expected a rank, "
                                  "deal, or a build rule")
+            takes_when = (self._condition(("foundations", group, "when"), spec["when"])
+                          if spec.get("when") is not None else None)
             follows = spec.get("follows")
             if follows is not None and build is None:
                 raise self._fail(("foundations", group, "follows"), "follows: previous narrows what a pile's "
@@ -632,7 +636,8 @@ class Rules:
             takes_run = spec.get("takes", "card") == "run"
             worry = spec.get("worry", False)
             worry_when = (self._condition(("foundations", group, "worry", "when"), worry["when"])
-                          if isinstance(worry, dict) else None)
+                          if isinstance(worry, dict) and "when" in worry else None)
+            keep_base = isinstance(worry, dict) and bool(worry.get("keep_base", False))
             if takes_run and length != 13:
                 raise self._fail(("foundations", group, "takes"), "a foundation that takes a whole run "
                                  "takes a full suit of 13; expected length: 13")
@@ -656,7 +661,8 @@ class Rules:
                     transfer=bool(spec.get("transfer", False)), deal_bases=bool(spec.get("deal_bases", False)),
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
-                    follows_previous=follows == "previous" and i > 0)
+                    follows_previous=follows == "previous" and i > 0, when=takes_when,
+                    keep_base=keep_base)
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
@@ -987,6 +993,9 @@ class Rules:
         self.face_pattern = [self.piles[p].faces if self.piles[p] else None for p in range(n)]
         self.any_face_pattern = any(self.face_pattern)
         self.any_face_down = any(self.face_down)
+        # Piles dealt wholly face down that only feed gaps (access: none): they stay face down.
+        self.all_face_down = [bool(self.piles[p]) and self.piles[p].access == "none"
+                              and 0 < self.piles[p].cards == self.piles[p].face_down for p in range(n)]
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
         # A dealt card that fits a foundation goes there instead, its pile's turn passing (Citadel).
         self.deal_to_foundations = bool(self.definition.get("deal_to_foundations", False))
@@ -1065,7 +1074,10 @@ class Rules:
         # taking a card away, which the safe-play arguments do not allow for.
         self.conditions = [c for c in [*(self.piles[p].build_when for p in self._layout()),
                                        *(self.piles[p].empty_when for p in self._layout()),
-                                       *(self.f_spec[f].worry_when for f in self.foundations)] if c is not None]
+                                       *(self.f_spec[f].worry_when for f in self.foundations),
+                                       *(self.f_spec[f].when for f in self.foundations)] if c is not None]
+        # Foundations that take cards only in a state of the game (when:).
+        self.f_when = {f: self.f_spec[f].when for f in self.foundations if self.f_spec[f].when is not None}
         self.run_foundations = [f for f in self.foundations if self.f_spec[f].takes_run]
         # Places laid over each other: what covers each pile, what each pile covers, and the
         # covered piles whose cards lie face down until they are free (TriPeaks).

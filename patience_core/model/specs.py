@@ -190,7 +190,9 @@ class FoundationSpec:
     ``base_from_deal``: the group's base rank is the rank of the card the deal puts
     on its first pile (Canfield); ``discard``: a pile that only removed sets go to (no
     sequence; it takes every card of the pack); ``transfer``: its top card may move onto
-    another foundation that takes it (PySolFC's foundations by default); ``follows_previous``: a pile after the group's first takes, as its first card,
+    another foundation that takes it (PySolFC's foundations by default); ``keep_base``: its first card never leaves (PySolFC's ``min_cards=1``: worry
+    and transfer take only the cards above it); ``when``: the state in which the pile takes cards (``None``: always; Zodiac's
+    foundations wait for the stock and waste to be used up); ``follows_previous``: a pile after the group's first takes, as its first card,
     only the rank of the first card of the pile before it, and then only ranks already on that
     pile (PySolFC's Osmosis_Foundation); ``base_first``: the
     group's base rank is the rank of the first card the player puts on any of its piles
@@ -219,6 +221,8 @@ class FoundationSpec:
     run_suit: str = "same"
     base_first: bool = False
     follows_previous: bool = False
+    when: Condition | None = None
+    keep_base: bool = False
     deal_bases: bool = False
 
 

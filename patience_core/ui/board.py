@@ -134,6 +134,8 @@ def _caption(rules: Rules, group: str) -> str:
         return f"build {spec.build.words()}; {moves}; a gap takes {empty}"
     if spec.covered_by or rules.covering[first]:
         free = "a card is free once the places over it are empty"
+    elif rules.all_face_down[first]:
+        free = "face down; its cards only fill gaps"
     elif rules.access[first] == ACCESS_ALL or spec.cards <= 1:
         free = "all free"
     elif rules.pile_kind[first] == "tableau":
@@ -208,6 +210,9 @@ def _grid_table(position: Position, group: str, labels: PileLabels, glyphs: Glyp
             pile = position.piles[p]
             if not pile:
                 cell = Text.assemble(_dim(labels.label(p) + " ", glyphs), "--")
+            elif position.is_face_down(p, len(pile) - 1):   # a face-down pile: no card is shown
+                cell = Text.assemble(_dim(labels.label(p) + " ", glyphs), _dim(FACE_DOWN[glyphs.unicode], glyphs))
+                cell.append(f" {len(pile)} face down", style="dim" if glyphs.colour else "")
             else:
                 cell = Text.assemble(_dim(labels.label(p) + " ", glyphs), card_text(pile[-1], glyphs))
                 if len(pile) > 1:

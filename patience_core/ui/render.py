@@ -40,7 +40,8 @@ def _worry_words(fspec) -> str:
     if not fspec.worry:
         return transfer
     when = f" once {fspec.worry_when.words}" if fspec.worry_when is not None else ""
-    return f"; a top card may come back to the layout{when}{transfer}"
+    base = " (never the pile's first card)" if fspec.keep_base else ""
+    return f"; a top card may come back to the layout{when}{base}{transfer}"
 
 
 def _sources_words(rules: Rules, piles) -> str:
@@ -228,7 +229,8 @@ def rules_text(rules: Rules) -> str:
     if rules.description:
         lines += ["", " ".join(rules.description.split())]
     lines += ["", f"Pack: {_plural(rules.decks, 'deck')}, {rules.n_cards} cards{_pack_words(rules)}."]
-    lines.append("Foundations:")
+    if rules.foundation_specs:
+        lines.append("Foundations:")
     for group, spec in rules.foundation_specs.items():
         piles = rules.groups[f"foundation:{group}"]
         first = piles[0]
@@ -250,7 +252,8 @@ def rules_text(rules: Rules) -> str:
         lines.append(f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} "
                      f"({rules.pile_names[piles[0]]}..{rules.pile_names[piles[-1]]}), {suits}, {start};")
         back = _worry_words(fspec)
-        lines.append(f"    built in suit: {sequence_text(rules, first)}{back}")
+        waits = f"; they take cards only when {fspec.when.words}" if fspec.when is not None else ""
+        lines.append(f"    built in suit: {sequence_text(rules, first)}{waits}{back}")
     for group, spec in rules.group_specs.items():
         lines.append(_group_text(rules, group, spec))
     if not rules.foundation_only:
@@ -290,6 +293,8 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
         how = f"built {suits}: {sequence_text(rules, piles[0])}"
         if fspec.base_from_deal:
             how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
+    if fspec.when is not None:
+        how += f"; they take cards only when {fspec.when.words}"
     if spec.get("follows") == "previous" and len(piles) > 1:
         how += ("; each pile after the first starts only with the rank of the first card of the pile "
                 "before it, and then takes only ranks already on that pile")

@@ -245,6 +245,8 @@ FOUNDATION_GROUP = {
         "deal_bases": _or_ref({"type": "boolean",
                                "description": "during the deal, after each row, a base card on top of a dealt "
                                               "pile goes onto an empty pile of the group (Thirty-Six's Aces)"}),
+        "when": {**CONDITION, "description": "the piles take cards only in this state (Zodiac: "
+                                             "{empty: [stock, waste]})"},
         "follows": _or_ref({"enum": ["previous"],
                             "description": "previous: each pile after the group's first starts only with the "
                                            "rank of the first card of the pile before it, and then takes only "
@@ -256,10 +258,11 @@ FOUNDATION_GROUP = {
                             "description": "one pile that the sets of remove: go to, in no order (Pyramid); "
                                            "base, length and count are not given"}),
         "worry": _or_ref({"description": "a top card may move back from the foundation to the layout: true, "
-                                         "or {when: CONDITION}: only in that state (Giant: {empty: stock})",
+                                         "or {when: CONDITION}: only in that state (Giant: {empty: stock}); "
+                                         "keep_base: true: never the pile's first card (PySolFC's min_cards=1)",
                           "anyOf": [{"type": "boolean"},
-                                    {"type": "object", "additionalProperties": False, "required": ["when"],
-                                     "properties": {"when": CONDITION}}]}),
+                                    {"type": "object", "additionalProperties": False, "minProperties": 1,
+                                     "properties": {"when": CONDITION, "keep_base": {"type": "boolean"}}}]}),
     },
 }
 

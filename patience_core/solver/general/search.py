@@ -49,6 +49,8 @@ def unsupported(position) -> str | None:
         return "a rule waits for a state of the game (when:), which the compiled search does not know yet"
     if rules.stock_spec.only_fills and position.piles[rules.stock]:
         return "a stock whose cards only fill gaps (to: gaps), which the compiled search would turn"
+    if any(rules.all_face_down):
+        return "a face-down pile that only fills gaps, which the compiled search does not know yet"
     if rules.any_face_pattern:
         return "face-up cards dealt between face-down ones (faces:), which the compiled search does not know yet"
     if rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up \
