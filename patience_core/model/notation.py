@@ -38,8 +38,11 @@ def move_to_json(rules: Rules, move: Move, position: Position | None = None) -> 
                             "from": rules.pile_names[move.dst]}
         return item
     card = move.card
-    return {"card": None if card == NO_CARD else cards.card_name(card),
+    item = {"card": None if card == NO_CARD else cards.card_name(card),
             "from": rules.pile_names[move.src], "to": rules.pile_names[move.dst]}
+    if move.count > 1 and move.kind in (BETWEEN_PILES, TO_FOUNDATION):
+        item["count"] = move.count   # a run: with two decks its base card may lie in it twice
+    return item
 
 
 def moves_to_json(rules: Rules, moves: Iterable, position: Position | None = None) -> list[dict[str, Any]]:
@@ -104,8 +107,10 @@ def move_from_json(position: Position, item: Any, number: int | str = "?"):
         card = None if card_text is None else cards.parse_card(str(card_text))
     except cards.CardError as exc:
         raise MoveError(f"move {number}: {exc}") from None
+    count = item.get("count")
     for move in position.legal_moves():
-        if move.src == src and move.dst == dst and (card is None or move.card == card):
+        if move.src == src and move.dst == dst and (card is None or move.card == card) \
+                and (count is None or move.count == count):
             return move
     shown = f"{card_text} " if card_text else ""
     raise MoveError(f"move {number}: {shown}{item['from']} -> {item['to']} is not legal here"

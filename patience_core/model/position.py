@@ -49,7 +49,7 @@ class Position:
     __slots__ = ("rules", "piles", "down", "takers", "redeals_left", "on_foundations", "trail", "ranks")
 
     def __init__(self, rules: Rules, piles: list[list[int]], redeals_left: int | float | None = None,
-                 down: list[int] | None = None):
+                 down: list[int] | None = None, ranks: dict[int, tuple[int, ...] | None] | None = None):
         self.rules = rules
         self.piles = piles
         self.redeals_left = rules.redeals if redeals_left is None else redeals_left
@@ -67,7 +67,8 @@ class Position:
                     self._hide_if_covered(p)
         self.on_foundations = sum(len(piles[f]) for f in rules.foundations)
         self.trail = History()  # the Step of every move played (see History)
-        self.ranks = self._foundation_ranks()
+        # a base the deal chose stays chosen when its card leaves the foundation (Board Patience)
+        self.ranks = self._foundation_ranks() if ranks is None else ranks
         self.takers: list[list[int]] = [[] for _ in range(52)]
         for f in rules.foundations:
             for card in self.wanted(f):
@@ -616,6 +617,9 @@ class Position:
 
     def key(self) -> tuple:
         """A hashable key: equal for equal positions (history is not part of it)."""
+        if self.rules.base_from_deal:   # the base is part of the state, not of the piles
+            return (tuple(map(tuple, self.piles)), self.redeals_left, tuple(self.down),
+                    tuple(self.ranks[f] for f in self.rules.foundations))
         return (tuple(map(tuple, self.piles)), self.redeals_left, tuple(self.down))
 
     def copy(self) -> "Position":
@@ -709,8 +713,8 @@ class HookedPosition(Position):
     __slots__ = ("pending", "choosing", "layouts")
 
     def __init__(self, rules: Rules, piles: list[list[int]], redeals_left: int | float | None = None,
-                 down: list[int] | None = None):
-        super().__init__(rules, piles, redeals_left, down)
+                 down: list[int] | None = None, ranks: dict[int, tuple[int, ...] | None] | None = None):
+        super().__init__(rules, piles, redeals_left, down, ranks)
         self.pending = -1
         self.choosing = rules.opening is not None
         self.layouts: list[list[list[int]]] = []  # the piles before each choice, for undo
