@@ -246,6 +246,15 @@ def root() -> Path:
     return ROOT
 
 
+@pytest.fixture(autouse=True)
+def own_data_directory(tmp_path_factory, monkeypatch) -> Path:
+    """Every test has its own data directory (statistics, saves), for the commands it runs in
+    this process and the ones it starts: a test never writes the player's real files."""
+    folder = tmp_path_factory.mktemp("home") / "patience-data"  # not there yet, as on a first run
+    monkeypatch.setenv("PATIENCE_DATA_DIR", str(folder))
+    return folder
+
+
 def run_cli(*args: str, stdin: str = "") -> tuple[int, str, str]:
     """Run ``patience ARGS`` in this process through its real entry point (so a
     PatienceError becomes ``error: ...`` and exit 1, and any other exception fails the

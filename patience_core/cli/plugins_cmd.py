@@ -1,4 +1,5 @@
-"""`patience plugins`: the plugins that are loaded, their versions and their hooks."""
+"""`patience plugins`: the plugins that are loaded, their versions and their hooks, and the
+installed ones left out because they could not be loaded, with why."""
 from __future__ import annotations
 
 from patience_core.plugins.hooks import get_plugin_manager, hook_names
@@ -6,7 +7,8 @@ from patience_core.cli.common import JsonOpt, print_json
 
 
 def plugin_rows() -> list[dict]:
-    """One row per registered plugin, the built-in one last (it is called last)."""
+    """One row per registered plugin, the built-in one last (it is called last); then one per
+    installed plugin left out (``problem`` says why; ``None`` for a loaded one)."""
     pm = get_plugin_manager()
     order = {name: i for i, name in enumerate(hook_names())}
     rows = []
@@ -17,13 +19,17 @@ def plugin_rows() -> list[dict]:
                      "source": info.kind if info else "object",
                      "distribution": info.distribution if info else None,
                      "location": info.location if info else None,
-                     "hooks": hooks})
+                     "hooks": hooks, "problem": None})
     rows.sort(key=lambda r: (r["source"] == "builtin", r["name"]))
+    for name, info in sorted(pm.broken.items()):
+        rows.append({"name": name, "version": info.version, "source": info.kind, "distribution": info.distribution,
+                     "location": info.location, "hooks": [], "problem": info.problem})
     return rows
 
 
 def plugins(as_json: bool = JsonOpt) -> None:
-    """List the loaded plugins: name, version, where from, and the hooks each implements."""
+    """List the loaded plugins: name, version, where from, and the hooks each implements;
+    then the installed plugins left out, and why."""
     rows = plugin_rows()
     if as_json:
         print_json(rows)
@@ -31,6 +37,8 @@ def plugins(as_json: bool = JsonOpt) -> None:
     for row in rows:
         where = row["distribution"] or row["location"] or row["source"]
         version = f" {row['version']}" if row["version"] else ""
-        print(f"{row['name']}{version} ({row['source']}: {where})")
+        print(f"{row['name']}{version} ({row['source']}: {where})" + (", left out" if row["problem"] else ""))
         for hook in row["hooks"]:
             print(f"  {hook}")
+        if row["problem"]:
+            print(f"  {row['problem']}")

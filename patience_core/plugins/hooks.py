@@ -60,12 +60,16 @@ class PluginInfo:
     version: str | None = None
     distribution: str | None = None
     location: str | None = None
+    problem: str | None = None  # why an installed plugin was left out (in ``manager.broken``)
 
 
 class PatiencePluginManager(pluggy.PluginManager):
     def __init__(self) -> None:
         super().__init__("patience")
         self.infos: dict[str, PluginInfo] = {}
+        # Installed plugins that could not be loaded or registered, left out: a broken
+        # plugin hurts only itself (its variants and what requires it say why).
+        self.broken: dict[str, PluginInfo] = {}
 
 
 def hook_names() -> list[str]:
@@ -142,38 +146,64 @@ def _check_unmarked(plugin: object, name: str) -> None:
 
 def check_plugins(pm: PatiencePluginManager) -> None:
     """Refuse implementations of hooks that do not exist (a misspelled name)."""
-    known = hook_names()
-    for attr in dir(pm.hook):
-        caller = getattr(pm.hook, attr)
-        if not isinstance(caller, pluggy.HookCaller) or caller.has_spec():
-            continue
-        for impl in caller.get_hookimpls():
-            if not impl.optionalhook:
-                close = difflib.get_close_matches(attr, known, n=1, cutoff=0.6)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise PluginError(f"plugin {impl.plugin_name!r}: {attr} is not a patience hook{hint}; "
-                                  f"hooks: {', '.join(known)}")
+    problem = _unknown_hook(pm)
+    if problem:
+        raise PluginError(problem)
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:  # pragma: no cover - covered by the loop above
         raise PluginError(_short(exc)) from None
 
 
+def _unknown_hook(pm: PatiencePluginManager, only: str | None = None) -> str | None:
+    """The error of the first implementation of a hook that does not exist (of plugin
+    ``only``, or of any), or ``None``."""
+    known = hook_names()
+    for attr in dir(pm.hook):
+        caller = getattr(pm.hook, attr)
+        if not isinstance(caller, pluggy.HookCaller) or caller.has_spec():
+            continue
+        for impl in caller.get_hookimpls():
+            if not impl.optionalhook and only in (None, impl.plugin_name):
+                close = difflib.get_close_matches(attr, known, n=1, cutoff=0.6)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                return (f"plugin {impl.plugin_name!r}: {attr} is not a patience hook{hint}; "
+                        f"hooks: {', '.join(known)}")
+    return None
+
+
 def load_entry_points(pm: PatiencePluginManager) -> None:
-    """Register every installed plugin of the entry-point group ``patience``."""
+    """Register every installed plugin of the entry-point group ``patience``. One that cannot
+    be loaded or registered is left out, with its reason, in ``pm.broken``: one broken
+    plugin must not stop the commands and games that do not need it."""
     for dist in importlib.metadata.distributions():
         for ep in dist.entry_points:
-            if ep.group != ENTRY_POINT_GROUP or pm.has_plugin(ep.name) or pm.is_blocked(ep.name):
+            if (ep.group != ENTRY_POINT_GROUP or pm.has_plugin(ep.name) or pm.is_blocked(ep.name)
+                    or ep.name in pm.broken):
                 continue
-            project = dist.metadata["Name"] or "?"
+            info = PluginInfo(ep.name, "entry point", dist.version, dist.metadata["Name"] or "?", ep.value)
+            installed = f"entry point {ep.value!r} of {info.distribution} {info.version}"
             try:
                 plugin = ep.load()
-            except Exception as exc:
-                raise PluginError(f"plugin {ep.name!r} (entry point {ep.value!r} of {project}) cannot be "
-                                  f"loaded: {type(exc).__name__}: {exc} (set {ENV_DISABLE_AUTOLOAD}=1 "
-                                  f"to run without installed plugins)") from None
-            register_plugin(pm, plugin, ep.name,
-                            PluginInfo(ep.name, "entry point", dist.version, project, ep.value))
+            except Exception as exc:  # anything its import raises: it is the plugin's, not ours
+                _leave_out(pm, info, f"plugin {ep.name!r} cannot be loaded: {type(exc).__name__}: "
+                                     f"{_short(exc)} ({installed}); left out")
+                continue
+            try:
+                register_plugin(pm, plugin, ep.name, info)
+                problem = _unknown_hook(pm, ep.name)
+            except PluginError as exc:
+                problem = str(exc)
+            if problem:
+                _leave_out(pm, info, f"{problem} ({installed}); left out")
+
+
+def _leave_out(pm: PatiencePluginManager, info: PluginInfo, problem: str) -> None:
+    if pm.has_plugin(info.name):
+        pm.unregister(name=info.name)
+    pm.infos.pop(info.name, None)
+    info.problem = problem
+    pm.broken[info.name] = info
 
 
 def load_plugin_file(pm: PatiencePluginManager, path: str | Path) -> str:
@@ -373,6 +403,14 @@ def register_variants(registry, manager: pluggy.PluginManager | None = None) -> 
         except PluginError as exc:
             registry.add_broken(f"plugin:{who}", str(exc))
 
+    # An installed plugin left out: asking for it by its name (or its distribution's, which
+    # often names its variant) says why, and `patience list` reports it once.
+    for name, info in getattr(pm, "broken", {}).items():
+        names = {name, info.distribution or ""}
+        names |= {n[len("patience-"):] for n in names if n.lower().startswith("patience-")}
+        for key in sorted(n for n in names if n and n not in registry) or [f"plugin:{name}"]:
+            registry.add_broken(key, info.problem or f"plugin {name!r} is left out")
+
 
 class Clash(PluginError):
     """One variant name registered by two plugins (or a plugin and the shipped files)."""
@@ -410,6 +448,12 @@ def check_requires(source, manager: PatiencePluginManager | None = None) -> None
     pm = manager or get_plugin_manager()
     have = installed_names(pm)
     missing = [name for name in required if name.lower() not in have]
+    broken = {n.lower(): info for info in getattr(pm, "broken", {}).values()
+              for n in (info.name, info.distribution or "")}
+    for name in missing:
+        if name.lower() in broken:  # installed, but it could not be loaded: say why
+            raise PluginError(f"variant {source.name!r} requires the plugin {name!r}: "
+                              f"{broken[name.lower()].problem}")
     if missing:
         where = f"{source.path}: " if source.path else ""
         raise PluginError(f"{where}variant {source.name!r} requires the plugin "

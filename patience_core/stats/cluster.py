@@ -175,6 +175,59 @@ def _worker_name() -> str:
 
 # -- the backend ----------------------------------------------------------------------------------
 
+def _identify(address: str, scheduler: str) -> str:
+    """What answers at ``address``: "Scheduler", "Worker", ...; a :class:`ClusterError` in one
+    line within CONNECT_TIMEOUT when it is nothing Dask (a port that accepts and says nothing,
+    a dashboard's web server): Dask's own connect can wait there far past its timeout."""
+    import asyncio
+    from distributed.core import rpc
+
+    async def identity() -> dict:
+        async with rpc(address, timeout=CONNECT_TIMEOUT) as remote:
+            return await remote.identity()
+
+    outcome: dict = {}
+
+    def ask() -> None:
+        try:
+            outcome["answer"] = asyncio.run(asyncio.wait_for(identity(), CONNECT_TIMEOUT))
+        except BaseException as exc:
+            outcome["error"] = exc
+
+    # In a thread of its own: Ctrl-C (or SIGTERM) while it waits ends the wait here at once,
+    # outside the event loop, and the thread ends by its own timeout.
+    asking = threading.Thread(target=ask, name="patience-dask-identity", daemon=True)
+    asking.start()
+    asking.join(CONNECT_TIMEOUT + 5)
+    try:
+        if "error" in outcome:
+            raise outcome["error"]
+        if "answer" not in outcome:
+            raise TimeoutError
+        answer = outcome["answer"]
+    except (asyncio.TimeoutError, TimeoutError, asyncio.CancelledError):
+        raise ClusterError(f"--scheduler {scheduler}: no Dask scheduler answers there within {CONNECT_TIMEOUT} s; "
+                           f"is `dask scheduler` running there (and is this its port, not the dashboard's)?") from None
+    except Exception as exc:  # the other end closed, or answered something else than Dask's messages
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise ClusterError(f"--scheduler {scheduler}: no Dask scheduler answers there ({reason}); is this the "
+                           f"port of `dask scheduler`, not the dashboard's?") from None
+    return str(answer.get("type", "service")) if isinstance(answer, dict) else "service"
+
+
+def _quiet_client(client_class):
+    """``client_class`` whose clean-up, when the constructor was interrupted (Ctrl-C while it
+    connects), neither waits 10 s nor prints a traceback at exit."""
+    class QuietClient(client_class):
+        def __del__(self):
+            try:
+                if self.status not in ("closed", "newly-created"):
+                    self.close(timeout=1)
+            except Exception:  # a client that never connected has nothing to close
+                pass
+    return QuietClient
+
+
 def start_local_cluster(workers: int):
     """K single-threaded worker processes on this machine, forked where the local pool forks
     (a forked worker starts at once, with this process's compiled rules; a spawned one
@@ -212,7 +265,7 @@ class ClusterBackend:
             from distributed import Client, as_completed
         except ImportError:
             raise ClusterError(f"--scheduler {scheduler}: Dask's distributed is not installed "
-                               f"(pip install 'patience[cluster]')") from None
+                               f"(pip install 'patience-games[cluster]')") from None
         self.job = make_job(spec, rules)
         # A forked local worker finds the job prepared (nothing to check: it is this process).
         _prepared[self.job.token] = spec
@@ -254,9 +307,13 @@ class ClusterBackend:
                 reason = exc.strerror or type(exc).__name__
                 raise ClusterError(f"--scheduler {scheduler}: cannot connect ({reason}); is "
                                    f"`dask scheduler` running there?") from None
+        kind = _identify(address, scheduler)
+        if kind != "Scheduler":
+            raise ClusterError(f"--scheduler {scheduler}: a Dask {kind.lower()} answers there, not a scheduler; "
+                               f"give the address `dask scheduler` prints (tcp://HOST:8786 by default)")
         try:
-            return client_class(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-        except Exception as exc:  # something answers, but not as a Dask scheduler does
+            return _quiet_client(client_class)(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except Exception as exc:  # it answered as a scheduler a moment ago
             reason = " ".join(str(exc).split()) or type(exc).__name__
             raise ClusterError(f"--scheduler {scheduler}: no Dask scheduler answers there within "
                                f"{CONNECT_TIMEOUT} s ({reason})") from None

@@ -27,7 +27,8 @@ from patience_core.errors import SaveError
 from patience_core.model.game import GameSpec
 from patience_core.variants.loader import parameter_text
 from patience_core.model.rules import Rules
-from patience_core.storage.userdata import BadJSON, data_dir, parse_json, read_limited, write_atomically
+from patience_core.storage.userdata import (BadJSON, data_dir, make_folder, parse_json, read_limited,
+                                            write_atomically)
 
 FORMAT = "patience-history"
 VERSION = 1
@@ -62,8 +63,13 @@ def load_history(path: Path | None = None) -> dict[str, Any]:
     if (not isinstance(data, dict) or data.get("format") != FORMAT
             or not isinstance(data.get("records"), dict)):
         raise SaveError(f"{path}: not a patience statistics file (expected \"format\": \"{FORMAT}\")")
-    if not _is_count(data.get("version")) or data["version"] > VERSION:
-        raise SaveError(f"{path}: statistics written by a newer patience (format {data.get('version')}); "
+    version = data.get("version")
+    if not _is_count(version) or version < 1:  # every patience wrote one: the file was damaged or edited
+        found = "no \"version\"" if "version" not in data else f"\"version\": {json.dumps(version)[:40]}"
+        raise SaveError(f"{path}: damaged statistics file ({found}, expected 1..{VERSION}); "
+                        f"move it away to start afresh")
+    if version > VERSION:
+        raise SaveError(f"{path}: statistics written by a newer patience (format {version}); "
                         f"this one reads version {VERSION}")
     for key, record in data["records"].items():
         problem = _record_problem(record)
@@ -114,26 +120,30 @@ def record_game(spec: GameSpec, rules: Rules, result: str, moves: int, seconds: 
         return _add_record(path, rules, result, moves, seconds)
 
 
+# How long a game waits for another one ending at the same moment to write its record.
+LOCK_WAIT_SECONDS = 30
+
+
 @contextmanager
 def _locked(path: Path):
     """Two games ending at once must not lose a record: hold a lock file while reading,
-    changing and writing (POSIX; elsewhere the atomic write still keeps the file whole)."""
+    changing and writing. ``filelock`` locks on every system (``fcntl`` alone left Windows
+    without a lock)."""
+    from filelock import FileLock, Timeout
+
     try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path.with_name(path.name + ".lock"), "a")
+        make_folder(path.parent)
+        lock = FileLock(f"{path}.lock", thread_local=False)
+        lock.acquire(timeout=LOCK_WAIT_SECONDS)
+    except Timeout:
+        raise SaveError(f"{path}: another patience has been writing the statistics for {LOCK_WAIT_SECONDS} s; "
+                        f"if none is running, remove {path}.lock") from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot write the statistics: {exc.strerror or exc}") from None
-    with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def _add_record(path: Path, rules: Rules, result: str, moves: int, seconds: float) -> Path:

@@ -97,8 +97,8 @@ def write_atomically(path: Path, text: str) -> None:
     file is locked while it is written, so temporary files a killed writer left behind
     are told from live ones and removed."""
     path = Path(path)
+    make_folder(path.parent)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         remove_abandoned_temps(path.parent, target=path.name)
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}{TEMP_MARK}", suffix=TEMP_SUFFIX, dir=path.parent)
     except OSError as exc:
@@ -117,6 +117,21 @@ def write_atomically(path: Path, text: str) -> None:
         _remove_quietly(temp)
         raise
     _sync_directory(path.parent)
+
+
+def make_folder(folder: Path) -> None:
+    """Create ``folder`` if it is missing and is the data directory or a folder in it (saves/);
+    elsewhere a missing folder is refused: ``save a/typo/x.json`` must not create ``a/typo``."""
+    folder = Path(folder)
+    if folder.is_dir():
+        return
+    own, where = data_dir().absolute(), folder.absolute()
+    if where != own and own not in where.parents:
+        raise SaveError(f"{folder}: no such folder; give a file in a folder that exists")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(f"{folder}: cannot create the folder: {exc.strerror or exc}") from None
 
 
 def remove_abandoned_temps(folder: Path, min_age: float = 1.0, target: str | None = None) -> list[Path]:

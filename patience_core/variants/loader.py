@@ -253,11 +253,24 @@ def read_document(path: Path) -> tuple[dict[str, Any], yaml.Node]:
         where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
         problem = exc.problem or exc.context or "invalid YAML"
         raise VariantError(f"{where}: YAML syntax error: {problem}") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses (a control code): one line, with where
+        code = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
+        raise VariantError(f"{path}:{_where_unprintable(text, exc)}: YAML error: unacceptable character "
+                           f"{code}: control characters are not allowed") from None
     except yaml.YAMLError as exc:
         raise VariantError(f"{path}: YAML error: {exc}") from None
     _NODES[Path(path)] = node
     validate_document(data, node, path)
     return data, node
+
+
+def _where_unprintable(text: str, error: yaml.reader.ReaderError) -> str:
+    """``LINE:COL`` of the first character YAML refuses (libyaml counts bytes, PyYAML
+    characters: the text is searched again, as PyYAML's reader does)."""
+    found = yaml.reader.Reader.NON_PRINTABLE.search(text)
+    at = found.start() if found else min(max(error.position, 0), len(text))
+    line_start = text.rfind("\n", 0, at) + 1
+    return f"{text.count(chr(10), 0, at) + 1}:{at - line_start + 1}"
 
 
 # The tags of plain YAML data; anything else (``!!python/object``, custom ``!tags``) would
