@@ -8,8 +8,7 @@ import pytest
 from app_pilot import click_pile, drive, foundation_play, make_app, new_session, screen_text, status, walk_to
 from patience_core.model import cards
 from patience_core.agents.policies import naive_move
-from patience_core.model.notation import why_not
-from patience_core.ui.commands import move_words
+from patience_core.ui.commands import move_words, why_not_here
 from patience_core.ui.picking import legal_moves
 
 
@@ -86,7 +85,7 @@ def test_an_illegal_destination_says_why_in_the_status_line():
     position = app.session.position
     play = foundation_play(app).move
     wrong = next(f for f in app.session.rules.foundations if cards_fit_not(position, play.card, f))
-    reason = why_not(position, play.src, wrong, play.card)
+    reason = why_not_here(position, play.src, wrong, play.card, app.labels, app.unicode)
 
     async def script(pilot):
         await click_pile(pilot, play.src)

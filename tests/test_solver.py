@@ -177,8 +177,8 @@ def test_cli_json_won_line_replays():
     out = run("solve", "royal-cotillion", "--seed", "3", "--json", "--max-positions", "5000")
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert set(data) == {"verdict", "moves", "positions", "seconds", "most_on_foundations", "search",
-                         "perfect_information", "threads"}
+    assert set(data) == {"variant", "game", "verdict", "moves", "positions", "seconds", "most_on_foundations",
+                         "search", "perfect_information", "threads"}
     assert data["search"] == "pruned"
     assert data["verdict"] == "won" and data["most_on_foundations"] == 104
     rules = load_rules("royal-cotillion")

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import sys
-from typing import Any, Optional
+import threading
+from contextlib import contextmanager
+from typing import Any, Iterator, Optional
 
 import typer
 
@@ -53,6 +56,40 @@ def thread_count(value: int) -> int:
     return value
 
 
+def deal_range(text: str, start: Optional[int]) -> tuple[str, int, int]:
+    """``--deals``: a count from ``--start`` (``2000``), or a range of --seed numbers
+    (``500-999``) or of another program's (``ms:1-32000``, ``pysol:1-1000``, ``ms:7``);
+    returns (numbering, first, count), numbering ``""`` for --seed numbers."""
+    from patience_core.errors import PatienceError
+
+    expected = "expected a count (2000) or a range (500-999, ms:1-32000, pysol:1-1000)"
+    scheme, colon, numbers = text.strip().partition(":")
+    if not colon:
+        scheme, numbers = "", scheme
+    scheme = scheme.lower()
+    first_text, dash, last_text = numbers.partition("-")
+    if not (first_text.isdigit() and (not dash or last_text.isdigit())):
+        raise PatienceError(f"--deals {text}: {expected}")
+    if scheme and scheme not in ("ms", "pysol"):
+        raise PatienceError(f"--deals {text}: unknown numbering {scheme!r}; {expected}")
+    if not scheme and not dash:  # a count
+        return "", 1 if start is None else start, int(first_text)
+    if start is not None:
+        raise PatienceError(f"--deals {text} names its deals; --start goes with a count (--deals 2000)")
+    first, last = int(first_text), int(last_text) if dash else int(first_text)
+    if last < first:
+        raise PatienceError(f"--deals {text}: the range runs backwards; expected FIRST-LAST, FIRST <= LAST")
+    if scheme:
+        from patience_core.model.deal_numbers import RANGES
+
+        low, high = RANGES[scheme]
+        if not low <= first <= last <= high:
+            raise PatienceError(f"--deals {text}: out of range; {scheme}: deal numbers run {low}..{high}")
+    elif last > MAX_SEED:
+        raise PatienceError(f"--deals {text}: out of range; deal numbers run 0..{MAX_SEED}")
+    return scheme, first, last - first + 1
+
+
 SeedOpt = typer.Option(None, "--seed", "-s", help="Deal number, 0 or more (reproducible on any machine).",
                        callback=_deal_number)
 PackOpt = typer.Option(None, "--pack", help="A file with the shuffled pack, top card first.")
@@ -80,6 +117,24 @@ def game_spec(variant: Optional[str], file: Optional[str], params: Optional[list
         spec.deal = str(parse_deal(deal))
         order_for(rules, parse_deal(deal))  # a number that does not fit says so now, in one line
     return spec, rules
+
+
+@contextmanager
+def stop_signals_as_ctrl_c() -> Iterator[None]:
+    """While a long command runs, SIGTERM and SIGHUP (a batch system's stop, a closed
+    terminal) end it as Ctrl-C does: it says what it knew, or records the game, and exits."""
+    def interrupt(signum, frame) -> None:
+        raise KeyboardInterrupt
+
+    names = [n for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    if threading.current_thread() is not threading.main_thread():  # handlers live in the main thread
+        names = []
+    previous = {n: signal.signal(getattr(signal, n), interrupt) for n in names}
+    try:
+        yield
+    finally:
+        for name, handler in previous.items():
+            signal.signal(getattr(signal, name), handler)
 
 
 def print_json(data: Any) -> None:

@@ -14,8 +14,9 @@ from patience_core.model.notation import apply_json_moves, moves_to_json, parse_
 from patience_core.agents.policies import play_naive
 from patience_core.storage.userdata import read_limited
 from patience_core.ui.render import position_text, printable
-from patience_core.ui.terminal import full_screen_possible
-from patience_core.cli.common import DealOpt, FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec, print_json
+from patience_core.ui.terminal import full_screen_possible, why_not_full_screen
+from patience_core.cli.common import (DealOpt, FileOpt, JsonOpt, PackOpt, ParamOpt, SeedOpt, VariantArg, game_spec,
+                                      print_json, stop_signals_as_ctrl_c)
 
 POLICIES = ("naive",)
 
@@ -35,6 +36,11 @@ def read_moves_source(source: str) -> list:
     except (OSError, ValueError) as exc:
         raise MoveError(f"{source}: cannot read moves: {getattr(exc, 'strerror', None) or exc}") from None
     return parse_moves_text(text, source)
+
+
+def _why_line(asked: bool) -> str:
+    """Said once when the line game opens though the full screen was not asked away: why."""
+    return "" if asked else why_not_full_screen()
 
 
 def play(
@@ -65,9 +71,10 @@ def play(
         if not line and full_screen_possible():
             from patience_core.ui.app import resume_app  # the full-screen game (textual)
 
-            resume_app(resume)
+            resume_app(resume)  # it handles SIGTERM and SIGHUP in its own event loop
         else:
-            resume_interactive(resume)
+            with stop_signals_as_ctrl_c():
+                resume_interactive(resume, why_line=_why_line(line))
         return
     if moves is not None and policy is not None:
         raise typer.BadParameter("give --moves or --policy, not both")
@@ -85,7 +92,8 @@ def play(
 
             run_app(spec, rules, position)
         else:
-            run_interactive(spec, rules, position)
+            with stop_signals_as_ctrl_c():
+                run_interactive(spec, rules, position, why_line=_why_line(line))
         return
     played: list = []
     if moves is not None:

@@ -15,14 +15,17 @@ from patience_core.variants.loader import parameter_text, parse_param_options
 from patience_core.stats.cluster import parse_scheduler
 from patience_core.stats.results import ResultsFile, describe_run
 from patience_core.stats.runner import (MAX_POSITIONS, POLICIES, RunSpec, StatsReport, check_range, check_workers,
-                                        command_line_plugin_files, run_stats)
-from patience_core.cli.common import FileOpt, JsonOpt, ParamOpt, VariantArg, print_json
+                                        command_line_plugin_files, deal_order, run_stats)
+from patience_core.cli.common import FileOpt, JsonOpt, ParamOpt, VariantArg, deal_range, print_json
 
 
 def stats(
     variant: Optional[str] = VariantArg,
-    deals: Optional[int] = typer.Option(None, "--deals", "-n", help="How many deals (seeds START..START+N-1)."),
-    start: int = typer.Option(1, "--start", help="The first deal number (0 or more)."),
+    deals: Optional[str] = typer.Option(None, "--deals", "-n", metavar="N|RANGE", show_default=False,
+                                        help="How many deals (seeds START..START+N-1), or which: 500-999 (seeds), "
+                                             "ms:1-32000 (Microsoft FreeCell's numbers), pysol:1-1000 (PySolFC's)."),
+    start: Optional[int] = typer.Option(None, "--start", show_default=False,
+                                        help="The first deal number of a count (0 or more; default 1)."),
     policy: str = typer.Option("player", "--policy",
                                help="player: the no-peeking player; naive: first card that fits; "
                                     "solver: perfect information (knows the stock order); hindsight: the "
@@ -61,13 +64,14 @@ def stats(
         raise typer.BadParameter("missing --deals N (how many deals to play)")
     if policy not in POLICIES:
         raise typer.BadParameter(f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}")
-    if workers is not None and workers < 0:
-        raise typer.BadParameter(f"--workers {workers}: expected 0 (one per core) or more")
+    numbering, start, deals = deal_range(deals, start)
+    if workers is not None and workers < 0:  # the same one-line error as --workers 1000 (check_workers)
+        raise PatienceError(f"--workers {workers}: expected 0 (one per core) or more")
     if workers is not None and scheduler is not None:
         raise typer.BadParameter("give --workers or --scheduler, not both (a cluster has its own workers)")
     if out is not None and resume is not None:
         raise typer.BadParameter("give --out (a new results file) or --resume (an existing one), not both")
-    check_range(start, deals)
+    check_range(start, deals, numbering)
     if scheduler is not None:
         parse_scheduler(scheduler)  # a malformed address is refused before anything runs
     if workers is None:
@@ -78,11 +82,21 @@ def stats(
     spec = RunSpec(variant=variant, params=tuple(parse_param_options(params).items()), file=file,
                    policy=policy, timeout=timeout,
                    max_positions=None if max_positions is None else _positions(max_positions),
-                   plugin_files=command_line_plugin_files())
+                   plugin_files=command_line_plugin_files(), numbering=numbering)
     rules = spec.compile()
+    if numbering:  # a variant without other programs' numbers says so now, in one line
+        deal_order(rules, start, numbering)
     run = describe_run(spec, rules.name, {k: parameter_text(v) for k, v in rules.params.items()})
+    if numbering:  # the header says which deals the seeds are (absent: --seed numbers)
+        run["numbering"] = numbering
     results = (ResultsFile.resume(resume, run) if resume is not None
                else ResultsFile.create(out, run) if out is not None else None)
+    if resume is not None:
+        outside = sum(1 for seed in results.done.seeds if not start <= seed < start + deals)
+        if outside:
+            print(f"warning: --resume {resume}: {outside} deal{'s' if outside != 1 else ''} of the file "
+                  f"{'are' if outside != 1 else 'is'} outside deals {start}..{start + deals - 1} and not counted",
+                  file=sys.stderr)
     try:
         report = _run(spec, rules, start, deals, workers, scheduler, results,
                       show_bar=not as_json and sys.stderr.isatty())
@@ -140,6 +154,7 @@ def summary_text(report: StatsReport, results: Optional[Path] = None) -> str:
     low, high = report.interval
     params = " ".join(f"{k}={v}" for k, v in report.params_text.items())
     last = report.start + report.requested - 1
+    numbering = f"{report.spec.numbering}:" if report.spec.numbering else ""
     rate = report.played / report.seconds if report.seconds else 0.0
     undecided = (" (undecided deals count as lost for the lower bound, as won for the upper)"
                  if report.unknown else "")
@@ -149,7 +164,7 @@ def summary_text(report: StatsReport, results: Optional[Path] = None) -> str:
     if report.spec.timeout is not None:
         limits.append(f"at most {report.spec.timeout:g} s")
     return "\n".join([
-        f"{report.rules_name}" + (f" ({params})" if params else "") + f", deals {report.start}..{last}, "
+        f"{report.rules_name}" + (f" ({params})" if params else "") + f", deals {numbering}{report.start}..{last}, "
         f"policy {report.spec.policy}" + (f" ({', '.join(limits)} per deal)" if limits else "")
         + (f", Dask cluster {report.where}" if report.where else "")
         + f", {report.workers} worker{'s' if report.workers != 1 else ''}",

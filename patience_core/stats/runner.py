@@ -11,8 +11,12 @@ whose verdict on a hard deal can depend on the machine's speed; a position limit
 
 The seeds are streamed: deals go out in chunks (``range`` objects), a bounded number
 of chunks at a time, and the report keeps counts, so a run's memory does not grow
-with its length. Where the chunks run is a *backend*: this process, a pool of local
-processes (``workers``), or a Dask cluster (:mod:`patience_core.stats.cluster`).
+with its length. A chunk is sized by how long its deals take (about
+``CHUNK_SECONDS`` of work, learnt as chunks finish), so progress and the results
+file follow finished deals whatever a deal costs; when a run is stopped, the workers
+finish the deal in hand and hand back every finished deal. Where the chunks run is a
+*backend*: this process, a pool of local processes (``workers``), or a Dask cluster
+(:mod:`patience_core.stats.cluster`).
 """
 from __future__ import annotations
 
@@ -44,6 +48,12 @@ MAX_DEALS = 10**9
 MAX_POSITIONS = 10**12
 # Processes per core for --workers: more only share the same cores and cost memory.
 WORKERS_PER_CORE = 4
+# The work in one chunk: short enough that finished deals show (bar, results file) several
+# times a second, long enough that handing chunks to processes costs nothing to speak of.
+CHUNK_SECONDS = 0.25
+# After a stop, how long the workers' deals in hand may take to finish before they are dropped.
+STOP_GRACE_SECONDS = 3.0
+NUMBERINGS = ("ms", "pysol")  # other programs' deal numbers (model.deal_numbers)
 
 
 @dataclass(frozen=True)
@@ -57,8 +67,11 @@ class RunSpec:
     timeout: Optional[float] = None
     max_positions: Optional[int] = None
     plugin_files: tuple[str, ...] = ()  # ``--plugin`` files, loaded again by a spawned worker
+    numbering: str = ""  # "": the seeds are --seed numbers; "ms" / "pysol": other programs' deal numbers
 
     def __post_init__(self) -> None:
+        if self.numbering and self.numbering not in NUMBERINGS:
+            raise PatienceError(f"unknown deal numbering {self.numbering!r}; expected one of {', '.join(NUMBERINGS)}")
         if self.policy not in POLICIES:
             raise PatienceError(f"unknown policy {self.policy!r}; expected one of {', '.join(POLICIES)}")
         if self.policy != "solver" and (self.timeout is not None or self.max_positions is not None):
@@ -147,7 +160,8 @@ class StatsReport:
         low, high = self.interval
         data = {
             "variant": self.rules_name, "params": self.params_text, "file": self.spec.file,
-            "policy": self.spec.policy, "start": self.start, "requested": self.requested,
+            "policy": self.spec.policy, "numbering": self.spec.numbering or "seed",
+            "start": self.start, "requested": self.requested,
             "deals": self.deals, "won": self.won, "lost": self.lost, "unknown": self.unknown,
             "win_rate": round(self.win_rate, 6), "interval": [round(low, 6), round(high, 6)],
             "seconds": round(self.seconds, 3), "workers": self.workers,
@@ -173,7 +187,7 @@ def decided_interval(won: int, unknown: int, deals: int) -> tuple[float, float]:
 def play_deal(rules: Rules, seed: int, spec: RunSpec) -> DealResult:
     """Deal ``seed`` played (or solved) under the spec's policy."""
     began = time.perf_counter()
-    order = seeded_order(rules, seed)
+    order = deal_order(rules, seed, spec.numbering)
     if spec.policy == "solver":
         try:
             from patience_core.solver.solve import solve
@@ -196,6 +210,14 @@ def play_deal(rules: Rules, seed: int, spec: RunSpec) -> DealResult:
                       len(position.history) + 1, time.perf_counter() - began)
 
 
+def deal_order(rules: Rules, number: int, numbering: str = "") -> list[int]:
+    """The shuffled pack of deal ``number``: a --seed number, or another program's (``ms``, ``pysol``)."""
+    if not numbering:
+        return seeded_order(rules, number)
+    from patience_core.model.deal_numbers import DealNumber, order_for
+    return order_for(rules, DealNumber(numbering, number))
+
+
 def deal_outcome(rules: Rules, seed: int, spec: RunSpec) -> str:
     """``won`` / ``lost`` / ``unknown`` for deal ``seed`` under the spec's policy."""
     return play_deal(rules, seed, spec).verdict
@@ -204,24 +226,34 @@ def deal_outcome(rules: Rules, seed: int, spec: RunSpec) -> str:
 # -- worker processes ----------------------------------------------------------------------
 
 _worker_rules: dict[RunSpec, Rules] = {}
+_stop_event: Any = None  # in a pool worker: set by the parent when the run stops
 
 
-def _worker_init() -> None:
-    # The parent handles Ctrl-C (and SIGTERM, SIGHUP) and ends the pool: a worker must not
-    # die mid-chunk on its own, nor run the parent's handlers (a forked worker inherits them).
+def _worker_init(stop_event: Any = None) -> None:
+    # The parent handles Ctrl-C (and SIGTERM, SIGHUP) and tells the workers through the
+    # event: a worker must not die mid-chunk on its own, nor run the parent's handlers
+    # (a forked worker inherits them).
+    global _stop_event
+    _stop_event = stop_event
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
-def play_chunk(spec: RunSpec, seeds: range) -> list[DealResult]:
-    """The results of ``seeds`` (rules compiled once per process and spec)."""
+def play_chunk(spec: RunSpec, seeds: range, finished: Optional[list[DealResult]] = None) -> list[DealResult]:
+    """The results of ``seeds`` (rules compiled once per process and spec), each appended to
+    ``finished`` as it is done; a stopped run ends the chunk after the deal in hand."""
     rules = _worker_rules.get(spec)
     if rules is None:
         _load_plugin_files(spec.plugin_files)
         rules = _worker_rules[spec] = spec.compile()
-    return [play_deal(rules, seed, spec) for seed in seeds]
+    results = [] if finished is None else finished
+    for seed in seeds:
+        if _stop_event is not None and _stop_event.is_set():
+            break
+        results.append(play_deal(rules, seed, spec))
+    return results
 
 
 def _play_task(task: tuple[RunSpec, range]) -> list[DealResult]:
@@ -262,14 +294,33 @@ def chunk_size(deals: int, workers: int, policy: str) -> int:
     return max(1, min(500, per_worker // 8))
 
 
-def pending_chunks(start: int, deals: int, size: int, done: Collection[int] = ()) -> Iterator[range]:
+class ChunkSizer:
+    """Seeds per chunk, learnt from the deals finished so far: about CHUNK_SECONDS of work
+    (one deal at first, when nothing is known), never more than ``upper``."""
+
+    def __init__(self, upper: int) -> None:
+        self.upper = max(1, upper)
+        self.size = 1
+
+    def learn(self, results: list[DealResult]) -> None:
+        if not results:
+            return
+        per_deal = sum(r.seconds for r in results) / len(results)
+        fits = int(CHUNK_SECONDS / per_deal) if per_deal > 0 else self.upper
+        self.size = max(1, min(self.upper, fits))
+
+
+def pending_chunks(start: int, deals: int, size: "int | ChunkSizer", done: Collection[int] = ()) -> Iterator[range]:
     """Seeds ``start .. start+deals-1`` less those in ``done``, as ranges of at most ``size``
-    seeds, lazily (a range of a billion seeds costs nothing until it is played)."""
+    seeds (a :class:`ChunkSizer`'s size at the time each range is made), lazily (a range
+    of a billion seeds costs nothing until it is played)."""
     end = start + deals
     at = start
     for skipped in sorted(seed for seed in done if start <= seed < end) + [end]:
-        for first in range(at, skipped, size):
-            yield range(first, min(first + size, skipped))
+        while at < skipped:
+            step = size if isinstance(size, int) else size.size
+            yield range(at, min(at + step, skipped))
+            at += step
         at = skipped + 1
 
 
@@ -290,6 +341,9 @@ class Backend(Protocol):
 
     def close(self) -> None: ...
 
+    # Optional: ``salvage() -> list[DealResult]``, after a stop, the deals finished but not
+    # yet handed over (a backend without it loses the chunks in hand).
+
 
 class _HereBackend:
     """This process, one chunk at a time (``--workers 1``)."""
@@ -299,12 +353,21 @@ class _HereBackend:
     def __init__(self, spec: RunSpec) -> None:
         self.spec = spec
         self.waiting: list[range] = []
+        self.in_hand: list[DealResult] = []  # the deals of the chunk being played
 
     def submit(self, seeds: range) -> None:
         self.waiting.append(seeds)
 
     def next_finished(self) -> list[DealResult]:
-        return play_chunk(self.spec, self.waiting.pop(0))
+        self.in_hand = []
+        results = play_chunk(self.spec, self.waiting.pop(0), self.in_hand)
+        self.in_hand = []
+        return results
+
+    def salvage(self) -> list[DealResult]:
+        """The deals of a chunk that Ctrl-C cut short, finished before it."""
+        finished, self.in_hand = self.in_hand, []
+        return finished
 
     def cancel(self) -> None:
         self.waiting.clear()
@@ -320,11 +383,15 @@ class _PoolBackend:
         self.spec, self.workers = spec, workers
         self.window = 4 * workers
         self.finished: queue.Queue = queue.Queue()
-        self.pool = multiprocessing.get_context(_start_method()).Pool(workers, initializer=_worker_init)
+        self.outstanding = 0  # chunks submitted and not yet collected
+        context = multiprocessing.get_context(_start_method())
+        self.stop = context.Event()
+        self.pool = context.Pool(workers, initializer=_worker_init, initargs=(self.stop,))
 
     def submit(self, seeds: range) -> None:
         self.pool.apply_async(_play_task, ((self.spec, seeds),), callback=self.finished.put,
                               error_callback=self.finished.put)
+        self.outstanding += 1
 
     def next_finished(self) -> list[DealResult]:
         while True:
@@ -332,9 +399,26 @@ class _PoolBackend:
                 result = self.finished.get(timeout=0.2)
             except queue.Empty:
                 continue
+            self.outstanding -= 1
             if isinstance(result, BaseException):
                 raise result
             return result
+
+    def salvage(self) -> list[DealResult]:
+        """Stop the workers after the deal in hand and collect every chunk, whole or cut
+        short (a deal that outlasts STOP_GRACE_SECONDS is dropped with its chunk)."""
+        self.stop.set()
+        finished: list[DealResult] = []
+        deadline = time.monotonic() + STOP_GRACE_SECONDS
+        while self.outstanding and time.monotonic() < deadline:
+            try:
+                result = self.finished.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            self.outstanding -= 1
+            if not isinstance(result, BaseException):
+                finished.extend(result)
+        return finished
 
     def cancel(self) -> None:
         self.pool.terminate()
@@ -367,14 +451,20 @@ def _start_method() -> str:
 
 # -- a run ---------------------------------------------------------------------------------------
 
-def check_range(start: int, deals: int) -> None:
+def check_range(start: int, deals: int, numbering: str = "") -> None:
     if start < 0:
         raise PatienceError(f"--start {start}: deal numbers start at 0 (negative deals are not defined)")
+    from patience_core.cli.common import MAX_SEED  # the one range of deal numbers, --seed's
+    if start > MAX_SEED and not numbering:
+        raise PatienceError(f"--start {start}: expected a deal number from 0 to {MAX_SEED}")
     if deals < 1:
         raise PatienceError(f"--deals {deals}: expected at least 1")
     if deals > MAX_DEALS:
         raise PatienceError(f"--deals {deals}: at most {MAX_DEALS} in one run (days of work even on a "
                             f"cluster); split a longer study with --start")
+    if start + deals - 1 > MAX_SEED and not numbering:
+        raise PatienceError(f"--start {start} --deals {deals}: the deals would run past {MAX_SEED}, the "
+                            f"last deal number")
 
 
 def max_workers() -> int:
@@ -457,7 +547,7 @@ def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
         SIGTERM and SIGHUP).
     :param rules: the spec's rules, when the caller has compiled them already.
     """
-    check_range(start, deals)
+    check_range(start, deals, spec.numbering)
     check_workers(workers)
     if rules is None:
         rules = spec.compile()  # errors in the spec surface here, once, before any process starts
@@ -473,25 +563,37 @@ def run_stats(spec: RunSpec, start: int, deals: int, workers: int = 1,
 
     began = time.perf_counter()
     with _Interrupts(stop_signals) as interrupts:
+        sizer = ChunkSizer(1)
+
+        def record(results: list[DealResult]) -> None:
+            if not results:
+                return
+            if on_results:
+                on_results(results)
+            for result in results:
+                report.add(result)
+            if on_progress:
+                on_progress(len(results))
 
         def on_chunk(results: list[DealResult]) -> None:
             with interrupts.held():
-                if on_results:
-                    on_results(results)
-                for result in results:
-                    report.add(result)
-                if on_progress:
-                    on_progress(len(results))
+                record(results)
+            sizer.learn(results)
 
         backend = None
         try:
             if pending:
                 backend = _open_backend(spec, rules, min(workers, pending), scheduler, report)
-                size = chunk_size(pending, backend.workers, spec.policy)
-                drive(backend, pending_chunks(start, deals, size, seeds_done), on_chunk)
+                sizer = ChunkSizer(chunk_size(pending, backend.workers, spec.policy))
+                drive(backend, pending_chunks(start, deals, sizer, seeds_done), on_chunk)
         except KeyboardInterrupt:
             report.interrupted = True
             if backend is not None:
+                try:  # every finished deal counts; a second Ctrl-C drops the ones still in hand
+                    with interrupts.held():
+                        record(getattr(backend, "salvage", list)())
+                except KeyboardInterrupt:
+                    pass
                 backend.cancel()
         except BaseException:
             if backend is not None:

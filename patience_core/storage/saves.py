@@ -160,8 +160,11 @@ def read_save(path: str | Path) -> dict[str, Any]:
         except PatienceError as exc:
             raise SaveError(f"{where}: game: {exc}") from None
     if "seed" in game:
-        if _field(game, "seed", (int,), f"{where}: game", "a deal number") < 0:
-            raise SaveError(f"{where}: game: field 'seed': found {game['seed']}, expected a deal number >= 0")
+        from patience_core.cli.common import MAX_SEED  # the range --seed accepts
+
+        if not 0 <= _field(game, "seed", (int,), f"{where}: game", "a deal number") <= MAX_SEED:
+            raise SaveError(f"{where}: game: field 'seed': found {game['seed']}, expected a deal number "
+                            f">= 0, at most {MAX_SEED} (the range --seed accepts)")
     elif "pack" in game:
         pack = game["pack"]
         if not isinstance(pack, list) or not all(isinstance(c, str) for c in pack):

@@ -112,6 +112,9 @@ class PatienceApp(App[str]):
         Binding("question_mark,f1", "help", "help"),
         Binding("colon", "command", "command"),
         Binding("q", "quit_game", "quit"),
+        # Ctrl-C and Ctrl-Q leave as q does (the question that warns of an abandoned game),
+        # not through Textual's own toast or its immediate quit.
+        Binding("ctrl+c,ctrl+q", "quit_game", "quit", show=False, priority=True),
         *[Binding(str(n), f"choose({n})", show=False) for n in range(1, 10)],
     ]
 
@@ -159,6 +162,28 @@ class PatienceApp(App[str]):
         if self.clock is None:
             self.set_interval(1.0, self.update_header)
         self.redraw()
+        self.stop_on_signals()
+
+    def stop_on_signals(self) -> None:
+        """SIGTERM and SIGHUP (the terminal closed, the session ended) leave as an answered
+        Ctrl-C does: nobody is there to answer a question, so the game counts as abandoned."""
+        import asyncio
+        import signal
+
+        loop = asyncio.get_running_loop()
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                try:
+                    loop.add_signal_handler(getattr(signal, name), self.leave_on_signal)
+                except (NotImplementedError, RuntimeError, ValueError):  # no such handlers here (Windows)
+                    pass
+
+    def leave_on_signal(self) -> None:
+        if self.ending:  # over already: the end screen records it
+            self.record(self.session.status())
+        else:
+            self.abandon("interrupted")
+        self.exit("\n".join(self.notes))
 
     # -- drawing ---------------------------------------------------------------------------
     @property
@@ -624,6 +649,8 @@ class PatienceApp(App[str]):
         self.confirm_then("Restart this deal", restart)
 
     def action_quit_game(self) -> None:
+        if isinstance(self.screen, ConfirmScreen):  # asked already (Ctrl-C pressed twice)
+            return
         def leave() -> None:
             self.abandon("quit")
             self.exit("\n".join(self.notes))

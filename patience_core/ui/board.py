@@ -107,6 +107,8 @@ def _foundation_tables(position: Position, labels: PileLabels, glyphs: Glyphs) -
             wanted = position.wanted(f)
             if rules.f_spec[f].discard:
                 needs.append(_dim(f"{len(pile)} removed", glyphs))
+            elif rules.f_spec[f].takes_run and len(pile) < rules.f_length[f]:  # Spider's: never one card
+                needs.append(_dim("K-A run", glyphs))
             elif not wanted:
                 needs.append(_dim("full", glyphs))
             elif len(wanted) == 1:

@@ -221,6 +221,10 @@ def where_is(position: Position, card: int, labels: PileLabels, unicode: bool) -
 def needs_text(position: Position, f: int, unicode: bool) -> str:
     """What foundation ``f`` takes next, for people: ``7♥``, ``any 5``, ``nothing (full)``."""
     wanted = position.wanted(f)
+    rules = position.rules
+    if rules.f_spec[f].takes_run:  # Spider's: no single card, ever
+        return ("nothing (it is full)" if len(position.piles[f]) >= rules.f_length[f]
+                else "a whole run, K down to A, at once")
     if not wanted:
         return "nothing (it is full)"
     if len(wanted) > 1:
@@ -235,9 +239,18 @@ def no_fit_reason(position: Position, card: int, labels: PileLabels, unicode: bo
     """``7♥ fits no foundation: f3 needs 5♥, f7 needs 2♥``: the piles that could ever take it."""
     rules = position.rules
     rank, suit = card % 13, card // 13
+    name = label_card(card, unicode)
+    # Where cards also move between piles, the foundations are not the only places a card
+    # could have gone: say that no pile takes it either.
+    lead = f"{name} has no move: no pile takes it now, nor a foundation" if rules.receivers \
+        else f"{name} fits no foundation"
+    if all(rules.f_spec[f].takes_run for f in rules.foundations):
+        return f"{lead} (they take only whole runs, K down to A)"
     parts = []
     for f in rules.foundations:
         pile = position.piles[f]
+        if rules.f_spec[f].takes_run:
+            continue
         ranks = position.ranks[f]
         if ranks is not None and rank not in ranks:
             continue
@@ -246,12 +259,11 @@ def no_fit_reason(position: Position, card: int, labels: PileLabels, unicode: bo
         if rules.f_suit[f] < 0 and pile and pile[0] // 13 != suit:
             continue
         parts.append(f"{labels.label(f)} needs {needs_text(position, f, unicode)}")
-    name = label_card(card, unicode)
     if not parts:
-        return f"{name} fits no foundation"
+        return lead
     if len(parts) > 4:
         parts = parts[:4] + ["..."]
-    return f"{name} fits no foundation: " + ", ".join(parts)
+    return f"{lead}: " + ", ".join(parts)
 
 
 def _equivalent_sources(rules: Rules, position: Position, a: int, b: int) -> bool:
@@ -266,6 +278,56 @@ def equivalent_gaps(rules: Rules, position: Position, a: int, b: int) -> bool:
     which cell is which, so there is nothing to ask (and nothing worth listing)."""
     return (a != b and rules.pile_kind[a] == "cell" and rules.pile_group[a] == rules.pile_group[b]
             and not position.piles[a] and not position.piles[b])
+
+
+_NUMBERED_PILE = re.compile(r"(?<![\w:])([a-z][\w-]*:\d+)(?![\w:])")
+_CARD_NAME = re.compile(r"(?<![\w♣♦♥♠])(10|[2-9TJQKA])([CDHS])(?![\w])")
+
+
+def in_board_words(text: str, labels: PileLabels, unicode: bool) -> str:
+    """The engine's reason (:func:`why_not`, written for logs: ``tableau:2``, ``7D``) as the
+    board says it: the pile as labelled on the board (``t2``), the card in the player's one
+    notation (``7♦``, or ``7D`` without Unicode)."""
+    rules = labels.rules
+
+    def pile(match: re.Match) -> str:
+        try:
+            return labels.label(rules.pile_index(match.group(1)))
+        except (PatienceError, KeyError):
+            return match.group(1)
+
+    def card(match: re.Match) -> str:
+        return label_card(cards.parse_card(match.group(0)), unicode)
+
+    return _CARD_NAME.sub(card, _NUMBERED_PILE.sub(pile, text))
+
+
+def why_not_here(position: Position, src: int, dst: int, card: int | None, labels: PileLabels,
+                 unicode: bool) -> str:
+    """:func:`why_not` in the board's words (``: t2 builds down ...; 7♦ does not go on 9♣``)."""
+    return in_board_words(why_not(position, src, dst, card), labels, unicode)
+
+
+def considered_moves(position: Position, moves: list[Move]) -> list[Move]:
+    """The moves between piles a player would weigh, for the line game's ``m``: not a card
+    shuffled from one free cell to another, nor a whole pile moved into an empty pile of
+    its own group (the same game, the places renamed); and of moves that differ only by
+    which empty place of a group takes the cards, the first."""
+    rules = position.rules
+    kept: list[Move] = []
+    for m in moves:
+        src_pile, dst_pile = position.piles[m.src], position.piles[m.dst]
+        renamed = (rules.pile_group[m.src] == rules.pile_group[m.dst] and not dst_pile
+                   and m.count == len(src_pile) and not rules.fill[m.src] and not rules.covering[m.src]
+                   and not rules.covered_by[m.src] and not position.down[m.src])
+        if renamed:
+            continue
+        if not dst_pile and any(o.src == m.src and o.card == m.card and o.count == m.count
+                                and rules.pile_group[o.dst] == rules.pile_group[m.dst] and not position.piles[o.dst]
+                                for o in kept):
+            continue
+        kept.append(m)
+    return kept
 
 
 def describe_target(position: Position, f: int, labels: PileLabels, unicode: bool) -> str:
@@ -358,7 +420,7 @@ def resolve_move(position: Position, words: tuple[str, ...] | list[str], labels:
             if rules.is_foundation[dst]:
                 raise Refusal(f"{label_card(c, unicode)} ({labels.label(p)}) cannot go on {labels.label(dst)}: "
                               f"it needs {needs_text(position, dst, unicode)}")
-            reason = why_not(position, p, dst, c).lstrip(": ") or "that move is not allowed here"
+            reason = why_not_here(position, p, dst, c, labels, unicode).lstrip(": ") or "that move is not allowed here"
             raise Refusal(f"{label_card(c, unicode)} ({labels.label(p)}) cannot go on {labels.label(dst)}: {reason}")
         return_reason = no_fit_reason(position, c, labels, unicode)
         if len({c for _p, c in candidates}) > 1:
@@ -496,7 +558,8 @@ def turn_move(position: Position, unicode: bool = True, onto: int | None = None)
         return Choice(f"turn {label_card(stock[-1], unicode)} onto which waste pile? [{'/'.join(options)}]",
                       options)
     if stock:
-        raise Refusal(f"the stock cannot be dealt now{why_not(position, rules.stock, rules.waste, None)}")
+        raise Refusal(f"the stock cannot be dealt now"
+                      f"{why_not_here(position, rules.stock, rules.waste, None, PileLabels(rules), unicode)}")
     if position.redeals_left != 0 and position.piles[rules.waste]:
         raise Refusal("the stock is empty: type 'redeal' to turn the waste over")
     raise Refusal("the stock is empty and no redeal is left")
@@ -514,7 +577,8 @@ def redeal_move(position: Position) -> Move:
         raise Refusal("no redeal is left" if position.piles[rules.stock] or any(
             position.piles[p] for p in rules.stock_spec.gather) else "nothing to redeal: the layout is empty")
     if position.piles[rules.stock]:
-        raise Refusal(f"no redeal yet: the stock still has {len(position.piles[rules.stock])} cards")
+        left = len(position.piles[rules.stock])
+        raise Refusal(f"no redeal yet: the stock still has {left} card{'s' if left != 1 else ''}")
     if position.redeals_left == 0:
         raise Refusal("no redeal is left" if rules.redeals else "this game has no redeal")
     if not position.piles[rules.waste]:
@@ -554,7 +618,7 @@ def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
     if kind is MoveKind.CLOSE_UP:
         return f"closed up the gaps, dealt {move.count}"
     if kind is MoveKind.GATHER:
-        return f"redeal: {move.count} cards gathered and dealt out again"
+        return f"redeal: {move.count} card{'s' if move.count != 1 else ''} gathered and dealt out again"
     arrow = "\u2192" if unicode else "->"
     if kind is REMOVE:
         pair = f" + {labels.label(move.dst)}" if move.count == 2 else ""
@@ -581,7 +645,7 @@ HELP: list[tuple[str, str]] = [
     ("h  hint", "the best move the project knows, with its reason (it never looks at the stock)"),
     ("a  auto", "play the safe moves now (moves that can never spoil a winnable game)"),
     ("auto on|safe|off", "after each move play every card that fits / only safe moves / nothing"),
-    ("m  moves", "list the cards that fit a foundation now"),
+    ("m  moves", "list the moves worth making now: to the foundations, then between piles"),
     ("b  board", "show the board again"),
     ("save [FILE]", "save the game (atomically); continue later with: patience play --resume FILE"),
     ("new", "deal a new game (this one counts as abandoned unless it is saved)"),

@@ -22,10 +22,10 @@ from rich.text import Text
 from patience_core.model import cards
 from patience_core.ui.board import BoardInfo, board, detect_glyphs, keys_text
 from patience_core.ui.commands import (HELP, Choice, PileLabels, Refusal, move_text, move_words, parse_command,
-                       redeal_move, resolve_move, turn_move)
+                       considered_moves, redeal_move, resolve_move, turn_move, why_not_here)
 from patience_core.errors import PatienceError
 from patience_core.model.game import GameSpec
-from patience_core.model.notation import describe_move, why_not
+from patience_core.model.notation import describe_move
 from patience_core.agents.hints import hint
 from patience_core.storage.history import clock_text, record_game
 from patience_core.model.moves import MoveKind
@@ -319,7 +319,7 @@ class InteractiveGame:
         if isinstance(position, HookedPosition) and move not in position.legal_moves():
             # a plugin's extra rule forbids it (plain positions only ever produce legal moves here)
             raise Refusal(f"{move_text(self.labels, move, self.unicode)} is not allowed here"
-                          f"{why_not(position, move.src, move.dst, move.card)}")
+                          f"{why_not_here(position, move.src, move.dst, move.card, self.labels, self.unicode)}")
         step = self.session.play(move)
         self.tell(self.describe_step(step))
 
@@ -390,7 +390,7 @@ class InteractiveGame:
         position = self.session.position
         legal = position.legal_moves()
         plays = [m for m in legal if m.kind is MoveKind.TO_FOUNDATION]
-        between = [m for m in legal if m.kind is MoveKind.BETWEEN_PILES]
+        between = considered_moves(position, [m for m in legal if m.kind is MoveKind.BETWEEN_PILES])
         if not plays and not between:
             stock = position.piles[self.session.rules.stock]
             self.tell(("no card fits a foundation" if not self.session.rules.receivers else "no card can move")
@@ -510,17 +510,24 @@ def new_deal(session: Session) -> Session:
     return Session(spec, rules, spec.start(rules), autoplay=session.autoplay)
 
 
-def run_interactive(spec: GameSpec, rules: Rules, position: Position) -> None:
-    """Play ``position`` (the first position of ``spec``) in the terminal."""
+def run_interactive(spec: GameSpec, rules: Rules, position: Position, why_line: str = "") -> None:
+    """Play ``position`` (the first position of ``spec``) in the terminal; ``why_line``, when
+    given, is said once under the first board (why the full-screen game did not open)."""
     session = Session(spec, rules, position)
     start_automatic(session)
-    InteractiveGame(TerminalUI(), session).run()
+    game = InteractiveGame(TerminalUI(), session)
+    if why_line:
+        game.messages.append(why_line)
+    game.run()
 
 
-def resume_interactive(path: str | Path) -> None:
+def resume_interactive(path: str | Path, why_line: str = "") -> None:
     """Go on with a saved game exactly where it stopped (``patience play --resume FILE``)."""
     session = load_game(path)
-    InteractiveGame(TerminalUI(), session, resumed_from=Path(path)).run()
+    game = InteractiveGame(TerminalUI(), session, resumed_from=Path(path))
+    if why_line:
+        game.messages.append(why_line)
+    game.run()
 
 
 # Re-exported for the CLI and tests.

@@ -12,10 +12,9 @@ from typing import Any, NamedTuple
 from patience_core.agents import choose
 from patience_core.model import cards
 from patience_core.model.moves import BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, GATHER, FILL, REDEAL, REMOVE, TO_FOUNDATION, TURN, Move
-from patience_core.model.notation import why_not
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, Rules
-from patience_core.ui.commands import PileLabels, no_fit_reason, where_is
+from patience_core.ui.commands import PileLabels, no_fit_reason, where_is, why_not_here
 
 
 def as_move(rules: Rules, raw: Any) -> Move:
@@ -98,10 +97,11 @@ def stock_moves(position: Position, legal: list[Legal]) -> list[Legal]:
 
 def stock_refusal(position: Position) -> str:
     rules = position.rules
+    labels = PileLabels(rules)
     if position.piles[rules.stock]:
-        return "the stock cannot be turned now" + why_not(position, rules.stock, rules.waste, None)
+        return "the stock cannot be turned now" + why_not_here(position, rules.stock, rules.waste, None, labels, True)
     if position.redeals_left and any(position.piles[w] for w in rules.waste_piles):
-        return "the stock is empty" + why_not(position, rules.waste, rules.stock, None)
+        return "the stock is empty" + why_not_here(position, rules.waste, rules.stock, None, labels, True)
     return "the stock is empty and no redeal is left"
 
 
@@ -140,8 +140,8 @@ def place_refusal(position: Position, pile: int, index: int, dst: int, labels: P
                   unicode: bool) -> str:
     """Why the picked card cannot go on ``dst`` (the engine's ``why_not``)."""
     if pile == position.rules.stock:  # its cards are face down: never name them
-        reason = why_not(position, pile, dst, None) or ": it turns onto a waste pile"
+        reason = why_not_here(position, pile, dst, None, labels, unicode) or ": it turns onto a waste pile"
         return f"the stock cannot be turned onto {labels.label(dst)}{reason}"
     card = position.piles[pile][index]
-    reason = why_not(position, pile, dst, card) or ": not a legal move"
+    reason = why_not_here(position, pile, dst, card, labels, unicode) or ": not a legal move"
     return f"{cards.card_label(card, unicode)} cannot go on {labels.label(dst)}{reason}"

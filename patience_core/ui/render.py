@@ -152,7 +152,7 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     ids = f"{group}:1..{len(piles)}" if len(piles) > 1 else rules.pile_names[piles[0]]
     title = spec.get("title", group)
     if first.kind == "cell":
-        dealt = "" if not any(sizes) else f"; dealt {', '.join(map(str, sizes))} cards"
+        dealt = "" if not any(sizes) else f"; dealt {', '.join(map(str, sizes))} card{'s' if sum(sizes) > 1 else ''}"
         holds = ("any one card" if first.empty == "any" else "nothing" if first.empty == "none"
                  else f"one card, only {cards.ranks_with_articles(first.empty)}")
         if first.only_suit is not None:
@@ -332,8 +332,7 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         if stock.deal_to:
             when = " when no pile is empty" if stock.deal_needs_no_gap else ""
             lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.deal_to[0]]}{when}."
-                         if len(stock.deal_to) == 1 else
-                         f"Stock: deals one card to each of {len(stock.deal_to)} piles at a time{when}.")
+                         if len(stock.deal_to) == 1 else _stock_deal_words(len(stock.deal_to), stock_size, when))
         elif stock.only_fills:
             face_up = "; its top card lies face up and is free" if stock.face_up else ""
             lines.append(f"Stock: never turned{face_up}; its cards fill gaps.")
@@ -376,6 +375,14 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     return _parameters_tail(rules, lines)
 
 
+def _stock_deal_words(piles: int, stock_size: int, when: str) -> str:
+    """A stock dealt onto the layout: a row to every pile at a time, or (fewer cards than
+    piles, Scorpion's three) its cards one each onto the first piles."""
+    if stock_size < piles:
+        return f"Stock: deals its {_plural(stock_size, 'card')} at once, one each onto the first {stock_size} piles{when}."
+    return f"Stock: deals one card to each of {piles} piles at a time{when}."
+
+
 def _parameters_tail(rules: Rules, lines: list[str]) -> str:
     source = rules.source
     by_plugins = [f"{hook.replace('_', ' ')} by plugin {who!r}" for hook, who in rules.plugins.items()
@@ -409,7 +416,7 @@ def position_text(position: Position) -> str:
                 else "a whole run" if rules.f_spec[f].takes_run and len(pile) < rules.f_length[f]
                 else "removed sets" if rules.f_spec[f].discard else "full")
         top = cards.card_name(pile[-1]) if pile else "--"
-        out.append(f"{rules.pile_names[f]:>14}: {top:>3} ({len(pile)} cards, needs {need})")
+        out.append(f"{rules.pile_names[f]:>14}: {top:>3} ({_plural(len(pile), 'card')}, needs {need})")
     for group in rules.group_specs:
         for p in rules.groups[group]:
             out.append((f"{rules.pile_names[p]:>14}: " + " ".join(
@@ -417,10 +424,10 @@ def position_text(position: Position) -> str:
                 for i, c in enumerate(position.piles[p]))).rstrip())
     for w in rules.waste_piles if rules.shows_waste or not rules.has_stock and rules.foundation_only else ():
         waste = position.piles[w]
-        out.append(f"{rules.pile_names[w]:>14}: {cards.card_name(waste[-1]) if waste else '--'} ({len(waste)} cards)")
+        out.append(f"{rules.pile_names[w]:>14}: {cards.card_name(waste[-1]) if waste else '--'} ({_plural(len(waste), 'card')})")
     if rules.has_stock or rules.foundation_only:
         left = "unlimited redeals" if position.redeals_left == float("inf") else f"{position.redeals_left} redeal(s) left"
-        out.append(f"{'stock':>14}: {len(position.piles[rules.stock])} cards, {left}")
+        out.append(f"{'stock':>14}: {_plural(len(position.piles[rules.stock]), 'card')}, {left}")
     if getattr(position, "choosing", False):  # a plugin's choice after the deal
         out.append(f"{'to choose':>14}: {rules.opening.question}? {' or '.join(rules.opening.options)}")
     gap = getattr(position, "pending", -1)
