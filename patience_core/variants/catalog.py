@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from patience_core.variants.loader import Registry, VariantSource, referenced_parameters, resolve_parameters, specialise
-from patience_core.model.rules import Rules
+
+if TYPE_CHECKING:  # the rule tables are built only when a game is compiled, not to list the games
+    from patience_core.model.rules import Rules
 
 
 def shipped_variant_files() -> list[Path]:
@@ -30,6 +32,7 @@ def build_registry(files: list[Path] | tuple = (), manager=None) -> Registry:
 
 def compile_variant(source: VariantSource, params: dict[str, Any] | None = None, manager=None) -> Rules:
     """Rule tables for ``source`` with ``params``; the plugin hooks are resolved here, once."""
+    from patience_core.model.rules import Rules
     from patience_core.plugins import hooks
 
     hooks.check_requires(source, manager)

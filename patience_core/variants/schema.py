@@ -7,11 +7,11 @@ editors (a test fails when that copy is stale).
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-import jsonschema
 import yaml
 
 from patience_core.errors import VariantError
@@ -598,7 +598,7 @@ def _hint(word: Any, choices: list[str]) -> str:
 Locator = Callable[[list, bool], str]
 
 
-def describe_error(error: jsonschema.ValidationError, locator: Locator) -> str:
+def describe_error(error, locator: Locator) -> str:
     """One line: ``file:line:col: field F: found X, expected Y`` for a schema violation.
 
     ``locator(path, key_node)`` turns a path in the document into ``file:line:col``.
@@ -664,6 +664,8 @@ def _unique_items(validator, unique, instance, schema):
     for item in instance:
         key = _canonical(item)
         if key in seen:
+            import jsonschema
+
             yield jsonschema.ValidationError(f"{found_text(item)} is listed twice")
             return
         seen.add(key)
@@ -679,12 +681,22 @@ def _canonical(item: Any) -> str:
         return f"{type(item).__name__}:{item!r}"
 
 
-_Validator = jsonschema.validators.extend(jsonschema.Draft7Validator, {"uniqueItems": _unique_items})
-_VALIDATOR = _Validator(VARIANT_SCHEMA)
-_CONCRETE_VALIDATOR = _Validator(CONCRETE_SCHEMA)
+@functools.lru_cache(maxsize=None)
+def validator_class():
+    """Draft 7 with this module's uniqueItems: jsonschema is imported only when a document is
+    checked, not by every command that reads the catalogue."""
+    import jsonschema
+
+    return jsonschema.validators.extend(jsonschema.Draft7Validator, {"uniqueItems": _unique_items})
 
 
-def _report(errors: list[jsonschema.ValidationError], locator: Locator) -> None:
+@functools.lru_cache(maxsize=None)
+def _validator(concrete: bool):
+    """The validator of variant files (or of concrete definitions)."""
+    return validator_class()(CONCRETE_SCHEMA if concrete else VARIANT_SCHEMA)
+
+
+def _report(errors: list, locator: Locator) -> None:
     if not errors:
         return
     errors.sort(key=lambda e: (list(map(str, e.absolute_path)), e.validator))
@@ -702,10 +714,10 @@ def validate_document(data: Any, node: yaml.Node | None, path: Path | str) -> No
     if not isinstance(data, dict):
         found = "an empty file" if data is None else found_text(data)
         raise VariantErrors([f"{where(path, node)}: found {found}, expected a mapping of variant fields"])
-    _report(list(_VALIDATOR.iter_errors(data)),
+    _report(list(_validator(False).iter_errors(data)),
             lambda parts, key: where(path, locate(node, parts, key)))
 
 
 def validate_concrete(definition: dict[str, Any], locator: Locator) -> None:
     """Check a definition after patches and parameter values are in (see loader.specialise)."""
-    _report(list(_CONCRETE_VALIDATOR.iter_errors(definition)), locator)
+    _report(list(_validator(True).iter_errors(definition)), locator)

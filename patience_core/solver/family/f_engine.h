@@ -27,11 +27,9 @@
 #include <string.h>
 #include <time.h>
 
-#if defined(__GNUC__)
-#define FAMILY_API __attribute__((visibility("hidden"))) /* shared between the files, not exported */
-#else
-#define FAMILY_API
-#endif
+#include "../portable.h"
+
+#define FAMILY_API PT_HIDDEN /* shared between the files, not exported */
 
 #define MAXP 64        /* piles */
 #define MAXF 32        /* foundations */
@@ -158,11 +156,7 @@ typedef struct {
 } E;
 
 /* ------------------------------------------------------ small helpers, inlined everywhere */
-static inline double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+static inline double now(void) { return pt_now(); }
 
 /* talon card i still in the stock or the waste */
 static inline int tbit(const E *e, int i) { return (int)((e->tmask[i >> 6] >> (i & 63)) & 1); }

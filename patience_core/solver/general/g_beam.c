@@ -92,7 +92,7 @@ int g_beam(GState *s, const GBeamArgs *a, GMove **line, size_t *line_len, long l
     GState *level = levels, *next = levels + width;
     memset(work, 0, sizeof *work);
     keep_copy(&level[0], s);
-    ((Node *)nodes.data)[nodes.used++] = (Node){0, UINT32_MAX, 0, 0};
+    ((Node *)nodes.data)[nodes.used++] = (Node){0, UINT32_MAX, 0, 0, 0};
     size_t first = 0, count = 1, winner = SIZE_MAX, entry;
     uint8_t key[GKEYMAX];
     if (g_table_add(&kept, key, g_key(s, key, NULL), &entry) < 0) goto done;

@@ -75,17 +75,7 @@ static size_t talon_bytes(const GState *s, int fresh, uint8_t *out) {
 
 /* The first eight bytes at b read as one number, the first byte the most significant: they
  * order two piles' bytes as memcmp would. */
-static inline uint64_t head_of(const uint8_t *b) {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t h;
-    memcpy(&h, b, 8);
-    return __builtin_bswap64(h);
-#else
-    uint64_t h = 0;
-    for (int i = 0; i < 8; i++) h = (h << 8) | b[i];
-    return h;
-#endif
-}
+static inline uint64_t head_of(const uint8_t *b) { return pt_load_be64(b); }
 
 /* Which piles g_key writes in place (in pile order; a K+ waste is written with the stock, as
  * its talon) and which it sorts by class, with the stock holding cards ([0]) or empty ([1]):

@@ -63,7 +63,7 @@ static int parse_move(PyObject *t, GMove *m) {
     return 0;
 }
 
-static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
+static PyObject *py_legal_moves(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *rules, *position;
     Loaded L;
     if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
@@ -86,7 +86,7 @@ static int children_of(Loaded *L, int prune, GVec *v) {
     return g_children_into(&L->s, takers, ntak, v, prune, NULL);
 }
 
-static PyObject *py_children(PyObject *self, PyObject *args) {
+static PyObject *py_children(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *rules, *position;
     int prune, steps_cap = 0;
     Loaded L;
@@ -119,7 +119,7 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
 
 /* Each child's score as the search finds it and as evaluating the position it leads to gives
  * (children with cards back or talon steps after a lead are left out: scored where found). */
-static PyObject *py_child_values(PyObject *self, PyObject *args) {
+static PyObject *py_child_values(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *rules, *position;
     Loaded L;
     if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
@@ -147,7 +147,7 @@ static PyObject *py_child_values(PyObject *self, PyObject *args) {
     return out;
 }
 
-static PyObject *py_apply_undo(PyObject *self, PyObject *args) {
+static PyObject *py_apply_undo(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *rules, *position, *move;
     Loaded L;
     GMove m;
@@ -162,7 +162,7 @@ static PyObject *py_apply_undo(PyObject *self, PyObject *args) {
     return Py_BuildValue("(NN)", after, back);
 }
 
-static PyObject *py_safe_move(PyObject *self, PyObject *args) {
+static PyObject *py_safe_move(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *rules, *position;
     Loaded L;
     if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
@@ -173,7 +173,7 @@ static PyObject *py_safe_move(PyObject *self, PyObject *args) {
     return move_tuple(m);
 }
 
-static PyObject *py_key(PyObject *self, PyObject *args) {
+static PyObject *py_key(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *rules, *position;
     Loaded L;
     if (!PyArg_ParseTuple(args, "OO", &rules, &position) || load(&L, rules, position) < 0) return NULL;
@@ -195,15 +195,15 @@ static PyObject *relaxed(PyObject *args, int (*test)(const GState *), int count)
 
 static int dead_end_thorough(const GState *s) { return g_dead_end(s, G6_GATES_THOROUGH) != 0; }
 
-static PyObject *py_dead_end(PyObject *self, PyObject *args) { return relaxed(args, dead_end_thorough, 0); }
+static PyObject *py_dead_end(PyObject *Py_UNUSED(self), PyObject *args) { return relaxed(args, dead_end_thorough, 0); }
 
-static PyObject *py_dead_end_gates(PyObject *self, PyObject *args) { return relaxed(args, g_dead_end_gates, 1); }
+static PyObject *py_dead_end_gates(PyObject *Py_UNUSED(self), PyObject *args) { return relaxed(args, g_dead_end_gates, 1); }
 
-static PyObject *py_waste_order_dead(PyObject *self, PyObject *args) { return relaxed(args, g_waste_order_dead, 0); }
+static PyObject *py_waste_order_dead(PyObject *Py_UNUSED(self), PyObject *args) { return relaxed(args, g_waste_order_dead, 0); }
 
 static int interrupted(void) { return PyErr_CheckSignals() < 0; }
 
-static PyObject *py_search(PyObject *self, PyObject *args) {
+static PyObject *py_search(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *rules, *position;
     GSearchArgs a = {0};
     Loaded L;
@@ -271,9 +271,9 @@ static PyMethodDef methods[] = {
      "table, compactions, dominated, dead_ends, beam_positions, line, imported)"},
     {NULL, NULL, 0, NULL}};
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_general",
-                                    "The compiled search over any variant's rules (patience_core/solver/general).",
-                                    -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, .m_name = "_general",
+                                    .m_doc = "The compiled search over any variant's rules (patience_core/solver/general).",
+                                    .m_size = -1, .m_methods = methods};
 
 PyMODINIT_FUNC PyInit__general(void) {
     PyObject *m = PyModule_Create(&module);

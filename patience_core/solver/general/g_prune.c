@@ -790,7 +790,7 @@ static void cards_back(GState *s, GChild *out, int *k, int max) {
         for (int j = 0; j < s->len[R->waste_piles[i]]; j++) movers |= 1ULL << s->cards[R->waste_piles[i]][j];
     for (int c = 0; c < 52; c++)
         if (movers >> c & 1) wanted |= s->parents[c];
-    Back b = {{-1, add_back}, out, k, max};
+    Back b = {.cover = {-1, add_back}, .out = out, .k = k, .max = max};
     b.work = 1 << 16;   /* goal steps for one position; past them "lost" is no proof (incomplete) */
     b.children = BACK_CHILDREN_MAX;
     for (int t = 0; t < 52; t++) {

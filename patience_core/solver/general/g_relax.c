@@ -105,10 +105,10 @@ typedef struct {
 static uint64_t talon_exposed(const Start *st, uint64_t gone) {
     uint64_t all = (1ULL << st->nt) - 1, stays = all & ~gone;
     uint64_t places = st->talon_fixed | (gone >> 1);
-    if (stays) places |= 1ULL << (63 - __builtin_clzll(stays));
+    if (stays) places |= 1ULL << (63 - pt_clz64(stays));
     if (st->redeal)
         for (int k = 1; k < st->draw && k < 52 && gone; k++, gone &= gone - 1)
-            places |= st->shift_at_most[k] & ~((2ULL << __builtin_ctzll(gone)) - 1);
+            places |= st->shift_at_most[k] & ~((2ULL << pt_ctz64(gone)) - 1);
     return places & all;
 }
 
@@ -217,7 +217,7 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
         if (talon_changed)
             for (uint64_t j = talon_exposed(st, gone) & ~talon_seen; j; j &= j - 1) {
                 talon_seen |= j & -j;
-                exposed |= BIT(st->talon[__builtin_ctzll(j)]);
+                exposed |= BIT(st->talon[pt_ctz64(j)]);
             }
         talon_changed = 0;
         uint64_t fresh = exposed & ~seen_exposed;
@@ -258,7 +258,7 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
         }
         /* cards may land on a card exposed in a receiving pile, or on one that has landed */
         uint64_t parents_ok = ((exposed & st->in_recv) | landed) & ~lim->forbidden;
-        for (uint64_t b = parents_ok & ~seen_ok; b; b &= b - 1) todo |= s->kids[__builtin_ctzll(b)];
+        for (uint64_t b = parents_ok & ~seen_ok; b; b &= b - 1) todo |= s->kids[pt_ctz64(b)];
         seen_ok = parents_ok;
         todo |= emptied;
         emptied = 0;
@@ -270,7 +270,7 @@ static void closure(const GState *s, const Start *st, const Limits *lim, Facts *
             || several(parents_ok & lim->stop_bases)) break;   /* the caller's answer: no gate */
         /* the cards to look at, in one sweep: what they make true is looked at after it */
         for (uint64_t batch = todo; batch; batch &= batch - 1) {
-            int c = __builtin_ctzll(batch), p = st->pile_of[c];
+            int c = pt_ctz64(batch), p = st->pile_of[c];
             /* what may leave: home, onto a card that can take it, or into an empty pile that
              * takes it; where foundations are worried, a card that has gone home may land from there */
             if ((lim->gated & BIT(c)) && !(home & lim->gate[c])) continue;
@@ -347,11 +347,11 @@ static int gate_cards(const GState *s, const Start *st, int thorough, Limits *ga
                 found++;
                 continue;
             }
-            int q = __builtin_ctzll(takers);
+            int q = pt_ctz64(takers);
             uint64_t twins = s->kids[q] & ~BIT(b) & ~under & st->present;
             int stuck = 1;
             for (uint64_t t = twins; t && stuck; t &= t - 1) {
-                int y = __builtin_ctzll(t);
+                int y = pt_ctz64(t);
                 stuck = !(s->parents[y] & free_bases & ~BIT(q)) && !empty_takes(R, &f0, -1, y);
             }
             if (!stuck) continue;

@@ -21,11 +21,7 @@ int g_vec_reserve(GVec *v, size_t more) {
     return 0;
 }
 
-double g_now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+double g_now(void) { return pt_now(); }
 
 int g_children_into(GState *s, int8_t takers[52][GMAXF], const int ntak[52], GVec *kids, int prune,
                     GJitter *jitter) {
@@ -481,8 +477,9 @@ static int beam(GState *s, const GSearchArgs *a, GSearchOut *o, Search *w, GMove
 }
 
 int g_search(GState *s, const GSearchArgs *a, GSearchOut *o) {
-    Search w = {{0, 0, 0, sizeof(GUndo)}, {0, 0, 0, sizeof(GChild)}, {0, 0, 0, sizeof(Frame)},
-                {0, 0, 0, sizeof(Member)}, {0}, {0}, 0, 0, 0, 0, a->seconds >= 0 ? g_now() + a->seconds : -1};
+    Search w = {.undo = {0, 0, 0, sizeof(GUndo)}, .kids = {0, 0, 0, sizeof(GChild)},
+                .frames = {0, 0, 0, sizeof(Frame)}, .members = {0, 0, 0, sizeof(Member)},
+                .deadline = a->seconds >= 0 ? g_now() + a->seconds : -1};
     int verdict = G_NOMEM, table_ready = 0;
     w.shared = a->prune ? a->shared : NULL;
     w.s = s;

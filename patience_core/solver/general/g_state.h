@@ -10,6 +10,7 @@
 #define G_STATE_H
 #include <stdint.h>
 #include <stddef.h>
+#include "../portable.h"
 #include "g_rules_fields.h"
 
 #define GMAXP 64     /* piles */

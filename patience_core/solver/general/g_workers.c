@@ -11,13 +11,6 @@
 #include <string.h>
 #include "g_search.h"
 
-#if defined(_WIN32)
-#define G_THREADS 0   /* no POSIX threads: one worker */
-#else
-#define G_THREADS 1
-#include <pthread.h>
-#endif
-
 /* What is shared lives in tables of keys that threads add to and look in without a lock, so
  * that neither waits for the other (each looks once a new position, adds once a proof). A slot
  * is one word, 0 while free: the key's hash above SHARED_OFFSET_BITS, and 1 + where its entry
@@ -34,19 +27,19 @@ enum { G_SHARED_MOST = 1 << 22 };                             /* entries, where 
 #define ROOM(entries, bytes) (((uint64_t)(entries) << SHARED_OFFSET_BITS) | (uint64_t)(bytes))
 
 typedef struct {
-    uint64_t *slots;             /* power of two, at least twice the entries allowed */
+    pt_atomic_u64 *slots;        /* power of two, at least twice the entries allowed */
     size_t mask;
     uint8_t *arena;
     uint64_t arena_size, most;   /* bytes, entries */
     char apart[64];              /* the word below is written at every add, the ones above only read */
-    uint64_t room;               /* entries << SHARED_OFFSET_BITS | arena bytes taken (atomic) */
+    pt_atomic_u64 room;          /* entries << SHARED_OFFSET_BITS | arena bytes taken */
     char apart_after[64];
 } SharedTable;
 
 struct GShared {
     SharedTable proved;          /* positions proved lost; values unused */
     SharedTable layouts;         /* G9: per layout, the waste lengths proved lost (bits, as the side table's) */
-    int stop;                    /* a worker has decided (read and written atomically) */
+    pt_atomic_int stop;          /* a worker has decided */
 };
 
 static int table_init(SharedTable *t, long long most) {
@@ -63,7 +56,7 @@ static int table_init(SharedTable *t, long long most) {
 }
 
 static void table_free(SharedTable *t) {
-    free(t->slots);
+    free((void *)t->slots);
     free(t->arena);
 }
 
@@ -88,7 +81,7 @@ static int full(const SharedTable *t, uint64_t room, size_t n) {
 static uint64_t *table_find(SharedTable *t, const uint8_t *key, size_t n, uint64_t h) {
     uint64_t tag = h >> SHARED_OFFSET_BITS;
     for (size_t i = h & t->mask;; i = (i + 1) & t->mask) {
-        uint64_t word = __atomic_load_n(&t->slots[i], __ATOMIC_ACQUIRE);
+        uint64_t word = pt_load_acquire(&t->slots[i]);
         if (!word) return NULL;
         if (word >> SHARED_OFFSET_BITS == tag && same_key(t, word, key, n)) return value_of(t, word);
     }
@@ -97,8 +90,8 @@ static uint64_t *table_find(SharedTable *t, const uint8_t *key, size_t n, uint64
 /* Add the key with `value` where it is not there yet; its value word (NULL: the table is full). */
 static uint64_t *table_add(SharedTable *t, const uint8_t *key, size_t n, uint64_t h, uint64_t value) {
     uint64_t *there = table_find(t, key, n, h);   /* mostly there already, for a layout: take no room */
-    if (there || n > 255 || full(t, __atomic_load_n(&t->room, __ATOMIC_RELAXED), 255)) return there;
-    uint64_t room = __atomic_fetch_add(&t->room, ROOM(1, entry_bytes(n)), __ATOMIC_RELAXED);
+    if (there || n > 255 || full(t, pt_load_relaxed(&t->room), 255)) return there;
+    uint64_t room = pt_fetch_add(&t->room, ROOM(1, entry_bytes(n)));
     if (full(t, room, n)) return table_find(t, key, n, h);   /* bytes past the end: never given back, so never shared */
     uint64_t at = room & SHARED_OFFSET_MASK;
     memcpy(t->arena + at, &value, sizeof value);
@@ -106,8 +99,8 @@ static uint64_t *table_add(SharedTable *t, const uint8_t *key, size_t n, uint64_
     memcpy(t->arena + at + sizeof value + 1, key, n);
     uint64_t tag = h >> SHARED_OFFSET_BITS, mine = (tag << SHARED_OFFSET_BITS) | (at + 1);
     for (size_t i = h & t->mask;; i = (i + 1) & t->mask) {
-        uint64_t word = __atomic_load_n(&t->slots[i], __ATOMIC_ACQUIRE);
-        if (!word && __atomic_compare_exchange_n(&t->slots[i], &word, mine, 0, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
+        uint64_t word = pt_load_acquire(&t->slots[i]);
+        if (!word && pt_compare_swap(&t->slots[i], &word, mine))
             return value_of(t, mine);
         if (word >> SHARED_OFFSET_BITS == tag && same_key(t, word, key, n)) return value_of(t, word);
     }
@@ -119,21 +112,17 @@ void g_shared_add(GShared *sh, const uint8_t *key, size_t n) { table_add(&sh->pr
 
 int64_t g_shared_layout(GShared *sh, const uint8_t *key, size_t n, uint64_t h) {
     uint64_t *bits = table_find(&sh->layouts, key, n, h);
-    return bits ? (int64_t)__atomic_load_n(bits, __ATOMIC_RELAXED) : 0;
+    return bits ? (int64_t)pt_load_relaxed((pt_atomic_u64 *)bits) : 0;   /* a value word: 8-byte aligned */
 }
 
 void g_shared_layout_add(GShared *sh, const uint8_t *key, size_t n, int64_t bits) {
     uint64_t *had = table_add(&sh->layouts, key, n, g_hash_bytes(key, n), (uint64_t)bits);
-    if (had) __atomic_fetch_or(had, (uint64_t)bits, __ATOMIC_RELAXED);   /* a new entry has them already */
+    if (had) pt_fetch_or((pt_atomic_u64 *)had, (uint64_t)bits);   /* a new entry has them already */
 }
 
 void g_shared_prefetch(const GShared *sh, uint64_t h, int layout) {
-#if defined(__GNUC__)
     const SharedTable *t = layout ? &sh->layouts : &sh->proved;
-    __builtin_prefetch(&t->slots[h & t->mask]);
-#else
-    (void)sh; (void)h; (void)layout;
-#endif
+    PT_PREFETCH(&t->slots[h & t->mask]);
 }
 
 static int shared_init(GShared *sh, long long most) {
@@ -146,9 +135,9 @@ static void shared_free(GShared *sh) {
     table_free(&sh->layouts);
 }
 
-int g_shared_stopped(GShared *sh) { return __atomic_load_n(&sh->stop, __ATOMIC_RELAXED); }
+int g_shared_stopped(GShared *sh) { return pt_int_load(&sh->stop); }
 
-static void stop_all(GShared *sh) { __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED); }
+static void stop_all(GShared *sh) { pt_int_store(&sh->stop, 1); }
 
 /* Apart by a cache line or more: each worker writes its counts at every position, which must
  * never share a line with the next worker's state (no measurable cost either way here). */
@@ -162,14 +151,12 @@ typedef struct {
 
 static int decided(int verdict) { return verdict == G_WON || verdict == G_LOST; }
 
-#if G_THREADS
-static void *run_worker(void *arg) {
+PT_THREAD_FUNCTION(run_worker, arg) {
     Worker *k = arg;
     g_search(&k->s, &k->a, &k->o);
     if (decided(k->o.verdict)) stop_all(k->a.shared);
-    return NULL;
+    return PT_THREAD_DONE;
 }
-#endif
 
 /* The workers (2 or more) from the start, each on a position loaded afresh. */
 static int search_together(const g_rules_t *R, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
@@ -184,10 +171,8 @@ static int search_together(const g_rules_t *R, const int32_t *position, size_t n
         o->verdict = G_NOMEM;
         return G_NOMEM;
     }
-#if G_THREADS
-    pthread_t threads[G_MAX_WORKERS];
+    pt_thread threads[G_MAX_WORKERS];
     if (workers > G_MAX_WORKERS) workers = G_MAX_WORKERS;
-#endif
     for (int i = 0; i < workers; i++) {
         team[i].a = *a;
         team[i].a.worker = i;
@@ -197,17 +182,13 @@ static int search_together(const g_rules_t *R, const int32_t *position, size_t n
         if (g_load(&team[i].s, R, position, n)) { workers = i; break; }   /* s was loaded from it: never */
     }
     int started = 0;
-#if G_THREADS
     for (int i = 1; i < workers; i++, started++)
-        if (pthread_create(&threads[i], NULL, run_worker, &team[i])) break;
-#endif
+        if (pt_thread_start(&threads[i], run_worker, &team[i])) break;
     if (workers) {
         g_search(&team[0].s, &team[0].a, &team[0].o);
         if (workers > 1) stop_all(&sh);   /* decided, out of time or interrupted: the others stop too */
     }
-#if G_THREADS
-    for (int i = 1; i <= started; i++) pthread_join(threads[i], NULL);
-#endif
+    for (int i = 1; i <= started; i++) pt_thread_join(threads[i]);
     /* the verdict: a win, else a loss, else the main worker's reason for stopping */
     int by = 0;
     for (int i = 0; i <= started && workers; i++)
@@ -233,7 +214,7 @@ static int search_together(const g_rules_t *R, const int32_t *position, size_t n
 
 int g_search_workers(GState *s, const int32_t *position, size_t n, const GSearchArgs *a, int workers,
                      GSearchOut *o) {
-    if (!G_THREADS || !a->prune || workers < 2) return g_search(s, a, o);
+    if (!a->prune || workers < 2) return g_search(s, a, o);
     double began = g_now();
     long long solo = a->solo < 0 ? G_SOLO : a->solo;
     GSearchOut first;
