@@ -90,7 +90,8 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     ends = set(rules.deal_row_ends) if rules.deal_bases else ()
     onto_foundations = rules.deal_to_foundations
     for i, (target, card) in enumerate(zip(targets, order), start=1):
-        f = _fitting_foundation(rules, piles, card) if onto_foundations else None
+        f = (_fitting_foundation(rules, piles, card) if onto_foundations
+             and (rules.deal_up_ranks is None or card % 13 in rules.deal_up_ranks) else None)
         piles[target if f is None else f].append(card)
         if i in ends:
             bases_up(rules, piles)

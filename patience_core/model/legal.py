@@ -370,6 +370,8 @@ def stock_moves(position: "Position") -> list[Move]:
         if stock_spec.deal_to:
             if stock_spec.deal_needs_no_gap and any(not piles[p] for p in stock_spec.deal_to):
                 return []
+            if stock_spec.deal_needs_all_empty and any(piles[p] for p in stock_spec.deal_to):
+                return []
             return [Move(DEAL_ROW, rules.stock, stock_spec.deal_to[0], NO_CARD,
                          min(len(stock), len(stock_spec.deal_to)))]
         if stock_spec.to_foundation is not None:

@@ -178,6 +178,9 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
             gaps = [rules.pile_names[p] for p in rules.stock_spec.deal_to if not position.piles[p]]
             if rules.stock_spec.deal_needs_no_gap and gaps:
                 return f": a row is dealt only when no pile is empty ({gaps[0]} is)"
+            held = [rules.pile_names[p] for p in rules.stock_spec.deal_to if position.piles[p]]
+            if rules.stock_spec.deal_needs_all_empty and held:
+                return f": a row is dealt only when every pile it goes to is empty ({held[0]} is not)"
             return ""
         if dst not in rules.waste_piles and dst != rules.stock_spec.to_foundation:
             return ": stock cards are turned onto the waste"

@@ -781,6 +781,7 @@ class Rules:
                              "turned onto the waste (no deal, no to)")
         return StockSpec(draw=draw, redeals=redeals, deal_to=deal_to,
                          deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
+                         deal_needs_all_empty=raw.get("deal_when", "always") == "all-empty",
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
                          only_fills=only_fills, gather=deal_to if gather_to_stock else gather,
@@ -998,7 +999,10 @@ class Rules:
                               and 0 < self.piles[p].cards == self.piles[p].face_down for p in range(n)]
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
         # A dealt card that fits a foundation goes there instead, its pile's turn passing (Citadel).
-        self.deal_to_foundations = bool(self.definition.get("deal_to_foundations", False))
+        onto = self.definition.get("deal_to_foundations", False)
+        self.deal_to_foundations = bool(onto)
+        # Only cards of these ranks go up during the deal (Troika's Aces); None: any that fits.
+        self.deal_up_ranks = (frozenset(cards.parse_rank(r) for r in onto) if isinstance(onto, list) else None)
         # Foundations whose base cards go up during the deal, after each row (Thirty-Six).
         self.deal_bases = [f for f in self.foundations if self.f_spec[f].deal_bases]
         # Groups whose base the first card played chooses: every pile's wanted cards change then.

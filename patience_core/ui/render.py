@@ -326,11 +326,14 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     else:
         lines.append(f"Deal: {', then '.join(dealt)}, row by row{waste}: every card; there is no stock.")
     if rules.deal_to_foundations:
-        lines.append("While dealing, a card that fits a foundation goes there instead; the pile whose turn "
+        which = ("a card that fits a foundation" if rules.deal_up_ranks is None else
+                 cards.ranks_with_articles(tuple(sorted(rules.deal_up_ranks))) + " that fits a foundation")
+        lines.append(f"While dealing, {which} goes there instead; the pile whose turn "
                      "it was gets nothing that round.")
     if stock_size:
         if stock.deal_to:
-            when = " when no pile is empty" if stock.deal_needs_no_gap else ""
+            when = (" when no pile is empty" if stock.deal_needs_no_gap else
+                    " when every one of them is empty" if stock.deal_needs_all_empty else "")
             lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.deal_to[0]]}{when}."
                          if len(stock.deal_to) == 1 else _stock_deal_words(len(stock.deal_to), stock_size, when))
         elif stock.only_fills:

@@ -381,9 +381,10 @@ FIELDS: dict[str, Any] = {
                   "shuffle": _or_ref({"type": "boolean",
                                       "description": "with deal and redeals: the cards a redeal gathers "
                                                      "back into the stock are shuffled (Scuffle)"}),
-                  "deal_when": _or_ref({"enum": ["always", "no-gap"],
+                  "deal_when": _or_ref({"enum": ["always", "no-gap", "all-empty"],
                                         "description": "no-gap: a row is dealt only when no pile of the "
-                                                       "group is empty"}),
+                                                       "group is empty; all-empty: only when every one is "
+                                                       "(Toad)"}),
                   "to": _or_ref({"type": "string", "description": "waste; gaps (never turned: its cards only "
                                                                   "fill gaps); or a foundation group of one pile "
                                                                   "that the stock is turned onto (Golf)"}),
@@ -428,9 +429,12 @@ FIELDS: dict[str, Any] = {
                     "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
                                       "description": "lower-case letters, digits and dashes"},
                     "description": "the foundation groups, by id; their piles are foundation:1, 2, ..."},
-    "deal_to_foundations": {"type": "boolean",
+    "deal_to_foundations": {"anyOf": [{"type": "boolean"},
+                                      {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
+                                       "items": RANK}],
                             "description": "during the deal, a card that fits a foundation goes there instead, "
-                                           "and the pile whose turn it was gets nothing that round (Citadel)"},
+                                           "and the pile whose turn it was gets nothing that round (Citadel); "
+                                           "a list of ranks: only cards of those ranks (Troika: [A])"},
     "capacity": {"enum": ["exact", "meet"],
                  "description": "exact (default): the foundations hold the pack exactly; meet: they have room to "
                                 "spare, piles of one suit meeting anywhere (Bisley's Ace and King piles)"},

@@ -49,6 +49,8 @@ def unsupported(position) -> str | None:
         return "a rule waits for a state of the game (when:), which the compiled search does not know yet"
     if rules.stock_spec.only_fills and position.piles[rules.stock]:
         return "a stock whose cards only fill gaps (to: gaps), which the compiled search would turn"
+    if rules.stock_spec.deal_needs_all_empty:
+        return "a stock that deals only onto empty piles, which the compiled search does not know yet"
     if any(rules.all_face_down):
         return "a face-down pile that only fills gaps, which the compiled search does not know yet"
     if rules.any_face_pattern:
