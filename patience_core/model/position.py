@@ -123,6 +123,13 @@ class Position:
             wanted = follows[pile[-1]] if n else rules.f_first[f]
             before = rules.previous_foundation.get(f)
             return wanted if before is None else self._following(wanted, n, self.piles[before])
+        if rules.f_spec[f].either_way:
+            ranks = self._either_way_ranks(f, ranks)
+            if ranks is None:   # the second card of a pile while no pile has shown the way
+                top = pile[-1]
+                wanted = ((top + 1) % 13, (top - 1) % 13)
+                suits = rules.pack_suits if rules.f_regardless[f] else (top // 13,)
+                return tuple(dict.fromkeys(s * 13 + r for s in suits for r in wanted))
         rank = ranks[n]
         if rules.f_regardless[f]:
             return tuple(s * 13 + rank for s in rules.pack_suits)
@@ -132,6 +139,18 @@ class Position:
         if suit >= 0:
             return (suit * 13 + rank,)
         return tuple(s * 13 + rank for s in rules.pack_suits)
+
+    def _either_way_ranks(self, f: int, up: tuple[int, ...]) -> tuple[int, ...] | None:
+        """A pile of a group built up or down (``direction: first-card``): its ranks the way the
+        first pile with two cards went (``up`` is the sequence upward from the base), or None
+        while this pile holds one card and no pile has gone either way."""
+        for g in self.rules.linked_piles[f]:
+            pile = self.piles[g]
+            if len(pile) >= 2:
+                if (pile[1] - pile[0]) % 13 == 1:
+                    return up
+                return tuple((up[0] - i) % 13 for i in range(len(up)))
+        return up if len(self.piles[f]) != 1 else None
 
     @staticmethod
     def _following(wanted: tuple[int, ...], n: int, before: list[int]) -> tuple[int, ...]:

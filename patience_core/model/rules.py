@@ -619,6 +619,10 @@ class Rules:
                 raise self._fail(("foundations", group, "base"), "base: any starts a pile with any card, "
                                  "so it needs a build rule (build:) saying what follows; expected a rank, "
                                  "deal, or a build rule")
+            either_way = spec.get("direction") == "first-card"
+            if either_way and (build is not None or sequence is not None or int(spec["step"]) != 1):
+                raise self._fail(("foundations", group, "direction"), "direction: first-card builds up or "
+                                 "down by one from the base; expected no build, sequence or step with it")
             takes_when = (self._condition(("foundations", group, "when"), spec["when"])
                           if spec.get("when") is not None else None)
             follows = spec.get("follows")
@@ -662,7 +666,7 @@ class Rules:
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
                     follows_previous=follows == "previous" and i > 0, when=takes_when,
-                    keep_base=keep_base)
+                    keep_base=keep_base, either_way=either_way)
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
@@ -978,6 +982,7 @@ class Rules:
         # Foundations built by a rank sequence (fixed, or from the dealt base), one card at a
         # time: positions keep ``takers`` up to date incrementally for them.
         self.f_incremental = [self.is_foundation[p] and not self.f_spec[p].takes_run
+                              and not self.f_spec[p].either_way
                               and (self.f_spec[p].ranks is not None or self.f_spec[p].base_from_deal)
                               for p in range(n)]
         self.f_group = {f: self.f_spec[f].group for f in self.foundations}
@@ -1013,6 +1018,7 @@ class Rules:
                                     for f in self.foundations if self.f_spec[f].follows_previous}
         # Groups whose piles' wanted cards depend on each other: a change to one retargets all.
         followers = {self.f_spec[f].group for f in self.previous_foundation}
+        followers |= {self.f_spec[f].group for f in self.foundations if self.f_spec[f].either_way}
         self.linked_piles = {**self.base_first_piles,
                              **{f: tuple(self.groups[f"foundation:{self.f_spec[f].group}"])
                                 for f in self.foundations if self.f_spec[f].group in followers}}

@@ -190,7 +190,8 @@ class FoundationSpec:
     ``base_from_deal``: the group's base rank is the rank of the card the deal puts
     on its first pile (Canfield); ``discard``: a pile that only removed sets go to (no
     sequence; it takes every card of the pack); ``transfer``: its top card may move onto
-    another foundation that takes it (PySolFC's foundations by default); ``keep_base``: its first card never leaves (PySolFC's ``min_cards=1``: worry
+    another foundation that takes it (PySolFC's foundations by default); ``either_way``: the group builds up or down from its base, every pile the way the first
+    card built on any of them went (PySolFC's Braid, getFoundationDir); ``keep_base``: its first card never leaves (PySolFC's ``min_cards=1``: worry
     and transfer take only the cards above it); ``when``: the state in which the pile takes cards (``None``: always; Zodiac's
     foundations wait for the stock and waste to be used up); ``follows_previous``: a pile after the group's first takes, as its first card,
     only the rank of the first card of the pile before it, and then only ranks already on that
@@ -223,6 +224,7 @@ class FoundationSpec:
     follows_previous: bool = False
     when: Condition | None = None
     keep_base: bool = False
+    either_way: bool = False
     deal_bases: bool = False
 
 

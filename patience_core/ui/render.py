@@ -235,7 +235,8 @@ def rules_text(rules: Rules) -> str:
         piles = rules.groups[f"foundation:{group}"]
         first = piles[0]
         fspec = rules.f_spec[first]
-        if fspec.ranks is None or fspec.regardless or fspec.takes_run or isinstance(spec["suits"], list):
+        if fspec.ranks is None or fspec.regardless or fspec.takes_run or isinstance(spec["suits"], list) \
+                or fspec.either_way:
             lines.append(_other_foundation_text(rules, group, spec, piles))
             continue
         base = cards.RANKS[rules.f_rank_at[first][0]]
@@ -291,6 +292,10 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
         if isinstance(spec["suits"], list):
             suits = "in suit, " + " ".join(map(str, spec["suits"]))
         how = f"built {suits}: {sequence_text(rules, piles[0])}"
+        if fspec.either_way:
+            start = "the rank the deal gives" if fspec.base_from_deal else cards.RANKS[fspec.base]
+            how = (f"built {suits} from {start}, up or down by one (wrapping K-A), every pile the way the "
+                   "first card built on any of them goes")
         if fspec.base_from_deal:
             how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
     if fspec.when is not None:

@@ -247,6 +247,9 @@ FOUNDATION_GROUP = {
                                               "pile goes onto an empty pile of the group (Thirty-Six's Aces)"}),
         "when": {**CONDITION, "description": "the piles take cards only in this state (Zodiac: "
                                              "{empty: [stock, waste]})"},
+        "direction": _or_ref({"enum": ["first-card"],
+                              "description": "first-card: the piles are built up or down by one from their base, "
+                                             "all the way the first card built on any of them went (Braid)"}),
         "follows": _or_ref({"enum": ["previous"],
                             "description": "previous: each pile after the group's first starts only with the "
                                            "rank of the first card of the pile before it, and then takes only "
