@@ -237,7 +237,7 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     if when is not None and not when.holds(position.piles):
         return False
     if pile:
-        return spec.build is not None and spec.build.follows(pile[-1], card)
+        return spec.build is not None and spec.build.follows(pile[-1], card) and spec.build.keeps_way(pile, card)
     empty = spec.empty
     if isinstance(empty, tuple):
         return card % 13 in empty
@@ -292,6 +292,8 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
             continue
         if pile:
             cards_ = on_top[d][pile[-1]]
+            if spec.build.keep_direction and len(pile) > 1:
+                cards_ = [c for c in cards_ if spec.build.keeps_way(pile, c)]
         elif spec.empty == "any":
             open_gaps.append(d)
             continue

@@ -60,7 +60,8 @@ def _build_rule(raw: Any) -> BuildRule | None:
     if raw in (None, "none"):
         return None
     return BuildRule(rank=raw.get("rank", "down"), suit=raw.get("suit", "any"),
-                     step=int(raw.get("step", 1)), wrap=bool(raw.get("wrap", False)))
+                     step=int(raw.get("step", 1)), wrap=bool(raw.get("wrap", False)),
+                     keep_direction=bool(raw.get("keep_direction", False)))
 
 
 class Rules:
@@ -332,6 +333,13 @@ class Rules:
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "empty"), f"{exc}; or any, none") from None
         moves = spec.get("moves", "card")
+        if build is not None and build.keep_direction and (build.rank != "either" or moves != "card"):
+            raise self._fail(("piles", group, "build", "keep_direction"), "a pile keeps the way its first two "
+                             "cards went only when it builds up or down one card at a time; expected "
+                             "rank: either and moves: card")
+        if isinstance(spec.get("run"), dict) and spec["run"].get("keep_direction"):
+            raise self._fail(("piles", group, "run", "keep_direction"), "a run has no first two cards of its own; "
+                             "expected keep_direction on build")
         run_rule = _build_rule(spec.get("run")) or (build if moves in ("run", "card-or-pile") else None)
         if moves in ("run", "card-or-pile") and run_rule is None:
             raise self._fail(("piles", group, "moves"), "run moves need a build rule (build:) or a run rule "
@@ -596,6 +604,10 @@ class Rules:
             if missing:
                 raise self._fail(("foundations", group, missing[0]), "missing; it is required")
             build = _build_rule(spec.get("build"))
+            if build is not None and build.keep_direction:
+                raise self._fail(("foundations", group, "build", "keep_direction"), "a foundation keeps no "
+                                 "direction of its own (direction: first-card sets the group's); expected it "
+                                 "on a pile group's build")
             base_word = str(spec["base"]).lower()
             base: int | None = None
             if base_word not in ("any", "deal", "first"):

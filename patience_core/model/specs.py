@@ -29,13 +29,25 @@ class BuildRule:
     ``rank``: ``down`` (``upper`` is ``step`` ranks below ``lower``), ``up``, ``either``,
     ``same`` (of the same rank), or ``any`` (no rank relation); ``wrap``: rank arithmetic modulo 13 (A on K, K on A);
     ``suit``: ``same``, ``alternate`` (the other colour), ``other`` (any other suit),
-    ``same-colour``, or ``any``.
+    ``same-colour``, or ``any``; ``keep_direction`` (with ``either``): a pile keeps going the way
+    its first two cards went (Union Square; see :meth:`keeps_way`).
     """
 
     rank: str = "down"
     suit: str = "any"
     step: int = 1
     wrap: bool = False
+    keep_direction: bool = False
+
+    def _goes_up(self, lower: int, upper: int) -> bool:
+        lr, ur = lower % 13, upper % 13
+        return (lr + self.step) % 13 == ur if self.wrap else lr + self.step == ur
+
+    def keeps_way(self, pile: list[int], upper: int) -> bool:
+        """May ``upper`` go on ``pile`` as far as its direction goes? (Only ``keep_direction``
+        rules have one: that of the pile's first two cards; a pile of one card takes either.)"""
+        return (not self.keep_direction or len(pile) < 2
+                or self._goes_up(pile[0], pile[1]) == self._goes_up(pile[-1], upper))
 
     def follows(self, lower: int, upper: int) -> bool:
         """May ``upper`` be put on ``lower``?"""
@@ -79,7 +91,8 @@ class BuildRule:
         suit = {"same": "in suit", "alternate": "in alternate colours", "other": "in another suit",
                 "same-colour": "in the same colour", "any": "regardless of suit"}[self.suit]
         wrap = " (wrapping K-A)" if self.wrap and self.rank not in ("any", "same") else ""
-        return f"{rank} {suit}{wrap}"
+        keep = ", each pile the way its first two cards go" if self.keep_direction else ""
+        return f"{rank} {suit}{wrap}{keep}"
 
 
 @dataclass(frozen=True)

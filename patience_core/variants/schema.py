@@ -51,6 +51,9 @@ BUILD_RULE = {
         "step": _or_ref({"type": "integer", "minimum": 1, "maximum": 12,
                          "description": "how many ranks apart (default 1)"}),
         "wrap": _or_ref({"type": "boolean", "description": "rank arithmetic modulo 13 (A on K, K on A)"}),
+        "keep_direction": _or_ref({"type": "boolean",
+                                   "description": "with rank: either, on a pile: the pile keeps the way its first "
+                                                  "two cards went (Union Square)"}),
     },
 }
 
