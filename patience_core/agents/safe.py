@@ -176,7 +176,7 @@ def nobody_builds_on(position: Position, move: Move) -> bool:
     card, f = move.card, move.dst
     if move.count != 1 or position.ranks[f] is None or rules.fill[move.src] or rules.f_spec[f].either_way:
         return False   # (either way: position.ranks holds the upward sequence only)
-    if move.src in rules.waste_piles and rules.draw > 1 and rules.redeals:
+    if move.src in rules.waste_piles and (rules.draw > 1 or rules.stock_spec.draw_by_pass) and rules.redeals:
         return False  # a card gone from the waste regroups the threes of every later pass
     if any(not twins(position, f, g) for g in position.takers[card] if g != f):
         return False

@@ -378,7 +378,10 @@ def stock_moves(position: "Position") -> list[Move]:
                          min(len(stock), len(stock_spec.deal_to)))]
         if stock_spec.to_foundation is not None:
             return [Move(TURN, rules.stock, stock_spec.to_foundation, stock[-1])]
-        count = min(rules.draw, len(stock))
+        draw = rules.draw
+        if stock_spec.draw_by_pass:   # the pass the stock is on: redeals already made
+            draw = stock_spec.draw_by_pass[int(rules.redeals - position.redeals_left)]
+        count = min(draw, len(stock))
         return [Move(TURN, rules.stock, w, stock[-1], count) for w in rules.waste_piles]
     if position.redeals_left != 0 and piles[rules.waste] and not stock_spec.deal_to:
         return [Move(REDEAL, rules.waste, rules.stock)]

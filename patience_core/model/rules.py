@@ -743,6 +743,13 @@ class Rules:
         raw = definition.get("stock") or {}
         redeals = raw.get("redeals", 0)
         redeals = UNLIMITED if redeals == "unlimited" else int(redeals)
+        draw_by_pass = None
+        if isinstance(raw.get("draw"), list):   # one number per pass through the stock (Canfield Rush)
+            draw_by_pass = tuple(int(n) for n in raw["draw"])
+            if redeals == UNLIMITED or len(draw_by_pass) != redeals + 1:
+                raise self._fail(("stock", "draw"), f"lists {len(draw_by_pass)} passes; expected one number "
+                                 f"per pass through the stock ({'a fixed number of redeals' if redeals == UNLIMITED else redeals + 1})")
+            raw = {**raw, "draw": draw_by_pass[0]}
         draw = int(raw.get("draw", 1))
         deal_to: tuple[int, ...] = ()
         if raw.get("deal"):
@@ -804,7 +811,7 @@ class Rules:
                          per_pile=int(raw["gather"].get("per_pile", 4)) if gather else 0,
                          shuffle=(bool(raw.get("shuffle", False)) if gather_to_stock else
                                   bool(gather) and bool(raw["gather"].get("shuffle", False))),
-                         gather_to_stock=gather_to_stock)
+                         gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass)
 
     def _stock_group(self, path: tuple, group: str) -> tuple[int, ...]:
         """The piles of the layout group a stock rule names (deal, close_up, gather)."""

@@ -307,7 +307,9 @@ class StockSpec:
     ``gather_to_stock``: the redeal of a stock that deals rows (``deal_to`` with redeals,
     PySolFC's DealRowRedealTalonStack): once the stock is empty, the ``gather`` piles (the
     ones it deals to) go back into it in order, pile 1 first, each from its top (shuffled with
-    ``shuffle``), and a row is dealt at once (Acquaintance, Scuffle)."""
+    ``shuffle``), and a row is dealt at once (Acquaintance, Scuffle); ``draw_by_pass``: cards
+    turned at a time on each pass through the stock (``draw`` is the first pass's; Canfield Rush
+    turns 3, then 2, then 1)."""
 
     draw: int = 1
     redeals: int | float = 0
@@ -323,6 +325,7 @@ class StockSpec:
     per_pile: int = 0
     shuffle: bool = False
     gather_to_stock: bool = False
+    draw_by_pass: tuple[int, ...] | None = None
 
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited

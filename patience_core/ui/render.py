@@ -356,7 +356,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             redeals = ("unlimited redeals" if rules.redeals == float("inf") else "no redeal" if rules.redeals == 0
                        else f"{_plural(rules.redeals, 'redeal')}")
             face_up = "its top card lies face up and is free; " if stock.face_up else ""
-            lines.append(f"Stock: {face_up}turned {rules.draw} card{'s' if rules.draw > 1 else ''} at a time onto "
+            count = (f"{rules.draw} card{'s' if rules.draw > 1 else ''}" if not stock.draw_by_pass else
+                     ", then ".join(map(str, stock.draw_by_pass)) + " cards (one number per pass)")
+            lines.append(f"Stock: {face_up}turned {count} at a time onto "
                          f"{onto}, whose top card is free; {redeals}.")
     if stock.gather:
         group = rules.pile_group[stock.gather[0]]

@@ -380,8 +380,11 @@ FIELDS: dict[str, Any] = {
                                                      "or unlimited",
                                       "anyOf": [{"type": "integer", "minimum": 0, "maximum": 100},
                                                 {"const": "unlimited"}]}),
-                  "draw": _or_ref({"type": "integer", "minimum": 1, "maximum": 10,
-                                   "description": "cards turned onto the waste at a time"}),
+                  "draw": _or_ref({"description": "cards turned onto the waste at a time; or a list, one "
+                                                  "number per pass through the stock (Canfield Rush: [3, 2, 1])",
+                                   "anyOf": [{"type": "integer", "minimum": 1, "maximum": 10},
+                                             {"type": "array", "minItems": 2, "maxItems": 101,
+                                              "items": {"type": "integer", "minimum": 1, "maximum": 10}}]}),
                   "deal": _or_ref({"type": "string", "description": "a pile group: each deal puts one stock "
                                                                     "card on every pile of it (Spider)"}),
                   "shuffle": _or_ref({"type": "boolean",
