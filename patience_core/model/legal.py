@@ -70,6 +70,8 @@ def foundation_moves(position: "Position") -> list[Move]:
              if f not in waiting]
     if position.rules.run_foundations:
         moves += run_to_foundation_moves(position)
+    if position.rules.set_foundations:
+        moves += set_to_foundation_moves(position)
     if position.rules.remove_rules:
         moves += remove_moves(position)
     return moves
@@ -103,6 +105,41 @@ def remove_moves(position: "Position") -> list[Move]:
                         continue
                 found[Move(REMOVE, p, q, card, 2)] = None
     return list(found)
+
+
+def set_to_foundation_moves(position: "Position") -> list[Move]:
+    """Beehive, Simplex: the top ``takes_set`` cards of a pile, face up and a run by the
+    foundation's build rule, go up together (onto the first of identical empty piles)."""
+    rules = position.rules
+    piles = position.piles
+    waiting = waiting_foundations(position)
+    moves = []
+    seen_empty: set[str] = set()
+    for f in rules.set_foundations:
+        spec = rules.f_spec[f]
+        home = piles[f]
+        if f in waiting or len(home) + spec.takes_set > spec.length:
+            continue
+        if not home:
+            if spec.group in seen_empty:
+                continue   # the group's empty piles are interchangeable: the first one stands for all
+            seen_empty.add(spec.group)
+        n = spec.takes_set
+        follows = spec.build.follows
+        inner = (spec.set_rule or spec.build).follows
+        for p in rules.scan_order:
+            pile = piles[p]
+            spec_p = rules.piles[p]
+            if spec_p is None or spec_p.moves == "card" or len(pile) < n or len(pile) - n < position.down[p]:
+                continue   # only from a pile whose runs move (not the waste, not a one-card pile)
+            run = pile[-n:]
+            if home and not follows(home[-1], run[0]):
+                continue
+            if not home and spec.base is not None and run[0] % 13 != spec.base:
+                continue
+            if all(inner(a, b) for a, b in zip(run, run[1:])):
+                moves.append(Move(TO_FOUNDATION, p, f, run[0], n))
+    return moves
 
 
 def run_to_foundation_moves(position: "Position") -> list[Move]:

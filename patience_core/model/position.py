@@ -108,8 +108,8 @@ class Position:
         rules = self.rules
         if n >= rules.f_length[f]:
             return ()
-        if rules.f_spec[f].takes_run or rules.f_spec[f].discard:
-            return ()  # takes whole runs (legal.run_to_foundation_moves) or removed sets only
+        if rules.f_spec[f].takes_run or rules.f_spec[f].discard or rules.f_spec[f].takes_set:
+            return ()  # takes whole runs or sets (legal.run_to_foundation_moves), or removed sets only
         ranks = self.ranks[f]
         if ranks is None and f in rules.base_first_piles:
             ranks = self._chosen_ranks(f)

@@ -650,6 +650,13 @@ class Rules:
                 raise self._fail(("foundations", group, "suits"), f"lists {len(suit_list)} suits for "
                                  f"{spec['count']} piles; expected one per pile")
             takes_run = spec.get("takes", "card") == "run"
+            takes_set = int(spec["takes"]["cards"]) if isinstance(spec.get("takes"), dict) else 0
+            set_rule = (BuildRule(rank="same", suit="any") if takes_set and spec["takes"].get("rank") == "same"
+                        else None)
+            if takes_set and (build is None or length % takes_set):
+                raise self._fail(("foundations", group, "takes"), f"takes {takes_set} cards at once, a run by the "
+                                 f"pile's build rule; expected a build rule and a length that is a multiple of "
+                                 f"{takes_set}")
             worry = spec.get("worry", False)
             worry_when = (self._condition(("foundations", group, "worry", "when"), worry["when"])
                           if isinstance(worry, dict) and "when" in worry else None)
@@ -678,7 +685,7 @@ class Rules:
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
                     follows_previous=follows == "previous" and i > 0, when=takes_when,
-                    keep_base=keep_base, either_way=either_way)
+                    keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule)
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
@@ -1108,6 +1115,8 @@ class Rules:
         # Foundations that take cards only in a state of the game (when:).
         self.f_when = {f: self.f_spec[f].when for f in self.foundations if self.f_spec[f].when is not None}
         self.run_foundations = [f for f in self.foundations if self.f_spec[f].takes_run]
+        # Foundations that take N cards at once, a run by their build rule (Beehive's sets of four).
+        self.set_foundations = [f for f in self.foundations if self.f_spec[f].takes_set]
         # Places laid over each other: what covers each pile, what each pile covers, and the
         # covered piles whose cards lie face down until they are free (TriPeaks).
         self.covered_by = [self.piles[p].covered_by if self.piles[p] else () for p in range(n)]

@@ -203,7 +203,9 @@ class FoundationSpec:
     ``base_from_deal``: the group's base rank is the rank of the card the deal puts
     on its first pile (Canfield); ``discard``: a pile that only removed sets go to (no
     sequence; it takes every card of the pack); ``transfer``: its top card may move onto
-    another foundation that takes it (PySolFC's foundations by default); ``either_way``: the group builds up or down from its base, every pile the way the first
+    another foundation that takes it (PySolFC's foundations by default); ``takes_set``: it takes only that many cards at once, from the top of a pile,
+    a run by its build rule, or by ``set_rule`` where given (Simplex: four of a
+    rank on a pile that takes any set; Beehive: four of a rank; 0: one card at a time); ``either_way``: the group builds up or down from its base, every pile the way the first
     card built on any of them went (PySolFC's Braid, getFoundationDir); ``keep_base``: its first card never leaves (PySolFC's ``min_cards=1``: worry
     and transfer take only the cards above it); ``when``: the state in which the pile takes cards (``None``: always; Zodiac's
     foundations wait for the stock and waste to be used up); ``follows_previous``: a pile after the group's first takes, as its first card,
@@ -238,6 +240,8 @@ class FoundationSpec:
     when: Condition | None = None
     keep_base: bool = False
     either_way: bool = False
+    takes_set: int = 0
+    set_rule: BuildRule | None = None
     deal_bases: bool = False
 
 

@@ -285,6 +285,10 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
     if fspec.takes_run:
         how = "each takes a finished run (K down to A {}) at once".format(
             {"same": "in one suit", "alternate": "in alternating colours", "any": "regardless of suit"}[fspec.run_suit])
+    elif fspec.takes_set:
+        inner = "of one rank" if fspec.set_rule is not None else fspec.build.words()
+        how = (f"each takes {fspec.takes_set} cards at once from the top of a column, {inner}, "
+               f"{fspec.length} cards in all")
     elif fspec.build is not None:
         how = f"built {_first_card_words(fspec)} {fspec.build.words()}, {fspec.length} cards"
     else:

@@ -235,9 +235,15 @@ FOUNDATION_GROUP = {
         "build": _or_ref({**BUILD_RULE, "description": "instead of a rank sequence: each card follows the "
                                                        "top card by this rule (Golf: up or down, any suit)"}),
         "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
-        "takes": _or_ref({"enum": ["card", "run"],
-                          "description": "card: one card at a time; run: only a finished run (K down to A "
-                                         "in suit) at once, from the top of a pile (Spider)"}),
+        "takes": _or_ref({"description": "card: one card at a time; run: only a finished run (K down to A "
+                                         "in suit) at once, from the top of a pile (Spider); {cards: N}: only "
+                                         "N cards at once from the top of a pile, a run by the build rule "
+                                         "(Beehive's four of a rank), or of one rank with rank: same",
+                          "anyOf": [{"enum": ["card", "run"]},
+                                    {"type": "object", "additionalProperties": False, "required": ["cards"],
+                                     "properties": {"cards": {"type": "integer", "minimum": 2, "maximum": 13},
+                                                    "rank": {"enum": ["same"], "description": "the set is of "
+                                                             "one rank, whatever the pile's build rule (Simplex)"}}}]}),
         "run": {"type": "object", "additionalProperties": False,
                 "description": "with takes: run, how the run's suits go card to card (default: one suit)",
                 "properties": {"suit": _or_ref({"enum": ["same", "alternate", "any"],

@@ -51,6 +51,8 @@ def unsupported(position) -> str | None:
         return "a stock whose cards only fill gaps (to: gaps), which the compiled search would turn"
     if any(rules.piles[p].build is not None and rules.piles[p].build.keep_direction for p in rules.receivers):
         return "piles that keep the way their first two cards went, which the compiled search does not know yet"
+    if rules.set_foundations:
+        return "foundations that take sets of cards at once, which the compiled search does not know yet"
     if rules.stock_spec.draw_by_pass:
         return "a stock turned a different number of cards on each pass, which the compiled search does not know yet"
     if rules.stock_spec.deal_needs_all_empty:
