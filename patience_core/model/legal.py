@@ -419,6 +419,9 @@ def stock_moves(position: "Position") -> list[Move]:
         if stock_spec.draw_by_pass:   # the pass the stock is on: redeals already made
             draw = stock_spec.draw_by_pass[int(rules.redeals - position.redeals_left)]
         count = min(draw, len(stock))
+        if rules.waste_max is not None:   # only onto a waste pile with room for the turn
+            return [Move(TURN, rules.stock, w, stock[-1], count) for w in rules.waste_piles
+                    if len(piles[w]) + count <= rules.waste_max]
         return [Move(TURN, rules.stock, w, stock[-1], count) for w in rules.waste_piles]
     if position.redeals_left != 0 and piles[rules.waste] and not stock_spec.deal_to:
         return [Move(REDEAL, rules.waste, rules.stock)]

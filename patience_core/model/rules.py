@@ -98,6 +98,8 @@ class Rules:
         waste_spec = definition.get("waste") or {}
         self.waste_spec = waste_spec
         n_waste = int(waste_spec.get("count", 1))
+        # The most cards a waste pile holds (Colorado: one; the stock waits for room).
+        self.waste_max = int(waste_spec["max"]) if waste_spec.get("max") is not None else None
         self.waste_piles = [self._add_pile("waste" if n_waste == 1 else f"waste:{n}", "waste", "waste")
                             for n in range(1, n_waste + 1)]
         self.waste = self.waste_piles[0]

@@ -357,6 +357,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.to_foundation]}.")
         else:
             onto = ("the waste pile of the player's choice" if len(rules.waste_piles) > 1 else "the waste")
+            if rules.waste_max is not None:
+                onto += (f", which holds at most {_plural(rules.waste_max, 'card')} (the stock waits until "
+                         "there is room)")
             redeals = ("unlimited redeals" if rules.redeals == float("inf") else "no redeal" if rules.redeals == 0
                        else f"{_plural(rules.redeals, 'redeal')}")
             face_up = "its top card lies face up and is free; " if stock.face_up else ""

@@ -434,6 +434,9 @@ FIELDS: dict[str, Any] = {
                                     "description": "how many; with more than one the player chooses which "
                                                    "takes each card (Sir Tommy, Calculation)"}),
                   "access": _or_ref({"enum": ["top", "all"], "description": "which waste cards are free"}),
+                  "max": _or_ref({"type": "integer", "minimum": 1, "maximum": 10,
+                                  "description": "the most cards a waste pile holds: the stock is turned onto it "
+                                                 "only when it has room (Colorado: 1)"}),
                   "title": {**TITLE, "description": "the name shown to players (one line)"},
               }},
     "deal_numbers": {"type": "object", "additionalProperties": False,

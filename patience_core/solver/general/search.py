@@ -51,6 +51,8 @@ def unsupported(position) -> str | None:
         return "a stock whose cards only fill gaps (to: gaps), which the compiled search would turn"
     if any(rules.piles[p].build is not None and rules.piles[p].build.keep_direction for p in rules.receivers):
         return "piles that keep the way their first two cards went, which the compiled search does not know yet"
+    if rules.waste_max is not None:
+        return "a waste with a limit, which the compiled search does not know yet"
     if rules.set_foundations:
         return "foundations that take sets of cards at once, which the compiled search does not know yet"
     if rules.stock_spec.draw_by_pass:
