@@ -371,6 +371,7 @@ class Rules:
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from"),
                         single_only=spec.get("takes", "run") == "card",
+                        single_when_empty=spec.get("empty_takes", "run") == "card",
                         only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None)
 
     def _sources(self, group: str, spec: dict[str, Any], key: str) -> frozenset[int] | None:
@@ -1068,6 +1069,7 @@ class Rules:
         # Piles that take cards only from some sources, or only single cards (legal.pile_moves).
         self.source_limited = any(self.piles[p].takes_from is not None or self.piles[p].empty_from is not None
                                   or self.piles[p].single_only or self.piles[p].only_suit is not None
+                                  or self.piles[p].single_when_empty
                                   for p in self.receivers)
         # FreeCell's supermove counts free cells and empty columns that take any card.
         self.cells = [p for p in self._layout() if self.pile_kind[p] == "cell"]

@@ -155,7 +155,8 @@ class PileSpec:
     one of them holds a card, nothing leaves or joins this pile, and its face-down cards
     turn up once they are all empty; ``takes_from``/``empty_from``: the only piles a card put
     on it (always / when empty) may come from (``None``: any); ``single_only``: it takes single
-    cards, never a run; ``only_suit``: it takes cards of that suit only (Four Winds' cells);
+    cards, never a run (``single_when_empty``: only while empty, Martha's gaps); ``only_suit``:
+    it takes cards of that suit only (Four Winds' cells);
     ``empty`` may also be a tuple of ranks (Alexander the Great: A or K).
     """
 
@@ -182,6 +183,7 @@ class PileSpec:
     takes_from: frozenset[int] | None = None
     empty_from: frozenset[int] | None = None
     single_only: bool = False
+    single_when_empty: bool = False
     only_suit: int | None = None
 
     @property

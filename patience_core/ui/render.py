@@ -183,6 +183,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         empty_text += f" (only when {first.empty_when.words})"
     if first.empty_from is not None:
         empty_text += f", and only from {_sources_words(rules, first.empty_from)}"
+    if first.single_when_empty:
+        empty_text += ", one card at a time (never a run)"
     if first.takes_from is not None:
         build += f", only from {_sources_words(rules, first.takes_from)}"
     if first.single_only:

@@ -171,6 +171,9 @@ PILE_GROUP = {
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: only single cards are put on the pile, never a run (PySolFC's "
                                          "max_accept=1); run: as many as may move (default)"}),
+        "empty_takes": _or_ref({"enum": ["card", "run"],
+                                "description": "card: an empty pile takes single cards only, runs go only onto "
+                                               "cards (Martha); run: as many as may move (default)"}),
         "moves": _or_ref({"enum": ["card", "run", "face-up", "pile", "card-or-pile"],
                           "description": "what may leave the pile in one move: its top card; an ordered run "
                                          "(by run, else build); any face-up cards together; the whole pile; the "
