@@ -329,7 +329,7 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
             continue
         if pile:
             cards_ = on_top[d][pile[-1]]
-            if spec.build.keep_direction and len(pile) > 1:
+            if spec.build is not None and spec.build.keep_direction and len(pile) > 1:
                 cards_ = [c for c in cards_ if spec.build.keeps_way(pile, c)]
         elif spec.empty == "any":
             open_gaps.append(d)
