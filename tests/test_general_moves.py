@@ -22,7 +22,8 @@ GAMES = [("klondike", {}), ("klondike", {"draw": "3"}), ("klondike", {"redeals":
          ("spider", {"suits": "1"}), ("spider", {"suits": "2"}), ("golf", {}), ("golf", {"wrap": "yes"}),
          ("sir-tommy", {}), ("calculation", {}), ("yukon", {}), ("canfield", {}),
          ("canfield", {"draw": "1"}), ("forty-thieves", {}), ("klondike", {"worry": "yes"}),
-         ("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"})]
+         ("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"}),
+         ("thirty-two-cards", {})]   # a stock that only fills gaps (to: gaps) is never turned
 
 
 def _state(position):

@@ -37,6 +37,7 @@ RULES = Boundary("g_rules", 0x47525553, (
     Field("redeals", 1, "redeals allowed at the start (-1: unlimited)"),
     Field("deal_needs_no_gap", 1, "a stock deal needs every deal_to pile non-empty (0/1)"),
     Field("to_foundation", 1, "the foundation the stock turns onto (-1: none)"),
+    Field("stock_turns", 1, "the stock is turned or dealt by a move (0: its cards only fill gaps, to: gaps)"),
     Field("safe_plays", 1, "the safe-play rule for moves between piles applies (0/1: not the family's games)"),
     Field("kplus", 1, "the stock may be searched by K+ macro moves (0/1, see pack.kplus_applies)"),
     Field("talon_pool", 1, "every talon card can be reached at every moment: a card parked from it is "

@@ -173,6 +173,7 @@ int g_moves_onto(const GState *s, const int ntak[52], int onto, GMove *out, int 
 int g_stock_moves(const GState *s, GMove *out) {
     const g_rules_t *R = s->R;
     int st = R->stock, ns = s->len[st], k = 0;
+    if (!R->stock_turns) return 0;   /* to: gaps: its cards only fill gaps */
     if (ns) {
         if (R->n_deal_to) {
             if (R->deal_needs_no_gap)

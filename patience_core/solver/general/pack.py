@@ -358,6 +358,7 @@ def pack_rules(rules: Rules) -> array:
         redeals=F.UNLIMITED_REDEALS if rules.redeals == UNLIMITED else int(rules.redeals),
         deal_needs_no_gap=int(stock.deal_needs_no_gap),
         to_foundation=-1 if stock.to_foundation is None else stock.to_foundation,
+        stock_turns=int(not stock.only_fills),
         safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
         talon_pool=int(talon_is_pool(rules)), dead_end=dead_end_level(rules), dead_end_gates=int(dead_end_gates_apply(rules)),
         talon_dominance=talon_dominance_level(rules), waste_order=int(waste_order_applies(rules)),

@@ -47,8 +47,6 @@ def unsupported(position) -> str | None:
         return "more piles or cards than the compiled search holds"
     if rules.conditions:
         return "a rule waits for a state of the game (when:), which the compiled search does not know yet"
-    if rules.stock_spec.only_fills and position.piles[rules.stock]:
-        return "a stock whose cards only fill gaps (to: gaps), which the compiled search would turn"
     if any(rules.piles[p].build is not None and rules.piles[p].build.keep_direction for p in rules.receivers):
         return "piles that keep the way their first two cards went, which the compiled search does not know yet"
     if rules.waste_max is not None:
