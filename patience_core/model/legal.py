@@ -65,9 +65,10 @@ def waiting_foundations(position: "Position") -> frozenset[int]:
 
 def foundation_moves(position: "Position") -> list[Move]:
     takers = position.takers
-    waiting = waiting_foundations(position)
-    moves = [Move(TO_FOUNDATION, p, f, card) for p, card in free_cards(position) for f in takers[card]
-             if f not in waiting]
+    moves = [Move(TO_FOUNDATION, p, f, card) for p, card in free_cards(position) for f in takers[card]]
+    if position.rules.f_when:   # foundations waiting for a state take nothing yet (Zodiac)
+        waiting = waiting_foundations(position)
+        moves = [m for m in moves if m.dst not in waiting]
     if position.rules.run_foundations:
         moves += run_to_foundation_moves(position)
     if position.rules.set_foundations:
@@ -380,11 +381,11 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
         if len(pile) > rules.f_spec[f].keep_base:   # the base stays where keep_base says so
             card = pile[-1]
             moves += [Move(BETWEEN_PILES, f, d, card) for d in rules.receivers if accepts(position, d, card, 1, f)]
+    waiting = waiting_foundations(position) if rules.transfer_from else frozenset()
     for f in rules.transfer_from:   # a top card onto another foundation that takes it
         if source is not None and f != source or len(piles[f]) <= rules.f_spec[f].keep_base:
             continue
         card = piles[f][-1]
-        waiting = waiting_foundations(position)
         moves += [Move(BETWEEN_PILES, f, g, card) for g in position.takers[card] if g != f and g not in waiting]
     return moves
 

@@ -565,7 +565,7 @@ class Rules:
                 raise self._fail(path + ("from",), f"sets of {count} cards come from different piles, and "
                                  f"{'+'.join(names)} is one pile; expected at least {count} piles")
             what = (" and ".join(cards.RANKS[r] for r in ranks) if ranks else
-                    f"two cards of one rank" if same else f"two cards")
+                    "two cards of one rank" if same else "two cards")
             if count == 1 and ranks:
                 what = f"{cards.rank_with_article(ranks[0])} alone"
             if total is not None:
@@ -1039,18 +1039,20 @@ class Rules:
         self.deal_up_ranks = (frozenset(cards.parse_rank(r) for r in onto) if isinstance(onto, list) else None)
         # Foundations whose base cards go up during the deal, after each row (Thirty-Six).
         self.deal_bases = [f for f in self.foundations if self.f_spec[f].deal_bases]
+        def group_of(f: int) -> tuple[int, ...]:
+            return tuple(self.groups[f"foundation:{self.f_spec[f].group}"])
+
         # Groups whose base the first card played chooses: every pile's wanted cards change then.
-        self.base_first_piles = {f: tuple(self.groups[f"foundation:{self.f_spec[f].group}"])
-                                 for f in self.foundations if self.f_spec[f].base_first}
+        self.base_first_piles = {f: group_of(f) for f in self.foundations if self.f_spec[f].base_first}
         # Piles that follow the pile before them (Osmosis): the pile each one watches.
         self.previous_foundation = {f: self.foundations[self.foundations.index(f) - 1]
                                     for f in self.foundations if self.f_spec[f].follows_previous}
-        # Groups whose piles' wanted cards depend on each other: a change to one retargets all.
-        followers = {self.f_spec[f].group for f in self.previous_foundation}
-        followers |= {self.f_spec[f].group for f in self.foundations if self.f_spec[f].either_way}
-        self.linked_piles = {**self.base_first_piles,
-                             **{f: tuple(self.groups[f"foundation:{self.f_spec[f].group}"])
-                                for f in self.foundations if self.f_spec[f].group in followers}}
+        # Groups whose piles' wanted cards depend on each other (a base chosen by the first card,
+        # piles that follow the one before, a direction the first card sets): a change to one
+        # pile retargets all of its group.
+        linked = {spec.group for spec in self.f_spec.values()
+                  if spec.base_first or spec.follows_previous or spec.either_way}
+        self.linked_piles = {f: group_of(f) for f in self.foundations if self.f_spec[f].group in linked}
         # What each receiving pile takes on each top card, and when empty (legal.pile_moves).
         self.max_cards = [self.piles[p].max_cards if self.piles[p] else None for p in range(n)]
         self.accepts_on: dict[int, list[tuple[int, ...]]] = {}

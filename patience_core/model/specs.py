@@ -205,14 +205,17 @@ class FoundationSpec:
     ``base_from_deal``: the group's base rank is the rank of the card the deal puts
     on its first pile (Canfield); ``discard``: a pile that only removed sets go to (no
     sequence; it takes every card of the pack); ``transfer``: its top card may move onto
-    another foundation that takes it (PySolFC's foundations by default); ``takes_set``: it takes only that many cards at once, from the top of a pile,
-    a run by its build rule, or by ``set_rule`` where given (Simplex: four of a
-    rank on a pile that takes any set; Beehive: four of a rank; 0: one card at a time); ``either_way``: the group builds up or down from its base, every pile the way the first
-    card built on any of them went (PySolFC's Braid, getFoundationDir); ``keep_base``: its first card never leaves (PySolFC's ``min_cards=1``: worry
-    and transfer take only the cards above it); ``when``: the state in which the pile takes cards (``None``: always; Zodiac's
-    foundations wait for the stock and waste to be used up); ``follows_previous``: a pile after the group's first takes, as its first card,
-    only the rank of the first card of the pile before it, and then only ranks already on that
-    pile (PySolFC's Osmosis_Foundation); ``base_first``: the
+    another foundation that takes it (PySolFC's foundations by default); ``takes_set``: it
+    takes only that many cards at once, from the top of a pile, a run by its build rule, or by
+    ``set_rule`` where given (Beehive: four of a rank; Simplex: four of a rank on a pile that
+    takes any set; 0: one card at a time); ``either_way``: the group builds up or down from its
+    base, every pile the way the first card built on any of them went (PySolFC's Braid,
+    getFoundationDir); ``keep_base``: its first card never leaves (PySolFC's ``min_cards=1``:
+    worry and transfer take only the cards above it); ``when``: the state in which the pile
+    takes cards (``None``: always; Zodiac's wait for the stock and waste to be used up);
+    ``follows_previous``: a pile after the group's first takes, as its first card, only the
+    rank of the first card of the pile before it, and then only ranks already on that pile
+    (PySolFC's Osmosis_Foundation); ``base_first``: the
     group's base rank is the rank of the first card the player puts on any of its piles
     (Chessboard); ``deal_bases``: during the deal, after each row, a base card on top of a
     dealt pile goes onto an empty pile of the group (Thirty-Six's Aces).

@@ -26,7 +26,7 @@ from patience_core.variants.loader import suggest
 from patience_core.agents.safe import twins
 from patience_core.model.notation import describe_move, why_not
 from patience_core.model import legal
-from patience_core.model.moves import BETWEEN_PILES, FILL, REDEAL, REMOVE, TO_FOUNDATION, TURN, Move, MoveKind
+from patience_core.model.moves import FILL, REDEAL, REMOVE, TO_FOUNDATION, TURN, Move, MoveKind
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, Rules
 

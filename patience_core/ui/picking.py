@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from patience_core.agents import choose
 from patience_core.model import cards
-from patience_core.model.moves import BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, GATHER, FILL, REDEAL, REMOVE, TO_FOUNDATION, TURN, Move
+from patience_core.model.moves import BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, GATHER, FILL, REDEAL, REMOVE, TURN, Move
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, Rules
 from patience_core.ui.commands import PileLabels, no_fit_reason, where_is, why_not_here

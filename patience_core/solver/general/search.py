@@ -36,6 +36,32 @@ def available() -> bool:
             and os.environ.get(ENGINE_ENV, "").lower() != "python")
 
 
+@lru_cache(maxsize=64)
+def _unknown_rule(rules: Rules) -> str | None:
+    """The first rule of the variant the compiled search has no tables for yet, in words."""
+    known = (
+        (bool(rules.conditions), "a rule waits for a state of the game (when:)"),
+        (any(rules.piles[p].build is not None and rules.piles[p].build.keep_direction for p in rules.receivers),
+         "piles that keep the way their first two cards went"),
+        (rules.waste_max is not None, "a waste with a limit"),
+        (bool(rules.set_foundations), "foundations that take sets of cards at once"),
+        (bool(rules.stock_spec.draw_by_pass), "a stock turned a different number of cards on each pass"),
+        (rules.stock_spec.deal_needs_all_empty, "a stock that deals only onto empty piles"),
+        (any(rules.all_face_down), "a face-down pile that only fills gaps"),
+        (rules.any_face_pattern, "face-up cards dealt between face-down ones (faces:)"),
+        (bool(rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up
+              or rules.stock_spec.close_up or rules.transfer_from or rules.stock_spec.gather
+              or any(rules.f_spec[f].run_suit != "same" for f in rules.run_foundations)
+              or rules.linked_piles or rules.source_limited
+              or any(isinstance(rules.piles[p].empty, tuple) for p in rules.receivers)
+              or any(len(set(r)) != len(r) for r in (rules.f_spec[f].ranks for f in rules.foundations) if r)),
+         "removed sets, covered places, a face-up stock, a stock that closes up gaps or gathers the layout, "
+         "cards moved between foundations, runs of several suits, a base chosen by the first card or a win: "
+         "state"),
+    )
+    return next((f"{what}, which the compiled search does not know yet" for present, what in known if present), None)
+
+
 def unsupported(position) -> str | None:
     """Why the compiled search cannot take this position (``None``: it can)."""
     rules = position.rules
@@ -45,32 +71,7 @@ def unsupported(position) -> str | None:
         return "a plugin changes how moves work"
     if rules.n_piles > MAX_PILES or len(rules.foundations) > MAX_FOUNDATIONS or rules.n_cards > 104:
         return "more piles or cards than the compiled search holds"
-    if rules.conditions:
-        return "a rule waits for a state of the game (when:), which the compiled search does not know yet"
-    if any(rules.piles[p].build is not None and rules.piles[p].build.keep_direction for p in rules.receivers):
-        return "piles that keep the way their first two cards went, which the compiled search does not know yet"
-    if rules.waste_max is not None:
-        return "a waste with a limit, which the compiled search does not know yet"
-    if rules.set_foundations:
-        return "foundations that take sets of cards at once, which the compiled search does not know yet"
-    if rules.stock_spec.draw_by_pass:
-        return "a stock turned a different number of cards on each pass, which the compiled search does not know yet"
-    if rules.stock_spec.deal_needs_all_empty:
-        return "a stock that deals only onto empty piles, which the compiled search does not know yet"
-    if any(rules.all_face_down):
-        return "a face-down pile that only fills gaps, which the compiled search does not know yet"
-    if rules.any_face_pattern:
-        return "face-up cards dealt between face-down ones (faces:), which the compiled search does not know yet"
-    if rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up \
-            or rules.stock_spec.close_up or rules.transfer_from or rules.stock_spec.gather \
-            or any(rules.f_spec[f].run_suit != "same" for f in rules.run_foundations) \
-            or rules.linked_piles or rules.source_limited \
-            or any(isinstance(rules.piles[p].empty, tuple) for p in rules.receivers) \
-            or any(len(set(r)) != len(r) for r in (rules.f_spec[f].ranks for f in rules.foundations) if r):
-        return ("removed sets, covered places, a face-up stock, a stock that closes up gaps or gathers the "
-                "layout, cards moved between foundations, runs of several suits, a base chosen by the first "
-                "card or a win: state, which the compiled search does not know yet")
-    return None
+    return _unknown_rule(rules)
 
 
 @lru_cache(maxsize=64)
