@@ -280,6 +280,39 @@ def run_cli(*args: str, stdin: str = "") -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def validate_refusal(tmp_path: Path, yaml_text: str) -> str:
+    """What ``patience validate`` says of a variant file holding ``yaml_text``, which it must
+    refuse: exit 1, a message, never a traceback."""
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml_text)
+    code, out, err = run_cli("validate", str(path))
+    assert code == 1 and "Traceback" not in out + err, (code, out, err)
+    return out + err
+
+
+def play_random(position: Position, choices, each=None) -> int:
+    """Apply the legal moves ``choices`` pick (each number modulo the moves there are); call
+    ``each(position)`` after every one. Returns how many moves were played."""
+    played = 0
+    for pick in choices:
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position.apply(moves[pick % len(moves)])
+        played += 1
+        if each:
+            each(position)
+    return played
+
+
+def assert_rebuilt_agrees(position: Position) -> None:
+    """A position built afresh from ``position``'s piles, face-down counts, redeals and chosen
+    bases offers the same moves: the incremental ``takers`` were kept right."""
+    fresh = Position(position.rules, [list(p) for p in position.piles], position.redeals_left,
+                     list(position.down), ranks=position.ranks)
+    assert sorted(fresh.legal_moves()) == sorted(position.legal_moves())
+
+
 def console_examples(text: str):
     """(command, expected output lines) for every ``$ ...`` line of the ```console
     blocks of a Markdown page; a ``...`` line in the output stands for the rest."""

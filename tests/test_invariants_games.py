@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from catalogue_sample import ALWAYS
+from conftest import play_random
 from patience_core import deal_seed
 from patience_core.agents.policies import naive_move
 from patience_core.model import cards
@@ -101,20 +102,6 @@ seed_st = st.integers(min_value=0, max_value=2**31 - 1)
 choices_st = st.lists(st.integers(min_value=0, max_value=60), min_size=5, max_size=120)
 FEW = settings(max_examples=4, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 TO_THE_END = 1500  # moves at most, past the random ones (the naive player avoids positions seen)
-
-
-def play_random(position: Position, choices, each=None) -> int:
-    """Apply the legal moves ``choices`` pick; call ``each(position)`` after every one."""
-    played = 0
-    for pick in choices:
-        moves = position.legal_moves()
-        if not moves:
-            break
-        position.apply(moves[pick % len(moves)])
-        played += 1
-        if each:
-            each(position)
-    return played
 
 
 def play_to_the_end(position: Position, each=None) -> int:

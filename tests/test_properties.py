@@ -10,7 +10,7 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import get_rules
+from conftest import get_rules, play_random
 from patience_core import deal_seed
 from patience_core.model import cards
 from patience_core.agents.policies import naive_move
@@ -38,20 +38,6 @@ choices_st = st.lists(st.integers(min_value=0, max_value=40), min_size=20, max_s
 def rules_of(case):
     name, params = case
     return get_rules(name, **params)
-
-
-def play_random(position: Position, choices, each=None) -> int:
-    """Apply legal moves chosen by ``choices``; call ``each(position)`` after every one."""
-    played = 0
-    for pick in choices:
-        moves = position.legal_moves()
-        if not moves:
-            break
-        position.apply(moves[pick % len(moves)])
-        played += 1
-        if each:
-            each(position)
-    return played
 
 
 def assert_conserved(position: Position) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from patience_core import deal_seed, load_rules
 from patience_core.model.moves import REDEAL, TURN
-from conftest import run_cli
+from conftest import validate_refusal
 
 
 def test_three_then_two_then_one():
@@ -38,7 +38,4 @@ def test_three_then_two_then_one():
     ("{draw: [3, 2], redeals: unlimited}", "expected one number per pass through the stock (a fixed number"),
 ])
 def test_a_list_must_match_the_passes(tmp_path, stock, expected):
-    path = tmp_path / "bad.yaml"
-    path.write_text(f"extends: canfield-rush\nname: bad\nstock: {stock}\n")
-    code, out, err = run_cli("validate", str(path))
-    assert code == 1 and expected in (out + err)
+    assert expected in validate_refusal(tmp_path, f"extends: canfield-rush\nname: bad\nstock: {stock}\n")

@@ -9,7 +9,7 @@ from patience_core import deal_seed, load_rules
 from patience_core.agents.hindsight import Memory, unseen_places
 from patience_core.model.moves import TO_FOUNDATION, BETWEEN_PILES
 from patience_core.solver.solve import solve_position
-from conftest import pile, played_and_undone, run_cli
+from conftest import pile, played_and_undone, run_cli, validate_refusal
 
 
 def test_the_feeder_stays_face_down_as_it_fills_a_gap_and_undo_puts_its_card_back():
@@ -54,7 +54,5 @@ def test_solve_says_it_runs_the_exhaustive_search():
 
 
 def test_a_face_down_top_card_is_refused_where_cards_may_leave_the_pile(tmp_path):
-    path = tmp_path / "bad.yaml"
-    path.write_text("extends: interment\nname: bad\npiles:\n  hidden: {access: top}\n")
-    code, out, err = run_cli("validate", str(path))
-    assert code == 1 and "or access: none for a face-down pile that only fills gaps" in (out + err)
+    assert "or access: none for a face-down pile that only fills gaps" in validate_refusal(
+        tmp_path, "extends: interment\nname: bad\npiles:\n  hidden: {access: top}\n")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from patience_core import load_rules
 from patience_core.model.moves import BETWEEN_PILES
-from conftest import c, pile, position_of, run_cli
+from conftest import c, position_of, run_cli
 
 
 def _back_moves(position):
