@@ -7,6 +7,7 @@ free one; for the stock the last card listed is the next one turned.
 from __future__ import annotations
 
 import functools
+from bisect import insort
 from collections import Counter
 from pathlib import Path
 
@@ -303,6 +304,26 @@ def play_random(position: Position, choices, each=None) -> int:
         if each:
             each(position)
     return played
+
+
+def assert_derived_state(position: Position) -> None:
+    """What a position keeps beside its piles agrees with them: the cards on the foundations,
+    who takes which card (``takers`` against ``wanted``), the redeals left."""
+    rules = position.rules
+    assert position.on_foundations == sum(len(position.piles[f]) for f in rules.foundations)
+    expected: list[list[int]] = [[] for _ in range(52)]
+    for f in rules.foundations:
+        for card in position.wanted(f):
+            insort(expected[card], f)
+    assert position.takers == expected, "takers disagree with wanted()"
+    assert 0 <= position.redeals_left <= rules.redeals
+
+
+def assert_same_state(a: Position, b: Position) -> None:
+    """Two positions are the same: key, piles, face-down counts and derived state."""
+    assert a.key() == b.key() and hash(a.key()) == hash(b.key())
+    assert a.piles == b.piles and a.down == b.down and a.takers == b.takers
+    assert a.on_foundations == b.on_foundations and a.redeals_left == b.redeals_left
 
 
 def assert_rebuilt_agrees(position: Position) -> None:

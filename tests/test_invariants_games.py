@@ -12,7 +12,6 @@ profile in conftest.py derandomizes them).
 from __future__ import annotations
 
 import functools
-from bisect import insort
 from collections import Counter
 
 import pytest
@@ -20,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from catalogue_sample import ALWAYS
-from conftest import play_random
+from conftest import assert_derived_state, assert_same_state, play_random
 from patience_core import deal_seed
 from patience_core.agents.policies import naive_move
 from patience_core.model import cards
@@ -134,19 +133,7 @@ def check_lawful(position: Position, pack: Counter) -> None:
         if spec is not None and not rules.is_foundation[p] and spec.max_cards is not None:
             assert len(position.piles[p]) <= spec.max_cards, f"{rules.pile_names[p]} holds more than its max"
         assert 0 <= position.down[p] <= len(position.piles[p]), f"{rules.pile_names[p]}: face-down count"
-    assert position.on_foundations == sum(len(position.piles[f]) for f in rules.foundations)
-    expected = [[] for _ in range(52)]
-    for f in rules.foundations:
-        for card in position.wanted(f):
-            insort(expected[card], f)
-    assert position.takers == expected, "takers disagree with wanted()"
-    assert 0 <= position.redeals_left <= rules.redeals
-
-
-def same_state(a: Position, b: Position) -> None:
-    assert a.key() == b.key() and hash(a.key()) == hash(b.key())
-    assert a.piles == b.piles and a.down == b.down and a.takers == b.takers
-    assert a.on_foundations == b.on_foundations and a.redeals_left == b.redeals_left
+    assert_derived_state(position)
 
 
 def test_each_mechanism_has_its_game():
@@ -183,7 +170,7 @@ def test_undo_restores_the_exact_position(name, seed, choices, split):
     played = play_random(position, choices[cut:]) + play_to_the_end(position)
     for _ in range(played):
         position.undo()
-    same_state(position, start)
+    assert_same_state(position, start)
     assert position.legal_moves() == start.legal_moves()
     assert len(position.history) == len(start.history)
 
@@ -198,18 +185,18 @@ def test_incremental_state_equals_a_rebuilt_one_and_a_copy_is_independent(name, 
     if not isinstance(position, HookedPosition):  # a plugin's pending choice is history, not piles
         rebuilt = type(position)(rules, [list(p) for p in position.piles], position.redeals_left,
                                  down=list(position.down), ranks=position.ranks)
-        same_state(position, rebuilt)
+        assert_same_state(position, rebuilt)
         assert rebuilt.legal_moves() == position.legal_moves()
         assert rebuilt.status() == position.status()
     clone = position.copy()
-    same_state(clone, position)
+    assert_same_state(clone, position)
     assert clone == position and hash(clone) == hash(position)
     before, moves = position.key(), clone.legal_moves()
     if moves:
         clone.apply(moves[-1])
         assert position.key() == before, "changing the copy changed the original"
         clone.undo()
-        same_state(clone, position)
+        assert_same_state(clone, position)
 
 
 @pytest.mark.parametrize("name", games("saved"))

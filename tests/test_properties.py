@@ -4,13 +4,12 @@ The profile in conftest.py makes the runs deterministic (derandomize, no databas
 """
 from __future__ import annotations
 
-from bisect import insort
 from collections import Counter
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import get_rules, play_random
+from conftest import assert_derived_state, assert_same_state, get_rules, play_random
 from patience_core import deal_seed
 from patience_core.model import cards
 from patience_core.agents.policies import naive_move
@@ -59,19 +58,7 @@ def assert_piles_lawful(position: Position) -> None:
     for group, spec in rules.group_specs.items():
         for p in rules.groups[group]:
             assert len(position.piles[p]) <= int(spec["cards"]), f"{rules.pile_names[p]} overfull"
-    assert position.on_foundations == sum(len(position.piles[f]) for f in rules.foundations)
-    expected = [[] for _ in range(52)]
-    for f in rules.foundations:
-        for card in position.wanted(f):
-            insort(expected[card], f)
-    assert position.takers == expected, "takers disagree with wanted()"
-    assert 0 <= position.redeals_left <= rules.redeals
-
-
-def assert_same_state(a: Position, b: Position) -> None:
-    assert a.key() == b.key() and hash(a.key()) == hash(b.key())
-    assert a.piles == b.piles and a.takers == b.takers
-    assert a.on_foundations == b.on_foundations and a.redeals_left == b.redeals_left
+    assert_derived_state(position)
 
 
 @given(case_st, seed_st, choices_st)

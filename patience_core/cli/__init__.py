@@ -18,6 +18,7 @@ import inspect
 import os
 import re
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, List, Optional
 
@@ -91,19 +92,22 @@ class _CommandsOnDemand(TyperGroup):
         except BrokenPipeError as exc:  # typer would exit 1 for it: see READER_GONE
             raise _ReaderGone() from exc
 
-    def format_help(self, ctx, formatter):
+    @contextmanager
+    def _listing(self):
+        """While commands are only listed (help, completion), their modules stay unimported."""
         self._only_listing += 1
         try:
-            return super().format_help(ctx, formatter)
+            yield
         finally:
             self._only_listing -= 1
 
+    def format_help(self, ctx, formatter):
+        with self._listing():
+            return super().format_help(ctx, formatter)
+
     def shell_complete(self, ctx, incomplete):
-        self._only_listing += 1
-        try:
+        with self._listing():
             return super().shell_complete(ctx, incomplete)
-        finally:
-            self._only_listing -= 1
 
 
 class _ReaderGone(Exception):
