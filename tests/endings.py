@@ -20,12 +20,14 @@ def cut(rules, seed, rest):
     talon = {rules.stock, *rules.waste_piles}
     while sum(len(piles[p]) for p in layout) > rest:
         current = Position(rules, piles, position.redeals_left, down)
-        taken = False
-        for f in rules.foundations:
+        # a run foundation mid-run is finished first: a run goes up only whole, so an
+        # ending with two half-built runs could never be won
+        taken = _continue_run(rules, piles, layout)
+        for f in rules.foundations if not taken else ():
             wanted = current.wanted(f)
             if rules.f_spec[f].takes_run and not piles[f]:
-                wanted = rules.f_spec[f].ranks and [s * 13 + rules.f_spec[f].ranks[len(piles[f])]
-                                                    for s in rules.pack_suits]
+                first = (rules.f_spec[f].ranks or (12,))[0]   # base: any (York): cut from the Kings
+                wanted = [s * 13 + first for s in rules.pack_suits]
             for card in wanted or ():
                 where = [(p, i) for p in layout for i, c in enumerate(piles[p]) if c == card]
                 if where:
@@ -37,16 +39,23 @@ def cut(rules, seed, rest):
                     break
             if taken:
                 break
-        if not taken:   # a run foundation mid-run: go on with the same suit
-            f = next((f for f in rules.run_foundations if 0 < len(piles[f]) < 13), None)
-            if f is None:   # no card the foundations want is left (Golf's pile): cut no further
-                break
-            card = piles[f][0] - piles[f][0] % 13 + rules.f_spec[f].ranks[len(piles[f])]
-            p, i = next((p, i) for p in layout for i, c in enumerate(piles[p]) if c == card)
-            del piles[p][i]
-            piles[f].append(card)
+        if not taken:   # no card the foundations want is left (Golf's pile): cut no further
+            break
         down = [min(d, max(0, len(piles[p]) - 1)) for p, d in enumerate(down)]
     return Position(rules, piles, position.redeals_left, down)
+
+
+def _continue_run(rules, piles, layout) -> bool:
+    """Put up the next card of a run foundation that holds part of a run; False if none does."""
+    f = next((f for f in rules.run_foundations if 0 < len(piles[f]) < 13), None)
+    if f is None:
+        return False
+    ranks = rules.f_spec[f].ranks or [(piles[f][0] - j) % 13 for j in range(13)]
+    card = piles[f][0] - piles[f][0] % 13 + ranks[len(piles[f])]
+    p, i = next((p, i) for p in layout for i, c in enumerate(piles[p]) if c == card)
+    del piles[p][i]
+    piles[f].append(card)
+    return True
 
 
 def endings(rules, seed, rest):

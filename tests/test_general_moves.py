@@ -23,7 +23,8 @@ GAMES = [("klondike", {}), ("klondike", {"draw": "3"}), ("klondike", {"redeals":
          ("sir-tommy", {}), ("calculation", {}), ("yukon", {}), ("canfield", {}),
          ("canfield", {"draw": "1"}), ("forty-thieves", {}), ("klondike", {"worry": "yes"}),
          ("klondike", {"draw": "3", "worry": "yes", "partial": "to-foundation"}),
-         ("thirty-two-cards", {})]   # a stock that only fills gaps (to: gaps) is never turned
+         ("thirty-two-cards", {}),   # a stock that only fills gaps (to: gaps) is never turned
+         ("grounds-for-a-divorce", {}), ("york", {})]   # runs from any rank; rows onto held piles only
 
 
 def _state(position):

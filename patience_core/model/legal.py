@@ -159,7 +159,9 @@ def run_to_foundation_moves(position: "Position") -> list[Move]:
         if n < 13 or n - 13 < position.down[p]:
             continue
         run = pile[n - 13:]
-        if all(c % 13 == r for c, r in zip(run, ranks)) and _suits_run(rules.f_spec[f].run_suit, run):
+        # base: any (York): down from whatever rank the run starts at, round past the Ace
+        expected = ranks or [(run[0] - j) % 13 for j in range(13)]
+        if all(c % 13 == r for c, r in zip(run, expected)) and _suits_run(rules.f_spec[f].run_suit, run):
             moves.append(Move(TO_FOUNDATION, p, f, run[0], 13))
     return moves
 
@@ -412,8 +414,8 @@ def stock_moves(position: "Position") -> list[Move]:
                 return []
             if stock_spec.deal_needs_all_empty and any(piles[p] for p in stock_spec.deal_to):
                 return []
-            return [Move(DEAL_ROW, rules.stock, stock_spec.deal_to[0], NO_CARD,
-                         min(len(stock), len(stock_spec.deal_to)))]
+            targets = row_targets(piles, stock_spec)
+            return [Move(DEAL_ROW, rules.stock, targets[0], NO_CARD, min(len(stock), len(targets)))]
         if stock_spec.to_foundation is not None:
             return [Move(TURN, rules.stock, stock_spec.to_foundation, stock[-1])]
         draw = rules.draw
@@ -461,6 +463,15 @@ def gathered(piles: list[list[int]], places: tuple[int, ...], per_pile: int) -> 
         take = min(per_pile, len(stock))
         dealt.append([stock.pop() for _ in range(take)])
     return dealt
+
+
+def row_targets(piles: list[list[int]], stock_spec) -> tuple[int, ...]:
+    """The piles a row from the stock goes onto, in order: every pile it deals to, or with
+    ``deal_onto_held`` those holding a card (the first pile when none does). After the deal
+    the same piles hold cards, so undo finds them again by the same rule."""
+    if not stock_spec.deal_onto_held:
+        return stock_spec.deal_to
+    return tuple(p for p in stock_spec.deal_to if piles[p]) or stock_spec.deal_to[:1]
 
 
 def seeded_shuffle(cards_: list[int], redeals_left) -> None:

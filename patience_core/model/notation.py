@@ -209,7 +209,8 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
     if rules.is_foundation[dst]:
         wanted = position.wanted(dst)
         if rules.f_spec[dst].takes_run:
-            return f": {rules.pile_names[dst]} takes only a whole run, K down to A in one suit"
+            top = "from any rank down, round past the Ace" if rules.f_spec[dst].ranks is None else "K down to A"
+            return f": {rules.pile_names[dst]} takes only a whole run, {top} in one suit"
         need = ", ".join(cards.card_name(c) for c in wanted[:8]) if wanted else "nothing (it is full)"
         return f": {rules.pile_names[dst]} needs {need}"
     if uncovered is not None:

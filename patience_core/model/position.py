@@ -523,7 +523,7 @@ class Position:
     def _deal_row(self, move: Move) -> None:
         piles = self.piles
         stock = piles[move.src]
-        for p in self.rules.stock_spec.deal_to[:move.count]:
+        for p in legal.row_targets(piles, self.rules.stock_spec)[:move.count]:
             piles[p].append(stock.pop())
         self.trail.append((move, NO_PILE, -1, False, False, False, None))
 
@@ -552,7 +552,7 @@ class Position:
                     stock.append(dst.pop())
         elif kind is DEAL_ROW:
             stock = piles[move.src]
-            for p in reversed(self.rules.stock_spec.deal_to[:move.count]):
+            for p in reversed(legal.row_targets(piles, self.rules.stock_spec)[:move.count]):
                 stock.append(piles[p].pop())
         elif kind is REMOVE:
             self._unremove(step)

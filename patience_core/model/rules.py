@@ -630,7 +630,11 @@ class Rules:
             elif build is None and length > 13:
                 raise self._fail(("foundations", group, "length"), f"{length} cards in one sequence "
                                  "repeat a rank; expected at most 13, or a build rule (Golf's up or down)")
-            if build is None and base_word == "any":
+            takes_run = spec.get("takes", "card") == "run"
+            if build is None and base_word == "any" and takes_run and (step != -1 or not wrap):
+                raise self._fail(("foundations", group, "base"), "base: any with takes: run takes a finished "
+                                 "run from any rank down, round past the Ace; expected step: -1 and wrap: true")
+            if build is None and base_word == "any" and not takes_run:
                 raise self._fail(("foundations", group, "base"), "base: any starts a pile with any card, "
                                  "so it needs a build rule (build:) saying what follows; expected a rank, "
                                  "deal, or a build rule")
@@ -652,7 +656,6 @@ class Rules:
             if suit_list is not None and len(suit_list) != int(spec["count"]):
                 raise self._fail(("foundations", group, "suits"), f"lists {len(suit_list)} suits for "
                                  f"{spec['count']} piles; expected one per pile")
-            takes_run = spec.get("takes", "card") == "run"
             takes_set = int(spec["takes"]["cards"]) if isinstance(spec.get("takes"), dict) else 0
             set_rule = (BuildRule(rank="same", suit="any") if takes_set and spec["takes"].get("rank") == "same"
                         else None)
@@ -779,6 +782,9 @@ class Rules:
         if raw.get("deal_when") is not None and not raw.get("deal"):
             raise self._fail(("stock", "deal_when"), "says when a row is dealt, but the stock deals no rows; "
                              "expected stock.deal naming a pile group, or no deal_when")
+        if raw.get("onto", "every") != "every" and not deal_to:
+            raise self._fail(("stock", "onto"), "says which piles a row goes onto, but the stock deals no "
+                             "rows; expected stock.deal naming a pile group, or no onto")
         if raw.get("shuffle") and not (deal_to and redeals != 0):
             raise self._fail(("stock", "shuffle"), "shuffles the cards a redeal gathers into a stock that "
                              "deals rows, but this stock has no such redeal; expected stock.deal and redeals "
@@ -815,6 +821,7 @@ class Rules:
         return StockSpec(draw=draw, redeals=redeals, deal_to=deal_to,
                          deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
                          deal_needs_all_empty=raw.get("deal_when", "always") == "all-empty",
+                         deal_onto_held=raw.get("onto", "every") == "non-empty",
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
                          only_fills=only_fills, gather=deal_to if gather_to_stock else gather,

@@ -304,7 +304,8 @@ class StockSpec:
     """The stock: ``draw`` cards per turn onto a waste pile (the player chooses which when
     there are several), or onto ``to_foundation`` (Golf), or one card to every pile of
     ``deal_to`` (Spider, optionally ``only when no pile is empty``, or
-    ``deal_needs_all_empty``: only when every one is, Toad); ``redeals``: how
+    ``deal_needs_all_empty``: only when every one is, Toad; ``deal_onto_held``: only onto
+    the piles that hold a card, the first pile when none does, Grounds for a Divorce); ``redeals``: how
     often the waste may be turned over (:data:`UNLIMITED`: no limit); ``face_up``: its
     top card lies face up and is free like a waste's (Pyramid); ``close_up``: instead, the
     stock closes up the gaps of these places (their cards slide toward the first, in order)
@@ -325,6 +326,7 @@ class StockSpec:
     deal_to: tuple[int, ...] = ()
     deal_needs_no_gap: bool = False
     deal_needs_all_empty: bool = False
+    deal_onto_held: bool = False
     to_foundation: int | None = None
     face_up: bool = False
     close_up: tuple[int, ...] = ()

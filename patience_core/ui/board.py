@@ -108,7 +108,9 @@ def _foundation_tables(position: Position, labels: PileLabels, glyphs: Glyphs) -
             if rules.f_spec[f].discard:
                 needs.append(_dim(f"{len(pile)} removed", glyphs))
             elif rules.f_spec[f].takes_run and len(pile) < rules.f_length[f]:  # Spider's: never one card
-                needs.append(_dim("K-A run", glyphs))
+                ranks = rules.f_spec[f].ranks   # None: from any rank (York)
+                needs.append(_dim(f"{cards.RANKS[ranks[0]]}-{cards.RANKS[ranks[-1]]} run" if ranks else "13 run",
+                                  glyphs))
             elif not wanted:
                 needs.append(_dim("full", glyphs))
             elif len(wanted) == 1:

@@ -285,7 +285,8 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
     if fspec.discard:
         return f"  {spec.get('title', group)}: 1 pile ({span}), where the removed sets go, in no order."
     if fspec.takes_run:
-        how = "each takes a finished run (K down to A {}) at once".format(
+        top = "from any rank down, round past the Ace," if fspec.ranks is None else "K down to A"
+        how = f"each takes a finished run ({top} " + "{}) at once".format(
             {"same": "in one suit", "alternate": "in alternating colours", "any": "regardless of suit"}[fspec.run_suit])
     elif fspec.takes_set:
         inner = "of one rank" if fspec.set_rule is not None else fspec.build.words()
@@ -345,8 +346,12 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         if stock.deal_to:
             when = (" when no pile is empty" if stock.deal_needs_no_gap else
                     " when every one of them is empty" if stock.deal_needs_all_empty else "")
-            lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.deal_to[0]]}{when}."
-                         if len(stock.deal_to) == 1 else _stock_deal_words(len(stock.deal_to), stock_size, when))
+            if stock.deal_onto_held:
+                lines.append(f"Stock: deals one card onto each pile that holds a card, at a time (onto "
+                             f"{rules.pile_names[stock.deal_to[0]]} when every one is empty).")
+            else:
+                lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.deal_to[0]]}{when}."
+                             if len(stock.deal_to) == 1 else _stock_deal_words(len(stock.deal_to), stock_size, when))
         elif stock.only_fills:
             face_up = "; its top card lies face up and is free" if stock.face_up else ""
             lines.append(f"Stock: never turned{face_up}; its cards fill gaps.")

@@ -170,6 +170,18 @@ int g_moves_onto(const GState *s, const int ntak[52], int onto, GMove *out, int 
     return k;
 }
 
+/* The piles a row from the stock goes onto, in order (legal.row_targets): every deal_to
+ * pile, or with deal_onto_held those holding a card (the first when none does). The same
+ * piles hold cards after the deal, so undo finds them again. */
+static int row_targets(const GState *s, int out[GMAXP]) {
+    const g_rules_t *R = s->R;
+    int n = 0;
+    for (int i = 0; i < R->n_deal_to; i++)
+        if (!R->deal_onto_held || s->len[R->deal_to[i]]) out[n++] = R->deal_to[i];
+    if (!n) out[n++] = R->deal_to[0];
+    return n;
+}
+
 int g_stock_moves(const GState *s, GMove *out) {
     const g_rules_t *R = s->R;
     int st = R->stock, ns = s->len[st], k = 0;
@@ -179,7 +191,8 @@ int g_stock_moves(const GState *s, GMove *out) {
             if (R->deal_needs_no_gap)
                 for (int i = 0; i < R->n_deal_to; i++)
                     if (!s->len[R->deal_to[i]]) return 0;
-            put(out, &k, 8, GK_DEAL_ROW, st, R->deal_to[0], G_NO_CARD, ns < R->n_deal_to ? ns : R->n_deal_to);
+            int targets[GMAXP], nt = row_targets(s, targets);
+            put(out, &k, 8, GK_DEAL_ROW, st, targets[0], G_NO_CARD, ns < nt ? ns : nt);
             return k;
         }
         int top = s->cards[st][ns - 1];
@@ -238,9 +251,10 @@ int g_legal_given(const GState *s, int8_t takers[52][GMAXF], const int ntak[52],
                 int p = R->scan_order[i], n = s->len[p];
                 if (n < 13 || n - 13 < s->down[p]) continue;
                 const uint8_t *run = s->cards[p] + n - 13;
-                int suit = run[0] / 13, ok = 1;
-                for (int j = 0; j < 13 && ok; j++)
-                    ok = run[j] / 13 == suit && run[j] % 13 == R->f_fixed_ranks[fi * 13 + j];
+                int suit = run[0] / 13, ok = 1, from_any = R->f_fixed_ranks[fi * 13] < 0;
+                for (int j = 0; j < 13 && ok; j++)   /* from_any (base: any): down from run[0], wrapping */
+                    ok = run[j] / 13 == suit && run[j] % 13 == (from_any ? (run[0] % 13 + 13 - j) % 13
+                                                                         : R->f_fixed_ranks[fi * 13 + j]);
                 if (ok) put(out, &k, max, GK_TO_FOUNDATION, p, f, run[0], 13);
             }
         }
@@ -333,9 +347,12 @@ void g_apply(GState *s, GMove m, GUndo *u) {
         if (s->redeals_left > 0) s->redeals_left--;
         return;
     }
-    case GK_DEAL_ROW:
-        for (int i = 0; i < m.count; i++) card_to(s, R->deal_to[i], card_from(s, src));
+    case GK_DEAL_ROW: {
+        int targets[GMAXP];
+        row_targets(s, targets);
+        for (int i = 0; i < m.count; i++) card_to(s, targets[i], card_from(s, src));
         return;
+    }
     }
 }
 
@@ -374,9 +391,12 @@ static void undo_cards(GState *s, const GUndo *u) {
         if (s->redeals_left >= 0) s->redeals_left++;
         return;
     }
-    case GK_DEAL_ROW:
-        for (int i = m.count - 1; i >= 0; i--) card_to(s, src, card_from(s, R->deal_to[i]));
+    case GK_DEAL_ROW: {
+        int targets[GMAXP];
+        row_targets(s, targets);
+        for (int i = m.count - 1; i >= 0; i--) card_to(s, src, card_from(s, targets[i]));
         return;
+    }
     }
 }
 

@@ -356,7 +356,7 @@ def pack_rules(rules: Rules) -> array:
         n_safe_rules=len(safe_rules), n_suits=len(rules.pack_suits),
         stock=rules.stock, draw=rules.draw,
         redeals=F.UNLIMITED_REDEALS if rules.redeals == UNLIMITED else int(rules.redeals),
-        deal_needs_no_gap=int(stock.deal_needs_no_gap),
+        deal_needs_no_gap=int(stock.deal_needs_no_gap), deal_onto_held=int(stock.deal_onto_held),
         to_foundation=-1 if stock.to_foundation is None else stock.to_foundation,
         stock_turns=int(not stock.only_fills),
         safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
