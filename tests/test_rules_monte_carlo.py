@@ -120,7 +120,7 @@ def test_rules_text_says_neighbours_and_closing_up():
     ("remove: [{rank: same, where: neighbours, from: [grid, waste]}]", "where: neighbours compares two places"),
     ("stock: {close_up: {group: gird}}", "unknown pile group 'gird'"),
     ("stock: {close_up: {group: grid}, redeals: 1}", "a stock that closes up gaps turns no card onto a waste"),
-    ("win: {only: {in: grid}}", "field win: found a mapping, expected how the game is won"),
+    ("win: {only: {in: grid}}", "field win.only: says neither or both of rank and colour"),
 ])
 def test_bad_neighbour_rules_are_refused(tmp_path, patch, message):
     path = tmp_path / "bad.yaml"

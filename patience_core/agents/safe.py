@@ -67,13 +67,19 @@ def plain_rules(rules: Rules) -> bool:
     plugin's deal or opening choice only shapes the position the argument starts from.)"""
     if rules.move_check is not None or rules.outcome is not None:
         return False
-    if any(c.kind == "not_empty" for c in rules.conditions):   # a card taken away can undo it
+    if any(_undone_by_taking(c) for c in rules.conditions):   # a card taken away can undo it
         return False
     if rules.f_when:   # foundations that wait for a state: a play may come before the line's state
         return False
     if rules.transfer_from:   # a line moving foundation cards between piles need not survive a play
         return False
     return not any(rules.fill_by_player)
+
+
+def _undone_by_taking(condition) -> bool:
+    """Can taking a card away turn ``condition`` from holding to not holding? (A pile that
+    must hold a card, or any state said with not:.)"""
+    return condition.kind in ("not_empty", "not") or any(_undone_by_taking(part) for part in condition.parts)
 
 
 def waiting_for_choice(position: Position) -> bool:

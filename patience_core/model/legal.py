@@ -221,16 +221,11 @@ def _units_of(position: "Position", p: int, spec, pile: list[int]) -> Iterator[t
             yield pile[-k], k
     elif moves == "card-or-pile":   # the top card alone, or the whole pile when it is one run
         yield pile[-1], 1
-        follows = spec.run_rule.follows
         n = len(pile)
-        if n > 1 and not position.down[p] and all(follows(pile[i], pile[i + 1]) for i in range(n - 1)):
+        if n > 1 and not position.down[p] and spec.run_rule.is_run(pile):
             yield pile[0], n
     else:  # run
-        follows = spec.run_rule.follows
-        yield pile[-1], 1
-        for k in range(2, up + 1):
-            if not follows(pile[-k], pile[-k + 1]):
-                break
+        for k in range(1, spec.run_rule.run_on_top(pile, up) + 1):
             yield pile[-k], k
 
 
@@ -301,15 +296,34 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
 
 def run_limit(position: "Position", src: int, dst: int) -> int | None:
     """FreeCell's supermove: (free cells + 1) x 2^(empty columns), not counting the
-    destination when it is one of them; ``None`` where the source has no limit."""
+    destination when it is one of them; ``None`` where the source has no limit. (With
+    ``limit: suit-segments`` the number caps a run's stretches of one suit, not its cards:
+    :func:`run_fits`.)"""
     rules = position.rules
-    if rules.piles[src].limit != "supermove":
+    if rules.piles[src].limit is None:
         return None
     piles = position.piles
     cells = sum(1 for c in rules.cells if not piles[c])
     empty = sum(1 for c in rules.open_columns if not piles[c] and c != dst and c != src
                 and (rules.piles[c].empty_when is None or rules.piles[c].empty_when.holds(piles)))
     return (cells + 1) << empty
+
+
+def suit_segments(run: list[int]) -> int:
+    """How many stretches of one suit ``run`` is made of (PySolFC's _getNumSSSeq)."""
+    return 1 + sum(1 for a, b in zip(run, run[1:]) if a // 13 != b // 13) if run else 0
+
+
+def run_fits(position: "Position", src: int, dst: int, count: int) -> bool:
+    """Does the run limit of pile ``src`` let its top ``count`` cards go onto ``dst``? The
+    supermove counts the run's cards; ``suit-segments`` counts its stretches of one suit
+    (Simple Simon: a run in one suit always moves)."""
+    limit = run_limit(position, src, dst)
+    if limit is None:
+        return True
+    if position.rules.piles[src].limit == "suit-segments":
+        return suit_segments(position.piles[src][-count:]) <= limit
+    return count <= limit
 
 
 def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[int]]:
@@ -368,10 +382,8 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
                 cap = max_cards[d]
                 if cap is not None and len(piles[d]) + count > cap:
                     continue
-                if count > 1:
-                    limit = run_limit(position, p, d)
-                    if limit is not None and count > limit:
-                        continue
+                if count > 1 and not run_fits(position, p, d, count):
+                    continue
                 moves.append(Move(BETWEEN_PILES, p, d, card, count))
     for f in rules.worry_from:
         if source is not None and f != source:
@@ -529,4 +541,4 @@ def moves_from(position: "Position", pile: int, card: int | None = None) -> list
 
 
 __all__ = ["legal_moves", "is_legal", "free_cards", "is_covered", "remove_moves", "removed_cards", "close_up_plan", "foundation_moves", "pile_moves", "stock_moves", "accepts",
-           "movable_units", "held_back_by_partial", "run_limit", "moves_from"]
+           "movable_units", "held_back_by_partial", "run_limit", "run_fits", "suit_segments", "moves_from"]

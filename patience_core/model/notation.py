@@ -236,10 +236,13 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         what = "nothing" if spec.empty == "none" else f"only {cards.ranks_with_articles(spec.empty)}"
         return f": an empty {rules.pile_names[dst]} takes {what}"
     count = dict(legal.movable_units(position, src)).get(moving, 1) if not rules.is_foundation[src] else 1
-    if count > 1:
+    if count > 1 and not legal.run_fits(position, src, dst, count):
         limit = legal.run_limit(position, src, dst)
-        if limit is not None and count > limit:
-            return (f": {count} cards cannot move at once; free cells and empty columns allow {limit}")
+        if rules.piles[src].limit == "suit-segments":
+            segments = legal.suit_segments(position.piles[src][-count:])
+            return (f": a run of {segments} stretches in one suit cannot move at once; "
+                    f"free cells and empty columns allow {limit}")
+        return (f": {count} cards cannot move at once; free cells and empty columns allow {limit}")
     return ""
 
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from patience_core.errors import VariantError
 from patience_core.model import cards
 from patience_core.model.specs import (UNLIMITED, BuildRule, Condition, FoundationSpec, PileSpec, RemoveRule,
-                                       StockSpec)
+                                       RunChoice, StockSpec)
 from patience_core.variants.loader import VariantSource, parameter_text, suggest
 
 ACCESS_NONE, ACCESS_TOP, ACCESS_ALL = 0, 1, 2
@@ -56,12 +56,24 @@ def _names(pile_set: str | list[str]) -> list[str]:
     return [pile_set] if isinstance(pile_set, str) else list(pile_set)
 
 
-def _build_rule(raw: Any) -> BuildRule | None:
+def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
+    """A build rule as written (``or:`` a second one, either will do); a list (``run:`` only,
+    the schema says so): a run by one of them all the way."""
     if raw in (None, "none"):
         return None
+    if isinstance(raw, list):
+        return RunChoice(tuple(_build_rule(part) for part in raw))
     return BuildRule(rank=raw.get("rank", "down"), suit=raw.get("suit", "any"),
                      step=int(raw.get("step", 1)), wrap=bool(raw.get("wrap", False)),
-                     keep_direction=bool(raw.get("keep_direction", False)))
+                     keep_direction=bool(raw.get("keep_direction", False)),
+                     alternative=_build_rule(raw.get("or")))
+
+
+def _negated_words(part: Condition) -> str:
+    """``not:`` in words: "some pile of tableau holds a card" for not every one empty."""
+    if part.kind == "empty" and len(part.piles) > 1 and part.words.startswith("every pile of "):
+        return "some pile of " + part.words[len("every pile of "):].replace(" is empty", " holds a card")
+    return f"it is not so that {part.words}"
 
 
 class Rules:
@@ -335,6 +347,9 @@ class Rules:
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "empty"), f"{exc}; or any, none") from None
         moves = spec.get("moves", "card")
+        if build is not None and build.keep_direction and build.alternative is not None:
+            raise self._fail(("piles", group, "build", "or"), "a pile that keeps the way its first two cards "
+                             "went builds by one rule; expected no or: with keep_direction")
         if build is not None and build.keep_direction and (build.rank != "either" or moves != "card"):
             raise self._fail(("piles", group, "build", "keep_direction"), "a pile keeps the way its first two "
                              "cards went only when it builds up or down one card at a time; expected "
@@ -441,6 +456,9 @@ class Rules:
             parts = tuple(self._condition(path + (i,), part) for i, part in enumerate(raw))
             return Condition("all", (), " and ".join(part.words for part in parts), parts=parts)
         (kind, names), = raw.items()
+        if kind == "not":   # the state does not hold (Wave Motion: not every column empty)
+            part = self._condition(path + (kind,), names)
+            return Condition(kind, (), _negated_words(part), parts=(part,))
         if kind in ("one_card", "only"):
             return self._cards_left(kind, path + (kind,), names)
         if kind == "sorted":
@@ -461,36 +479,51 @@ class Rules:
         return Condition(kind, tuple(piles), words)
 
     def _sorted(self, path: tuple, raw: dict[str, Any]) -> Condition:
-        """``{sorted: {in: SET, length: N}}``: every pile of SET empty, or one run by its own
-        build rule (of N cards, if given). Compiled after the piles, whose rules it reads."""
+        """``{sorted: {in: SET, length: N, run: RULE, from: RANK}}``: every pile of SET empty, or
+        one run by RULE, else by its own build rule (of N cards, if given; from a bottom card of
+        RANK, if given). Compiled after the piles, whose rules it reads."""
         names = _names(raw["in"])
         piles = self._pile_set(path + ("in",), names)
+        own = _build_rule(raw.get("run"))
         runs = []
         for p in piles:
             spec = self.piles[p]   # None for the stock and waste, and while piles are compiled
-            rule = spec.run_rule or spec.build if spec is not None else None
+            rule = own or (spec.run_rule or spec.build if spec is not None else None)
             if rule is None:
                 raise self._fail(path + ("in",), f"{self.pile_names[p]} has no build rule to say what a run "
-                                 "is; expected piles built by a rule")
+                                 "is; expected piles built by a rule, or a run: rule")
             runs.append(rule)
+        bottom = None
+        if raw.get("from") is not None:
+            try:
+                bottom = cards.parse_rank(raw["from"])
+            except cards.CardError as exc:
+                raise self._fail(path + ("from",), str(exc)) from None
         length = raw.get("length")
         where = " and ".join(names)
-        words = (f"every pile of {where} is empty or one run by its build rule"
-                 + (f" of {length} cards" if length else ""))
-        return Condition("sorted", tuple(piles), words, rank=length, runs=tuple(runs))
+        words = (f"every pile of {where} is empty or one run "
+                 + (f"built {own.words()}" if own is not None else "by its build rule")
+                 + (f" of {length} cards" if length else "")
+                 + (f" from {cards.rank_with_article(bottom)}" if bottom is not None else ""))
+        return Condition("sorted", tuple(piles), words, rank=length, runs=tuple(runs), bottom=bottom)
 
     def _cards_left(self, kind: str, path: tuple, raw: dict[str, Any]) -> Condition:
         """``{one_card: {in: SET, rank: R}}``: every pile of SET holds exactly one card (of rank
         R); ``{only: {in: SET, rank: R}}``: every card in SET is of rank R."""
         names = _names(raw["in"])
         piles = self._pile_set(path + ("in",), names)
+        where = " and ".join(names)
+        if kind == "only" and (raw.get("rank") is None) == (raw.get("colour") is None):
+            raise self._fail(path, "says neither or both of rank and colour; expected one of them")
+        if raw.get("colour") is not None:   # only: (the schema gives one_card no colour)
+            colour = raw["colour"]
+            return Condition(kind, tuple(piles), f"every card left in {where} is {colour}", colour=colour)
         rank = None
         if raw.get("rank") is not None:
             try:
                 rank = cards.parse_rank(raw["rank"])
             except cards.CardError as exc:
                 raise self._fail(path + ("rank",), str(exc)) from None
-        where = " and ".join(names)
         if kind == "only":
             return Condition(kind, tuple(piles), f"every card left in {where} is {cards.rank_with_article(rank)}", rank=rank)
         what = "one card" if rank is None else f"one card, {cards.rank_with_article(rank)}"

@@ -30,7 +30,9 @@ class BuildRule:
     ``same`` (of the same rank), or ``any`` (no rank relation); ``wrap``: rank arithmetic modulo 13 (A on K, K on A);
     ``suit``: ``same``, ``alternate`` (the other colour), ``other`` (any other suit),
     ``same-colour``, or ``any``; ``keep_direction`` (with ``either``): a pile keeps going the way
-    its first two cards went (Union Square; see :meth:`keeps_way`).
+    its first two cards went (Union Square; see :meth:`keeps_way`); ``alternative``: a second
+    rule (``or:``), either of which will do for each card (Curds and Whey: down in suit, or on
+    the same rank).
     """
 
     rank: str = "down"
@@ -38,6 +40,7 @@ class BuildRule:
     step: int = 1
     wrap: bool = False
     keep_direction: bool = False
+    alternative: "BuildRule | None" = None
 
     def _goes_up(self, lower: int, upper: int) -> bool:
         lr, ur = lower % 13, upper % 13
@@ -50,7 +53,9 @@ class BuildRule:
                 or self._goes_up(pile[0], pile[1]) == self._goes_up(pile[-1], upper))
 
     def follows(self, lower: int, upper: int) -> bool:
-        """May ``upper`` be put on ``lower``?"""
+        """May ``upper`` be put on ``lower`` (by this rule or its alternative)?"""
+        if self.alternative is not None and self.alternative.follows(lower, upper):
+            return True
         suit = self.suit
         if suit != "any":
             ls, us = lower // 13, upper // 13
@@ -92,7 +97,41 @@ class BuildRule:
                 "same-colour": "in the same colour", "any": "regardless of suit"}[self.suit]
         wrap = " (wrapping K-A)" if self.wrap and self.rank not in ("any", "same") else ""
         keep = ", each pile the way its first two cards go" if self.keep_direction else ""
-        return f"{rank} {suit}{wrap}{keep}"
+        alternative = f", or {self.alternative.words()}" if self.alternative is not None else ""
+        return f"{rank} {suit}{wrap}{keep}{alternative}"
+
+    def run_on_top(self, pile: list[int], most: int) -> int:
+        """How many cards on top of ``pile`` (at most ``most``) make one run, every card
+        following the one below it by this rule."""
+        n = 1 if most > 0 else 0
+        while n < most and self.follows(pile[-n - 1], pile[-n]):
+            n += 1
+        return n
+
+    def is_run(self, run: list[int]) -> bool:
+        """Does every card of ``run`` follow the one below it by this rule?"""
+        return all(self.follows(a, b) for a, b in zip(run, run[1:]))
+
+
+@dataclass(frozen=True)
+class RunChoice:
+    """``run: [A, B]``: a run moves when it is a run by one of the rules all the way (PySolFC's
+    Curds and Whey: a run in suit, or cards of one rank; never the two mixed)."""
+
+    rules: tuple[BuildRule, ...]
+
+    def follows(self, lower: int, upper: int) -> bool:
+        """May ``upper`` lie on ``lower`` in some run (a run of two cards)?"""
+        return any(rule.follows(lower, upper) for rule in self.rules)
+
+    def run_on_top(self, pile: list[int], most: int) -> int:
+        return max(rule.run_on_top(pile, most) for rule in self.rules)
+
+    def is_run(self, run: list[int]) -> bool:
+        return any(rule.is_run(run) for rule in self.rules)
+
+    def words(self) -> str:
+        return " or ".join(rule.words() for rule in self.rules) + " (one rule all along, never mixed)"
 
 
 @dataclass(frozen=True)
@@ -100,16 +139,20 @@ class Condition:
     """A state of the game a rule waits for: every pile of ``piles`` empty (``kind``
     ``empty``), every one holding a card (``not_empty``), every one holding exactly one
     card, of ``rank`` if given (``one_card``: Aces Up's four Aces), holding only cards of
-    ``rank`` (``only``: Block Ten's Tens), each empty or one run by its rule in ``runs`` (of
-    ``rank`` cards if given: ``sorted``), at most ``rank`` cards in them all (``cards_left``),
-    or all of ``parts`` (``all``). ``words`` says it to a player."""
+    ``rank`` or of the colour ``colour`` (``only``: Block Ten's Tens, Fire and Ice's red
+    cards), each empty or one run by its rule in ``runs`` (of ``rank`` cards if given, its
+    bottom card of rank ``bottom`` if given: ``sorted``), at most ``rank`` cards in them all
+    (``cards_left``), all of ``parts`` (``all``), or not its one part (``not``). ``words``
+    says it to a player."""
 
     kind: str
     piles: tuple[int, ...]
     words: str
     rank: int | None = None
     parts: tuple["Condition", ...] = ()
-    runs: tuple[BuildRule, ...] = ()
+    runs: tuple["BuildRule | RunChoice", ...] = ()
+    bottom: int | None = None
+    colour: str | None = None
 
     def holds(self, piles: list[list[int]]) -> bool:
         kind = self.kind
@@ -121,14 +164,21 @@ class Condition:
             rank = self.rank
             return all(len(piles[p]) == 1 and (rank is None or piles[p][0] % 13 == rank) for p in self.piles)
         if kind == "only":
+            if self.colour is not None:
+                red = self.colour == "red"
+                return all(is_red(card) == red for p in self.piles for card in piles[p])
             rank = self.rank
             return all(card % 13 == rank for p in self.piles for card in piles[p])
         if kind == "sorted":   # rank: the length each non-empty pile must have (None: any)
+            bottom = self.bottom
             return all(not piles[p] or ((self.rank is None or len(piles[p]) == self.rank)
-                                        and all(rule.follows(a, b) for a, b in zip(piles[p], piles[p][1:])))
+                                        and (bottom is None or piles[p][0] % 13 == bottom)
+                                        and rule.is_run(piles[p]))
                        for p, rule in zip(self.piles, self.runs))
         if kind == "cards_left":   # rank: the most cards outside the foundations
             return sum(len(piles[p]) for p in self.piles) <= self.rank
+        if kind == "not":
+            return not self.parts[0].holds(piles)
         return all(part.holds(piles) for part in self.parts)
 
 
@@ -142,7 +192,8 @@ class PileSpec:
     (``card``; ``run``: an ordered run by ``run_rule``; ``face-up``: any group of face-up
     cards; ``pile``: only the whole pile; ``card-or-pile``: the top card, or the whole pile
     when it is one run by ``run_rule``); ``limit``: ``supermove`` caps run length by free
-    cells and empty columns; ``partial``: when a move may leave face-up cards behind
+    cells and empty columns, ``suit-segments`` caps by the same number the stretches of one
+    suit a run is made of (Simple Simon); ``partial``: when a move may leave face-up cards behind
     (``any``; ``to-foundation``: only when the card it uncovers can go to a foundation at
     once, as in Solvitaire's and Klondike-Solver's Klondike); ``max_cards``: the most cards it may hold (``None``: no cap);
     ``fill``: pile numbers tried in order to fill a gap at once; ``cards``/``face_down``:
@@ -168,7 +219,7 @@ class PileSpec:
     build: BuildRule | None = None
     empty: object = "none"
     moves: str = "card"
-    run_rule: BuildRule | None = None
+    run_rule: "BuildRule | RunChoice | None" = None
     limit: str | None = None
     partial: str = "any"
     max_cards: int | None = None
@@ -341,5 +392,5 @@ class StockSpec:
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited
 
-__all__ = ["BuildRule", "Condition", "PileSpec", "FoundationSpec", "RemoveRule", "StockSpec", "is_red", "RANK_RELATIONS",
+__all__ = ["BuildRule", "RunChoice", "Condition", "PileSpec", "FoundationSpec", "RemoveRule", "StockSpec", "is_red", "RANK_RELATIONS",
            "SUIT_RELATIONS", "UNLIMITED"]

@@ -174,6 +174,10 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if first.limit == "supermove":
         limit = (" (as many as free cells and empty columns allow)" if rules.open_columns
                  else " (at most one card more than there are empty free cells)")
+    elif first.limit == "suit-segments":
+        most = "(free cells + 1) x 2^(empty columns)" if rules.cells else "2^(empty columns)"
+        limit = (f" (a run in one suit always; a longer one when made of at most {most} stretches in one "
+                 "suit, an empty column it goes into not counted)")
     fill = ("" if not first.fill else
             "; a gap is filled at once from the " + ", else the ".join(rules.pile_names[s] for s in first.fill))
     build = first.build.words() if first.build else "nothing on top"
@@ -354,7 +358,8 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                              if len(stock.deal_to) == 1 else _stock_deal_words(len(stock.deal_to), stock_size, when))
         elif stock.only_fills:
             face_up = "; its top card lies face up and is free" if stock.face_up else ""
-            lines.append(f"Stock: never turned{face_up}; its cards fill gaps.")
+            fills = "; its cards fill gaps" if any(rules.stock in sources for sources in rules.fill) else ""
+            lines.append(f"Stock: never turned{face_up}{fills}.")
         elif stock.close_up:
             group = rules.pile_group[stock.close_up[0]]
             when = "after every set removed, by itself" if stock.close_up_at_once else "when the player asks"

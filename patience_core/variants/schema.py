@@ -56,13 +56,21 @@ BUILD_RULE = {
                                                   "two cards went (Union Square)"}),
     },
 }
+# ``or:`` a second rule, either of which will do for each card (Curds and Whey: down in suit, or
+# on the same rank); one level deep, and without keep_direction, which a single rule keeps.
+BUILD_RULE["properties"]["or"] = {
+    **BUILD_RULE, "description": "a second rule, either of which will do (Curds and Whey: "
+                                 "{rank: down, suit: same, or: {rank: same}})",
+    "properties": {k: v for k, v in BUILD_RULE["properties"].items() if k != "keep_direction"}}
+# What a run is: one rule, or a list of rules of which a run follows one all the way.
+RUN_RULE = {"anyOf": [BUILD_RULE, {"type": "array", "minItems": 2, "maxItems": 4, "items": BUILD_RULE}]}
 
 # A state of the game a rule may wait for: every pile of a set empty, or every one holding a
 # card. A set is a pile group (stock, waste, a layout group), one pile (tableau:3), or a list.
 PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
                       {"type": "array", "minItems": 1, "maxItems": 32, "items": {"type": "string", "minLength": 1}}],
             "description": "a pile group (stock, waste, or a layout group), one pile (tableau:3), or a list of them"}
-CONDITION = {
+_STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
                    "(every pile of it holding a card), one_card: {in: SET, rank: R} (every pile "
@@ -72,17 +80,32 @@ CONDITION = {
                    "one_card": {"type": "object", "additionalProperties": False, "required": ["in"],
                                 "description": "every pile of in holds exactly one card (of rank, if given)",
                                 "properties": {"in": PILE_SET, "rank": RANK}},
-                   "only": {"type": "object", "additionalProperties": False, "required": ["in", "rank"],
-                            "description": "every card left in the piles of in is of this rank",
-                            "properties": {"in": PILE_SET, "rank": RANK}},
+                   "only": {"type": "object", "additionalProperties": False, "required": ["in"],
+                            "description": "every card left in the piles of in is of this rank, or of this "
+                                           "colour (one of the two)",
+                            "properties": {"in": PILE_SET, "rank": RANK,
+                                           "colour": {"enum": ["red", "black"],
+                                                      "description": "red: hearts and diamonds; black: clubs "
+                                                                     "and spades (Fire and Ice)"}}},
                    "sorted": {"type": "object", "additionalProperties": False, "required": ["in"],
-                              "description": "every pile of in is empty or one run by its own build rule",
+                              "description": "every pile of in is empty or one run by its own build rule "
+                                             "(or by run)",
                               "properties": {"in": PILE_SET,
                                              "length": {"type": "integer", "minimum": 1, "maximum": 104,
-                                                        "description": "the cards each non-empty pile holds"}}},
+                                                        "description": "the cards each non-empty pile holds"},
+                                             "run": {**RUN_RULE, "description": "what counts as a run here, "
+                                                     "where it is not the pile's own rule (Curds and Whey: "
+                                                     "{rank: down, suit: same})"},
+                                             "from": {**RANK, "description": "the rank of each non-empty "
+                                                      "pile's bottom card (Four Packs: A)"}}},
                    "cards_left": {"type": "integer", "minimum": 0, "maximum": 104,
                                   "description": "at most this many cards lie outside the foundations"}},
 }
+# not: a state that does not hold (Wave Motion: not every column empty), one level deep.
+CONDITION = {**_STATE, "description": _STATE["description"] + ", or not: STATE (that state does not hold)",
+             "properties": {**_STATE["properties"],
+                            "not": {**_STATE, "description": "a state that must not hold (Wave Motion: "
+                                                             "{empty: tableau}, a card has been played)"}}}
 REMOVE_RULE = {
     "type": "object", "additionalProperties": False, "required": ["from"],
     "description": "one kind of set: how many free cards, what they must be, where they come from",
@@ -178,14 +201,18 @@ PILE_GROUP = {
                           "description": "what may leave the pile in one move: its top card; an ordered run "
                                          "(by run, else build); any face-up cards together; the whole pile; the "
                                          "top card alone or the whole pile when it is one run"}),
-        "run": _or_ref({**BUILD_RULE, "description": "what counts as a run that moves together, where it "
-                                                     "differs from the build rule (Spider: runs in suit)"}),
+        "run": _or_ref({**RUN_RULE, "description": "what counts as a run that moves together, where it "
+                                                   "differs from the build rule (Spider: runs in suit); a "
+                                                   "list: a run by one of the rules all the way (Curds and "
+                                                   "Whey: in suit, or of one rank)"}),
         "partial": _or_ref({"enum": ["any", "to-foundation"],
                             "description": "when a move may leave face-up cards behind: any time, or only "
                                            "when the card it uncovers can go to a foundation at once"}),
-        "limit": _or_ref({"enum": ["supermove"],
+        "limit": _or_ref({"enum": ["supermove", "suit-segments"],
                           "description": "supermove: a run may be as long as (free cells + 1) x 2^(empty "
-                                         "columns), one empty column fewer when it goes into one"}),
+                                         "columns), one empty column fewer when it goes into one; "
+                                         "suit-segments: that number caps the run's stretches of one suit, "
+                                         "not its cards (Simple Simon)"}),
         "to_bottom": _or_ref({**RANK, "description": "a rank whose cards the deal moves under the other "
                                                      "cards of their pile (Baker's Dozen: K)"}),
         "max": _or_ref({"type": "integer", "minimum": 1, "maximum": 104,

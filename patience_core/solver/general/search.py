@@ -12,6 +12,7 @@ import time
 from functools import lru_cache
 
 from patience_core.model.rules import Rules
+from patience_core.model.specs import RunChoice
 from patience_core.solver.general import fields
 from patience_core.solver.general.pack import as_entry, as_move, pack_position, pack_rules
 from patience_core.solver.search import SearchInterrupted
@@ -47,6 +48,12 @@ def _unknown_rule(rules: Rules) -> str | None:
         (bool(rules.set_foundations), "foundations that take sets of cards at once"),
         (bool(rules.stock_spec.draw_by_pass), "a stock turned a different number of cards on each pass"),
         (rules.stock_spec.deal_needs_all_empty, "a stock that deals only onto empty piles"),
+        (any(getattr(rule, "alternative", None) is not None
+             for rule in [*rules.build_rules, *(rules.f_spec[f].build for f in rules.foundations),
+                          *(spec.run_rule for spec in rules.piles if spec is not None)]), "build rules joined by or"),
+        (any(isinstance(spec.run_rule, RunChoice) or spec.limit == "suit-segments"
+             for spec in rules.piles if spec is not None),
+         "runs that follow one of several rules, or runs limited by their stretches of one suit"),
         (any(rules.all_face_down), "a face-down pile that only fills gaps"),
         (rules.any_face_pattern, "face-up cards dealt between face-down ones (faces:)"),
         (bool(rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up
