@@ -231,6 +231,11 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         if not spec.build.follows(target[-1], moving):
             return (f": {rules.pile_names[dst]} builds {spec.build.words()}; "
                     f"{cards.card_name(moving)} does not go on {cards.card_name(target[-1])}")
+    elif spec.beside:
+        takes = legal.gap_cards(position, dst)
+        what = "only " + " or ".join(cards.card_name(c) for c in takes) if takes else "nothing"
+        rules_words = " or ".join(rule.words("left" if q < dst else "right") for q, rule in spec.beside)
+        return f": {rules.pile_names[dst]} takes {what} now ({rules_words})"
     elif spec.empty != "any":
         what = "nothing" if spec.empty == "none" else f"only {cards.ranks_with_articles(spec.empty)}"
         return f": an empty {rules.pile_names[dst]} takes {what}"

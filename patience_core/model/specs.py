@@ -96,13 +96,67 @@ class BuildRule:
 
 
 @dataclass(frozen=True)
+class NeighbourRule:
+    """What a gap takes judged by the card beside it (PySolFC's Montana_RowStack): a card
+    related to that card by ``rank`` (``up``: one rank above it, ``down``: one below,
+    ``higher``/``lower``: any rank above / below, ``any``) and ``suit`` (as a
+    :class:`BuildRule`'s). ``order``: the ranks in the order ``up`` and ``down`` count (a
+    stripped pack's own ranks, so 6 follows A in Paganini); ``None``: rank values. Never wraps."""
+
+    rank: str = "up"
+    suit: str = "same"
+    order: tuple[int, ...] | None = None
+
+    def fits(self, beside: int, card: int) -> bool:
+        """May ``card`` go into a gap with ``beside`` next to it?"""
+        if self.suit != "any" and not BuildRule(rank="any", suit=self.suit).follows(beside, card):
+            return False
+        order = self.order
+        a, b = beside % 13, card % 13
+        if order is not None:
+            if a not in order or b not in order:
+                return False
+            a, b = order.index(a), order.index(b)
+        return {"up": b == a + 1, "down": b == a - 1, "higher": b > a, "lower": b < a, "any": True}[self.rank]
+
+    def words(self, beside: str) -> str:
+        """``a card one rank above the card on its left, in that card's suit``."""
+        order = " (in the pack's order of ranks)" if self.order is not None else ""
+        suit = {"same": "in that card's suit", "alternate": "in the other colour", "other": "in another suit",
+                "same-colour": "in that card's colour", "any": "of any suit"}[self.suit]
+        if self.rank == "any":
+            return f"a card {suit.replace('that card', f'the card on its {beside}')}"
+        rank = {"up": "one rank above", "down": "one rank below", "higher": "of a higher rank than",
+                "lower": "of a lower rank than"}[self.rank]
+        return f"a card {rank} the card on its {beside}{order}, {suit}"
+
+
+def in_order_prefix(piles: list[list[int]], row: tuple[int, ...], ranks: tuple[int, ...]) -> int:
+    """How many places from the start of ``row`` hold its run: a card of ``ranks[0]`` on top of
+    the first place, then ``ranks[1]``, ... of that card's suit, one place each (PySolFC's
+    Montana: isGameWon, and the cards Montana_Talon leaves in place)."""
+    first = piles[row[0]]
+    if not first or first[-1] % 13 != ranks[0]:
+        return 0
+    base = first[-1] - first[-1] % 13
+    n = 0
+    for p, rank in zip(row, ranks):
+        pile = piles[p]
+        if not pile or pile[-1] != base + rank:
+            break
+        n += 1
+    return n
+
+
+@dataclass(frozen=True)
 class Condition:
     """A state of the game a rule waits for: every pile of ``piles`` empty (``kind``
     ``empty``), every one holding a card (``not_empty``), every one holding exactly one
     card, of ``rank`` if given (``one_card``: Aces Up's four Aces), holding only cards of
     ``rank`` (``only``: Block Ten's Tens), each empty or one run by its rule in ``runs`` (of
     ``rank`` cards if given: ``sorted``), at most ``rank`` cards in them all (``cards_left``),
-    or all of ``parts`` (``all``). ``words`` says it to a player."""
+    each of ``rows`` holding ``ranks`` in order from its first place, in one suit
+    (``rows_in_order``: Montana), or all of ``parts`` (``all``). ``words`` says it to a player."""
 
     kind: str
     piles: tuple[int, ...]
@@ -110,6 +164,8 @@ class Condition:
     rank: int | None = None
     parts: tuple["Condition", ...] = ()
     runs: tuple[BuildRule, ...] = ()
+    rows: tuple[tuple[int, ...], ...] = ()
+    ranks: tuple[int, ...] = ()
 
     def holds(self, piles: list[list[int]]) -> bool:
         kind = self.kind
@@ -129,6 +185,9 @@ class Condition:
                        for p, rule in zip(self.piles, self.runs))
         if kind == "cards_left":   # rank: the most cards outside the foundations
             return sum(len(piles[p]) for p in self.piles) <= self.rank
+        if kind == "rows_in_order":
+            ranks = self.ranks
+            return all(in_order_prefix(piles, row, ranks) == len(ranks) for row in self.rows)
         return all(part.holds(piles) for part in self.parts)
 
 
@@ -157,7 +216,9 @@ class PileSpec:
     on it (always / when empty) may come from (``None``: any); ``single_only``: it takes single
     cards, never a run (``single_when_empty``: only while empty, Martha's gaps); ``only_suit``:
     it takes cards of that suit only (Four Winds' cells);
-    ``empty`` may also be a tuple of ranks (Alexander the Great: A or K).
+    ``empty`` may also be a tuple of ranks (Alexander the Great: A or K); ``beside``: when
+    empty it also takes a card that fits the top card of one of these piles by its rule (the
+    place on its left or right in a grid: Montana's gaps).
     """
 
     number: int
@@ -185,11 +246,12 @@ class PileSpec:
     single_only: bool = False
     single_when_empty: bool = False
     only_suit: int | None = None
+    beside: tuple[tuple[int, NeighbourRule], ...] = ()
 
     @property
     def takes_cards(self) -> bool:
         """Can a card ever be moved onto this pile by the player?"""
-        return self.build is not None or self.empty != "none"
+        return self.build is not None or self.empty != "none" or bool(self.beside)
 
 
 @dataclass(frozen=True)
@@ -318,7 +380,11 @@ class StockSpec:
     ones it deals to) go back into it in order, pile 1 first, each from its top (shuffled with
     ``shuffle``), and a row is dealt at once (Acquaintance, Scuffle); ``draw_by_pass``: cards
     turned at a time on each pass through the stock (``draw`` is the first pass's; Canfield Rush
-    turns 3, then 2, then 1)."""
+    turns 3, then 2, then 1); ``keep_ranks`` (with ``gather``): the cards in order at the start of
+    each of ``gather_rows`` stay (:func:`in_order_prefix`), the rest are gathered, shuffled and
+    dealt back one to each place they left, ``gaps`` saying which of those places stay empty:
+    ``after-run`` the first of each row, ``row-end`` each row's last, ``random`` as many as
+    there were gaps, chosen at random (PySolFC's Montana_Talon, Station_Talon, Spaces_Talon)."""
 
     draw: int = 1
     redeals: int | float = 0
@@ -335,9 +401,12 @@ class StockSpec:
     shuffle: bool = False
     gather_to_stock: bool = False
     draw_by_pass: tuple[int, ...] | None = None
+    keep_ranks: tuple[int, ...] = ()
+    gather_rows: tuple[tuple[int, ...], ...] = ()
+    gaps: str = "after-run"
 
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited
 
-__all__ = ["BuildRule", "Condition", "PileSpec", "FoundationSpec", "RemoveRule", "StockSpec", "is_red", "RANK_RELATIONS",
+__all__ = ["BuildRule", "NeighbourRule", "in_order_prefix", "Condition", "PileSpec", "FoundationSpec", "RemoveRule", "StockSpec", "is_red", "RANK_RELATIONS",
            "SUIT_RELATIONS", "UNLIMITED"]

@@ -48,6 +48,8 @@ def _unknown_rule(rules: Rules) -> str | None:
         (bool(rules.stock_spec.draw_by_pass), "a stock turned a different number of cards on each pass"),
         (rules.stock_spec.deal_needs_all_empty, "a stock that deals only onto empty piles"),
         (any(rules.all_face_down), "a face-down pile that only fills gaps"),
+        (bool(rules.gap_fits), "gaps judged by the cards beside them"),
+        (bool(rules.stock_spec.keep_ranks), "a redeal that keeps the rows' runs and shuffles the rest"),
         (rules.any_face_pattern, "face-up cards dealt between face-down ones (faces:)"),
         (bool(rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up
               or rules.stock_spec.close_up or rules.transfer_from or rules.stock_spec.gather
