@@ -99,7 +99,7 @@ class BuildRule:
 class NeighbourRule:
     """What a gap takes judged by the card beside it (PySolFC's Montana_RowStack): a card
     related to that card by ``rank`` (``up``: one rank above it, ``down``: one below,
-    ``higher``/``lower``: any rank above / below, ``any``) and ``suit`` (as a
+    ``higher``: any rank above it) and ``suit`` (as a
     :class:`BuildRule`'s). ``order``: the ranks in the order ``up`` and ``down`` count (a
     stripped pack's own ranks, so 6 follows A in Paganini); ``None``: rank values. Never wraps."""
 
@@ -117,17 +117,14 @@ class NeighbourRule:
             if a not in order or b not in order:
                 return False
             a, b = order.index(a), order.index(b)
-        return {"up": b == a + 1, "down": b == a - 1, "higher": b > a, "lower": b < a, "any": True}[self.rank]
+        return {"up": b == a + 1, "down": b == a - 1, "higher": b > a}[self.rank]
 
     def words(self, beside: str) -> str:
         """``a card one rank above the card on its left, in that card's suit``."""
         order = " (in the pack's order of ranks)" if self.order is not None else ""
         suit = {"same": "in that card's suit", "alternate": "in the other colour", "other": "in another suit",
                 "same-colour": "in that card's colour", "any": "of any suit"}[self.suit]
-        if self.rank == "any":
-            return f"a card {suit.replace('that card', f'the card on its {beside}')}"
-        rank = {"up": "one rank above", "down": "one rank below", "higher": "of a higher rank than",
-                "lower": "of a lower rank than"}[self.rank]
+        rank = {"up": "one rank above", "down": "one rank below", "higher": "of a higher rank than"}[self.rank]
         return f"a card {rank} the card on its {beside}{order}, {suit}"
 
 

@@ -200,8 +200,12 @@ def _beside_group_text(rules: Rules, group: str, spec: dict, piles: list[int], s
     place, and what a gap takes."""
     title = spec.get("title", group)
     grid = spec.get("grid")
+    empty = [str(i + 1) for i, n in enumerate(sizes) if not n]
+    dealt = (_dealt_words(sizes) if max(sizes) > 1 or not empty or len(empty) == len(sizes) else
+             f"1 card each but places {', '.join(empty[:-1])} and {empty[-1]}, dealt nothing" if len(empty) > 1
+             else f"1 card each but place {empty[0]}, dealt nothing")
     shape = (f"{_plural(len(piles), 'place')}" + (f" in {grid['rows']} rows of {grid['columns']}" if grid else "")
-             + f", {_dealt_words(sizes)}")
+             + f", {dealt}")
     if spec.get("fill_dealt_gaps") is not None:
         rank = cards.RANKS[cards.parse_rank(spec["fill_dealt_gaps"])]
         shape += (f"; after the deal, each {rank} (in place order) moves into the next place the deal left "
@@ -215,10 +219,10 @@ def _beside_group_text(rules: Rules, group: str, spec: dict, piles: list[int], s
         rule = next(r for p in piles for q, r in rules.piles[p].beside if (q < p) == (side == "left"))
         across = ""
         if raw[side].get("across_rows"):
-            across = (" (for a row's last place, the next row's first place)" if side == "right"
-                      else " (for a row's first place, the row before's last place)")
+            across = (" (for a row's last place, the card on the next row's first place)" if side == "right"
+                      else " (for a row's first place, the card on the row before's last place)")
         takes.append(rule.words(side) + across)
-    text = f"a gap takes {' or '.join(takes)}"
+    text = f"a gap takes {', or '.join(takes)}"
     first = raw.get("first_column")
     if first is not None:
         rank = "any card" if first == "any" else "nothing" if first == "none" else \

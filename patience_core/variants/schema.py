@@ -125,14 +125,14 @@ NEIGHBOUR_RULE = {
     "type": "object", "additionalProperties": False,
     "description": "what a gap takes judged by the card beside it: a card related to it by rank and suit",
     "properties": {
-        "rank": {"enum": ["up", "down", "higher", "lower", "any"],
+        "rank": {"enum": ["up", "down", "higher"],
                  "description": "up: one rank above the card beside the gap (default); down: one rank below; "
-                                "higher, lower: any rank above or below; any: no rank rule"},
+                                "higher: any rank above it"},
         "suit": {"enum": ["same", "alternate", "other", "same-colour", "any"],
                  "description": "the suit relation to the card beside the gap (default: same)"},
-        "order": {"enum": ["values", "pack"],
-                  "description": "values: ranks count by their values (default); pack: in a stripped pack's "
-                                 "own order, its missing ranks skipped (Paganini: 6 follows A)"},
+        "order": {"enum": ["pack"],
+                  "description": "pack: up and down count ranks in a stripped pack's own order, its missing "
+                                 "ranks skipped (Paganini: 6 follows A); by default by their values"},
         "across_rows": {"type": "boolean",
                         "description": "the place beside a row's end is the next (or previous) row's end "
                                        "place, as PySolFC's Galary looks to the right"},
