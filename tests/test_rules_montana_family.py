@@ -21,7 +21,7 @@ from patience_core.model.legal import gap_cards
 from patience_core.model.deal import dealt_pack, parse_pack, seeded_order, start_position
 from patience_core.model.moves import BETWEEN_PILES, GATHER
 from patience_core.model.position import Position
-from conftest import c, cs, played_and_undone
+from conftest import c, cs, pile, played_and_undone, refusal
 
 
 def grid_position(rules, text: str, aside: str = "") -> Position:
@@ -159,3 +159,17 @@ def test_line_up_is_won_with_ace_to_five_in_each_row():
     won = " ".join(" ".join(f"{r}{s}" for r in "A2345") + " --" for s in "CDHS")
     assert grid_position(rules, won, aside="6C 6D 6H 6S").is_won()
     assert not grid_position(rules, won.replace("4C 5C", "5C 4C"), aside="6C 6D 6H 6S").is_won()
+
+
+def test_rectangular_rovers_slides_a_card_from_a_place_next_to_the_gap_only():
+    rules = load_rules("rectangular-rovers")
+    position = grid_position(rules, "2C -- 3C 4C 5C AC "
+                                    "2D 3D 4D 5D AD -- "
+                                    "2H 3H 4H 5H AH 2S "
+                                    "3S 4S 5S AS -- --", aside="6C 6D 6H 6S")
+    sources = sorted(rules.pile_names[m.src] for m in position.legal_moves() if m.dst == pile(rules, "grid:2"))
+    assert sources == ["grid:1", "grid:3", "grid:8"]   # left, right, below; never diagonally
+    into_12 = sorted(rules.pile_names[m.src] for m in position.legal_moves() if m.dst == pile(rules, "grid:12"))
+    assert into_12 == ["grid:11", "grid:18", "grid:6"]
+    assert "grid:13" not in into_12   # a row's last place does not touch the next row's first
+    assert "takes a card only from" in refusal(position, "AH", "grid:17", "grid:2")

@@ -239,6 +239,9 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
     elif spec.empty != "any":
         what = "nothing" if spec.empty == "none" else f"only {cards.ranks_with_articles(spec.empty)}"
         return f": an empty {rules.pile_names[dst]} takes {what}"
+    elif spec.empty_from is not None and src not in spec.empty_from:
+        froms = ", ".join(rules.pile_names[p] for p in sorted(spec.empty_from))
+        return f": an empty {rules.pile_names[dst]} takes a card only from {froms}"
     count = dict(legal.movable_units(position, src)).get(moving, 1) if not rules.is_foundation[src] else 1
     if count > 1:
         limit = legal.run_limit(position, src, dst)

@@ -22,6 +22,7 @@ _ACCESS = {"none": ACCESS_NONE, "top": ACCESS_TOP, "all": ACCESS_ALL}
 PILE_DEFAULTS = {"kind": "reserve", "cards": 0, "access": "top", "fill": "never"}
 FOUNDATION_DEFAULTS = {"step": 1, "wrap": False, "suits": "fixed", "start": "found"}
 LAYOUT_KINDS = ("tableau", "reserve", "cell")
+NEIGHBOURS = "neighbours"   # empty_from: the places next to a gap in its grid
 
 
 @dataclass(frozen=True)
@@ -383,7 +384,7 @@ class Rules:
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
-                        empty_from=self._sources(group, spec, "empty_from"),
+                        empty_from=self._sources(group, spec, "empty_from", i),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
                         only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
@@ -448,11 +449,19 @@ class Rules:
                              "expected a later first rank, a length, or a wider grid")
         return ranks
 
-    def _sources(self, group: str, spec: dict[str, Any], key: str) -> frozenset[int] | None:
-        """``takes_from``/``empty_from``: a pile set, where ``foundations`` names every foundation."""
+    def _sources(self, group: str, spec: dict[str, Any], key: str, i: int = 0) -> frozenset[int] | None:
+        """``takes_from``/``empty_from``: a pile set, where ``foundations`` names every foundation;
+        ``empty_from: neighbours``: the places next to place ``i`` in its row or column of the
+        group's grid, no diagonals (PySolFC's RectangularRovers_RowStack)."""
         raw = spec.get(key)
         if raw is None:
             return None
+        if key == "empty_from" and raw == NEIGHBOURS and NEIGHBOURS not in self.group_specs:
+            places, columns = self.groups[group], self._columns(group)
+            row, column = divmod(i, columns)
+            beside = [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
+            return frozenset(places[r * columns + k] for r, k in beside
+                             if 0 <= k < columns and 0 <= r * columns + k < len(places))
         names = _names(raw)
         piles = set(self.foundations) if "foundations" in names else set()
         others = [n for n in names if n != "foundations"]

@@ -151,6 +151,8 @@ def _caption(rules: Rules, group: str) -> str:
         start = "" if beside == first or start == "none" else \
             f"; a row's first place takes {'any card' if start == 'any' else cards.ranks_with_articles(start)}"
         return f"{free}; a gap takes {rule.words('left' if q < beside else 'right')}{start}"
+    if rules.group_specs[group].get("empty_from") == "neighbours" and spec.empty == "any":
+        return f"{free}; a gap takes a card from a place next to it (not diagonally)"
     fill = rules.fill[first]
     gaps = ("gaps stay empty" if not fill else
             "gaps filled from " + ", else ".join(rules.pile_names[s] for s in fill))

@@ -183,7 +183,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += f" (only when {first.build_when.words})"
     if first.empty_when is not None:
         empty_text += f" (only when {first.empty_when.words})"
-    if first.empty_from is not None:
+    if spec.get("empty_from") == "neighbours" and "neighbours" not in rules.group_specs:
+        empty_text += ", and only from a place next to it in its row or column (not diagonally)"
+    elif first.empty_from is not None:
         empty_text += f", and only from {_sources_words(rules, first.empty_from)}"
     if first.single_when_empty:
         empty_text += ", one card at a time (never a run)"

@@ -205,7 +205,8 @@ PILE_GROUP = {
                                                   "from (pile groups, stock, waste, single piles, or "
                                                   "foundations); Chamberlain: [reserve]"},
         "empty_from": {**PILE_SET, "description": "the only piles an empty pile of the group takes a card "
-                                                  "from (Assembly: [waste])"},
+                                                  "from (Assembly: [waste]); neighbours: the places next to "
+                                                  "it in its row or column of the grid (Rectangular Rovers)"},
         "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: only single cards are put on the pile, never a run (PySolFC's "
