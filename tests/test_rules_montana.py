@@ -191,3 +191,18 @@ def test_the_full_screen_game_draws_the_rows_at_80_columns():
     rows = [line for line in screen.splitlines() if "g16" in line]
     assert rows and "6♦  g16   K♦" in rows[0]   # deal 1's second row: 2D 6D, a gap, KD
     assert all(f"g{n}" in screen for n in (16, 34, 37, 39))
+
+
+def test_the_full_screen_game_moves_a_card_into_a_gap_by_two_clicks():
+    from app_pilot import click_pile, drive, make_app, new_session
+
+    app = make_app(new_session("montana", seed=1))
+    rules = app.session.rules
+    seven, gap = pile(rules, "grid:7"), pile(rules, "grid:16")   # deal 1: 7D, and the gap after 6D
+
+    async def script(pilot):
+        await click_pile(pilot, seven)
+        await click_pile(pilot, gap)
+        return app.session.position.piles[gap]
+
+    assert drive(app, script, size=(80, 30)) == [c("7D")]

@@ -144,13 +144,13 @@ def _caption(rules: Rules, group: str) -> str:
         free = "bottom cards free"
     else:
         free = "top cards free"
-    beside = next((p for p in rules.groups[group] if rules.piles[p].beside), None)
-    if beside is not None:   # gaps judged by their neighbours (Montana)
-        q, rule = rules.piles[beside].beside[0]
+    beside = max(rules.groups[group], key=lambda p: len(rules.piles[p].beside))
+    if rules.piles[beside].beside:   # gaps judged by their neighbours (Montana)
+        takes = ", or ".join(rule.words("left" if q < beside else "right") for q, rule in rules.piles[beside].beside)
         start = rules.piles[first].empty
         start = "" if beside == first or start == "none" else \
             f"; a row's first place takes {'any card' if start == 'any' else cards.ranks_with_articles(start)}"
-        return f"{free}; a gap takes {rule.words('left' if q < beside else 'right')}{start}"
+        return f"{free}; a gap takes {takes}{start}"
     if rules.group_specs[group].get("empty_from") == "neighbours" and spec.empty == "any":
         return f"{free}; a gap takes a card from a place next to it (not diagonally)"
     fill = rules.fill[first]

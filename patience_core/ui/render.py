@@ -218,7 +218,9 @@ def _beside_group_text(rules: Rules, group: str, spec: dict, piles: list[int], s
     for side in ("left", "right"):
         if raw.get(side) is None:
             continue
-        rule = next(r for p in piles for q, r in rules.piles[p].beside if (q < p) == (side == "left"))
+        rule = next((r for p in piles for q, r in rules.piles[p].beside if (q < p) == (side == "left")), None)
+        if rule is None:   # no place has a neighbour on that side (a grid one place wide)
+            continue
         across = ""
         if raw[side].get("across_rows"):
             across = (" (for a row's last place, the card on the next row's first place)" if side == "right"
