@@ -29,7 +29,7 @@ CASES = {
     "syntax-error.yaml": "5:8: YAML syntax error: expected ',' or '}', but got ':'",
     "unknown-field.yaml": "5:5: field piles.right.acess: unknown field (did you mean 'access'?); "
                           f"expected one of {PILE_FIELDS}",
-    "wrong-type.yaml": f"5:12: field piles.left.count: found 'four', expected a whole number from 0 to 64, or {REF}",
+    "wrong-type.yaml": f"5:12: field piles.left.count: found 'four', expected a whole number from 0 to 128, or {REF}",
     "bad-rank.yaml": "5:11: field foundations.ace.base: found 'Z', expected a rank: A 2 3 4 5 6 7 8 9 10 J Q K "
                      "(T for 10), or 1..13; or any (any first card, with a build rule); or deal (the rank of "
                      "the card the deal puts on the group's first pile); or first (the rank of the first card the "

@@ -97,6 +97,8 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
             bases_up(rules, piles)
     for p in rules.to_bottom_piles:
         move_to_bottom(piles[p], rules.piles[p].to_bottom)
+    for places, rank in rules.gap_fillers:
+        fill_dealt_gaps(piles, places, rank)
     rest = order[len(targets):]
     rest.reverse()  # the next card of the pack ends on top (the end of the list)
     piles[rules.stock] = rest
@@ -134,6 +136,16 @@ def bases_up(rules: Rules, piles: list[list[int]]) -> None:
                 break
         else:
             return
+
+
+def fill_dealt_gaps(piles: list[list[int]], places: tuple[int, ...], rank: int) -> None:
+    """After the deal, the top cards of ``rank`` move into the places the deal left empty: the
+    first in place order into the first gap, and so on; the places they leave stay empty
+    (PySolFC's BlueMoon.startGame: each Ace to the next row's first place)."""
+    gaps = [p for p in places if not piles[p]]
+    movers = [p for p in places if piles[p] and piles[p][-1] % 13 == rank]
+    for gap, p in zip(gaps, movers):
+        piles[gap].append(piles[p].pop())
 
 
 def move_to_bottom(pile: list[int], rank: int) -> None:

@@ -20,7 +20,7 @@ import random
 from typing import TYPE_CHECKING, Iterator
 
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
-from patience_core.model.specs import is_red
+from patience_core.model.specs import in_order_prefix, is_red
 from patience_core.model.moves import (BETWEEN_PILES, CLOSE_UP, DEAL_ROW, GATHER, NO_CARD, NO_PILE, REDEAL, REMOVE,
                                        TO_FOUNDATION, TURN, Move)
 
@@ -273,6 +273,8 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
         return False
     if pile:
         return spec.build is not None and spec.build.follows(pile[-1], card) and spec.build.keeps_way(pile, card)
+    if spec.beside and card in gap_cards(position, d):
+        return True
     empty = spec.empty
     if isinstance(empty, tuple):
         return card % 13 in empty
@@ -326,6 +328,19 @@ def run_fits(position: "Position", src: int, dst: int, count: int) -> bool:
     return count <= limit
 
 
+def gap_cards(position: "Position", d: int) -> tuple[int, ...]:
+    """The cards the empty layout pile ``d`` takes now: by its ``empty`` rule, and by the cards
+    lying beside it where it is judged by them (Montana's gaps; each card once)."""
+    rules = position.rules
+    taken = rules.accepts_empty[d]
+    beside = rules.gap_fits.get(d)
+    if not beside:
+        return taken
+    piles = position.piles
+    more = [card for q, table in beside if piles[q] for card in table[piles[q][-1]]]
+    return tuple(dict.fromkeys([*taken, *more])) if more else taken
+
+
 def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[int]]:
     """Which layout piles take which base card now: ``{card: [piles]}`` for piles with a
     top card or a rank-bound gap, and the gaps that take any card (looked up per unit)."""
@@ -352,7 +367,7 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
             open_gaps.append(d)
             continue
         else:
-            cards_ = rules.accepts_empty[d]
+            cards_ = gap_cards(position, d) if spec.beside else rules.accepts_empty[d]
         for card in cards_:
             by_card.setdefault(card, []).append(d)
     return by_card, open_gaps
@@ -413,7 +428,8 @@ def stock_moves(position: "Position") -> list[Move]:
         return []
     if stock_spec.gather and not (stock and stock_spec.gather_to_stock):
         # a redeal of the layout itself (Cruel), or of a row-dealing stock once it is empty
-        held = sum(len(piles[p]) for p in stock_spec.gather)
+        held = (sum(len(piles[p]) for p in stock_spec.gather) if not stock_spec.keep_ranks
+                 else len(out_of_order(piles, stock_spec)[1]))
         if held and position.redeals_left != 0:
             return [Move(GATHER, rules.stock, stock_spec.gather[0], NO_CARD, held)]
         return []
@@ -486,13 +502,51 @@ def row_targets(piles: list[list[int]], stock_spec) -> tuple[int, ...]:
     return tuple(p for p in stock_spec.deal_to if piles[p]) or stock_spec.deal_to[:1]
 
 
-def seeded_shuffle(cards_: list[int], redeals_left) -> None:
+def seeded_shuffle(cards_: list[int], redeals_left, rng: random.Random | None = None) -> None:
     """Shuffle ``cards_`` in place, seeded by the cards and the redeals left: the same game
     always redeals the same way (Fisher-Yates, as deal numbers shuffle)."""
-    rng = random.Random(f"{cards_}|{redeals_left}")
+    rng = rng or random.Random(f"{cards_}|{redeals_left}")
     for i in range(len(cards_) - 1, 0, -1):
         j = int(rng.random() * (i + 1))
         cards_[i], cards_[j] = cards_[j], cards_[i]
+
+
+def out_of_order(piles: list[list[int]], spec) -> tuple[list[int], list[int], list[int]]:
+    """What a redeal that keeps the rows' runs (``spec.keep_ranks``) gathers: the places after each
+    row's run, in order; their cards, in the same order; the first such place of each row."""
+    places: list[int] = []
+    firsts: list[int] = []
+    for row in spec.gather_rows:
+        rest = row[in_order_prefix(piles, row, spec.keep_ranks):]
+        places += rest
+        firsts += rest[:1]
+    return places, [card for p in places for card in piles[p]], firsts
+
+
+def gathered_rows(piles: list[list[int]], spec, redeals_left) -> dict[int, list[int]]:
+    """The places a redeal that keeps the rows' runs changes, with their new cards, as PySolFC's
+    Montana_Talon deals them: the cards after each row's run gathered in place order, shuffled
+    (seeded by the cards and the redeals left, as :func:`seeded_shuffle`), and dealt back one to
+    each of those places in order, but for the gaps ``spec.gaps`` says: the first of each row
+    (``after-run``), each row's last place (``row-end``, Station), or as many places as there
+    were gaps, chosen at random (``random``, Spaces)."""
+    places, talon, firsts = out_of_order(piles, spec)
+    rng = random.Random(f"{talon}|{redeals_left}")
+    seeded_shuffle(talon, redeals_left, rng)
+    if spec.gaps == "after-run":
+        spaces = firsts
+    elif spec.gaps == "row-end":
+        spaces = [row[-1] for row in spec.gather_rows if row[-1] in places]
+    else:
+        chosen = list(places)
+        seeded_shuffle(chosen, redeals_left, rng)
+        spaces = chosen[:max(0, len(places) - len(talon))]
+    gaps = set(spaces)
+    targets = [p for p in places if p not in gaps] + [p for p in places if p in gaps]
+    dealt: dict[int, list[int]] = {p: [] for p in places}
+    for p in targets[:len(talon)]:
+        dealt[p].append(talon.pop())
+    return dealt
 
 
 def gathered_shuffled(piles: list[list[int]], places: tuple[int, ...], per_pile: int,

@@ -232,9 +232,17 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         if not spec.build.follows(target[-1], moving):
             return (f": {rules.pile_names[dst]} builds {spec.build.words()}; "
                     f"{cards.card_name(moving)} does not go on {cards.card_name(target[-1])}")
+    elif spec.beside:
+        takes = legal.gap_cards(position, dst)
+        what = "only " + " or ".join(cards.card_name(c) for c in takes) if takes else "nothing"
+        rules_words = " or ".join(rule.words("left" if q < dst else "right") for q, rule in spec.beside)
+        return f": {rules.pile_names[dst]} takes {what} now ({rules_words})"
     elif spec.empty != "any":
         what = "nothing" if spec.empty == "none" else f"only {cards.ranks_with_articles(spec.empty)}"
         return f": an empty {rules.pile_names[dst]} takes {what}"
+    elif spec.empty_from is not None and src not in spec.empty_from:
+        froms = ", ".join(rules.pile_names[p] for p in sorted(spec.empty_from))
+        return f": an empty {rules.pile_names[dst]} takes a card only from {froms}"
     count = dict(legal.movable_units(position, src)).get(moving, 1) if not rules.is_foundation[src] else 1
     if count > 1 and not legal.run_fits(position, src, dst, count):
         limit = legal.run_limit(position, src, dst)

@@ -415,6 +415,12 @@ class Position:
         if spec.gather_to_stock:
             self._gather_into_stock(places)
             return before
+        if spec.keep_ranks:   # the rows' runs stay; the rest is shuffled and dealt back (Montana)
+            for p, cards_ in legal.gathered_rows(self.piles, spec, self.redeals_left).items():
+                self.piles[p] = cards_
+                self.down[p] = 0
+            self.redeals_left -= 1
+            return before
         dealt = (legal.gathered_shuffled(self.piles, places, spec.per_pile, self.redeals_left) if spec.shuffle
                  else legal.gathered(self.piles, places, spec.per_pile))
         self._set_group_state(places, (dealt, (0,) * len(places)))

@@ -13,8 +13,8 @@ from typing import Any, Callable
 
 from patience_core.errors import VariantError
 from patience_core.model import cards
-from patience_core.model.specs import (UNLIMITED, BuildRule, Condition, FoundationSpec, PileSpec, RemoveRule,
-                                       RunChoice, StockSpec)
+from patience_core.model.specs import (UNLIMITED, BuildRule, Condition, FoundationSpec, NeighbourRule, PileSpec,
+                                       RemoveRule, RunChoice, StockSpec)
 from patience_core.variants.loader import VariantSource, parameter_text, suggest
 
 ACCESS_NONE, ACCESS_TOP, ACCESS_ALL = 0, 1, 2
@@ -22,6 +22,7 @@ _ACCESS = {"none": ACCESS_NONE, "top": ACCESS_TOP, "all": ACCESS_ALL}
 PILE_DEFAULTS = {"kind": "reserve", "cards": 0, "access": "top", "fill": "never"}
 FOUNDATION_DEFAULTS = {"step": 1, "wrap": False, "suits": "fixed", "start": "found"}
 LAYOUT_KINDS = ("tableau", "reserve", "cell")
+NEIGHBOURS = "neighbours"   # empty_from: the places next to a gap in its grid
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,17 @@ def _per_pile(value: Any, count: int) -> list[int]:
 def _names(pile_set: str | list[str]) -> list[str]:
     """A pile set as written (one name, or a list of them) as a list of names."""
     return [pile_set] if isinstance(pile_set, str) else list(pile_set)
+
+
+def _ranks_words(ranks: tuple[int, ...]) -> str:
+    """``2 to K`` for a run of consecutive ranks, else each rank (``A 6 7 8 9 10 J Q K``)."""
+    if all(b == a + 1 for a, b in zip(ranks, ranks[1:])) and len(ranks) > 2:
+        return f"{cards.RANKS[ranks[0]]} to {cards.RANKS[ranks[-1]]}"
+    return " ".join(cards.RANKS[r] for r in ranks)
+
+
+def _count_words(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
@@ -333,7 +345,10 @@ class Rules:
                       if isinstance(spec.get("build"), dict) and "when" in spec["build"] else None)
         empty = spec.get("empty", "any" if build is not None or kind == "cell" else "none")
         empty_when = None
-        if isinstance(empty, dict):
+        beside: tuple[tuple[int, NeighbourRule], ...] = ()
+        if isinstance(empty, dict) and "rank" not in empty:
+            empty, beside = self._beside(group, spec, i)
+        elif isinstance(empty, dict):
             empty_when = self._condition(("piles", group, "empty", "when"), empty["when"])
             empty = empty["rank"]
         if isinstance(empty, list):
@@ -384,16 +399,84 @@ class Rules:
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
-                        empty_from=self._sources(group, spec, "empty_from"),
+                        empty_from=self._sources(group, spec, "empty_from", i),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
-                        only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None)
+                        only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
+                        beside=beside)
 
-    def _sources(self, group: str, spec: dict[str, Any], key: str) -> frozenset[int] | None:
-        """``takes_from``/``empty_from``: a pile set, where ``foundations`` names every foundation."""
+    def _columns(self, group: str) -> int:
+        """Places in each row of ``group``'s grid (one row without a grid)."""
+        return int((self.group_specs[group].get("grid") or {}).get("columns") or len(self.groups[group]))
+
+    def _rows(self, group: str) -> tuple[tuple[int, ...], ...]:
+        """The rows of ``group``'s grid, each its places in order."""
+        places, columns = self.groups[group], self._columns(group)
+        return tuple(tuple(places[i:i + columns]) for i in range(0, len(places), columns))
+
+    def _beside(self, group: str, spec: dict[str, Any], i: int) -> tuple[Any, tuple[tuple[int, NeighbourRule], ...]]:
+        """``empty: {left: RULE, right: RULE, first_column: RANK}``: a gap takes a card that fits
+        the card on its left (or right) by the rule (PySolFC's Montana_RowStack, Galary_RowStack);
+        a gap in a row's first place takes ``first_column`` instead. Returns place ``i``'s
+        ``empty`` and its ``beside`` pairs (the place beside it, the rule)."""
+        raw = spec["empty"]
+        path = ("piles", group, "empty")
+        if raw.get("left") is None and raw.get("right") is None:
+            raise self._fail(path, "says nothing about a gap's neighbours; expected left or right (the rule "
+                             "the card beside a gap sets), or {rank, when}")
+        places, columns = self.groups[group], self._columns(group)
+        first = raw.get("first_column")
+        if i % columns == 0 and first is not None:
+            return first, ()   # a rank as written: _compile_pile reads it as it reads any empty rank
+        pairs = []
+        for side, step in (("left", -1), ("right", 1)):
+            rule = raw.get(side)
+            if rule is None:
+                continue
+            if rule.get("order") == "pack" and len(self.pack_ranks) == 13:
+                raise self._fail(path + (side, "order"), "order: pack skips the ranks a stripped pack lacks, and "
+                                 "this pack holds every rank; expected no order (or pack: {ranks: [...]})")
+            j = i + step
+            if 0 <= j < len(places) and (j // columns == i // columns or rule.get("across_rows", False)):
+                pairs.append((places[j], NeighbourRule(rank=rule.get("rank", "up"), suit=rule.get("suit", "same"),
+                                                       order=self.pack_ranks if rule.get("order") == "pack"
+                                                       else None)))
+        return "none", tuple(pairs)
+
+    def _run_ranks(self, path: tuple, first: Any, length: int | None, columns: int) -> tuple[int, ...]:
+        """A row's run: ``first``, then the next ranks of the pack (a stripped pack's own order:
+        A, 6, 7, ... in Paganini), ``length`` of them (default: up to the pack's highest)."""
+        try:
+            rank = cards.parse_rank(first)
+        except cards.CardError as exc:
+            raise self._fail(path, str(exc)) from None
+        if rank not in self.pack_ranks:
+            raise self._fail(path, f"the pack holds no {cards.RANKS[rank]}; expected one of "
+                             f"{' '.join(cards.RANKS[r] for r in self.pack_ranks)}")
+        ranks = self.pack_ranks[self.pack_ranks.index(rank):]
+        if length is not None:
+            if length > len(ranks):
+                raise self._fail(path, f"a run of {length} cards from {cards.RANKS[rank]} needs ranks the pack "
+                                 f"lacks; expected a length of at most {len(ranks)}")
+            ranks = ranks[:length]
+        if len(ranks) > columns:
+            raise self._fail(path, f"a run of {len(ranks)} cards does not fit a row of {columns} places; "
+                             "expected a later first rank, a length, or a wider grid")
+        return ranks
+
+    def _sources(self, group: str, spec: dict[str, Any], key: str, i: int = 0) -> frozenset[int] | None:
+        """``takes_from``/``empty_from``: a pile set, where ``foundations`` names every foundation;
+        ``empty_from: neighbours``: the places next to place ``i`` in its row or column of the
+        group's grid, no diagonals (PySolFC's RectangularRovers_RowStack)."""
         raw = spec.get(key)
         if raw is None:
             return None
+        if key == "empty_from" and raw == NEIGHBOURS and NEIGHBOURS not in self.group_specs:
+            places, columns = self.groups[group], self._columns(group)
+            row, column = divmod(i, columns)
+            beside = [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
+            return frozenset(places[r * columns + k] for r, k in beside
+                             if 0 <= k < columns and 0 <= r * columns + k < len(places))
         names = _names(raw)
         piles = set(self.foundations) if "foundations" in names else set()
         others = [n for n in names if n != "foundations"]
@@ -463,6 +546,8 @@ class Rules:
             return self._cards_left(kind, path + (kind,), names)
         if kind == "sorted":
             return self._sorted(path + (kind,), names)
+        if kind == "rows_in_order":
+            return self._rows_in_order(path + (kind,), names)
         if kind == "cards_left":
             piles = tuple(p for p in range(len(self.pile_names)) if self.pile_kind[p] != "foundation")
             return Condition(kind, piles, f"at most {names} card{'s' if names != 1 else ''} "
@@ -506,6 +591,20 @@ class Rules:
                  + (f" of {length} cards" if length else "")
                  + (f" from {cards.rank_with_article(bottom)}" if bottom is not None else ""))
         return Condition("sorted", tuple(piles), words, rank=length, runs=tuple(runs), bottom=bottom)
+
+    def _rows_in_order(self, path: tuple, raw: dict[str, Any]) -> Condition:
+        """``{rows_in_order: {in: GROUP, first: R, length: N}}``: every row of the group's grid holds
+        R, then the next ranks of the pack, N cards of one suit, in its first N places."""
+        names = _names(raw["in"])
+        if len(names) != 1 or names[0] not in self.group_specs:
+            raise self._fail(path + ("in",), f"{'+'.join(names)} is not one pile group; expected a layout group "
+                             "whose grid has the rows")
+        group = names[0]
+        ranks = self._run_ranks(path + ("first",), raw["first"], raw.get("length"), self._columns(group))
+        rows = self._rows(group)
+        words = (f"each row of {group} holds {_ranks_words(ranks)} of one suit in its first "
+                 f"{_count_words(len(ranks), 'place')}")
+        return Condition("rows_in_order", tuple(self.groups[group]), words, rows=rows, ranks=ranks)
 
     def _cards_left(self, kind: str, path: tuple, raw: dict[str, Any]) -> Condition:
         """``{one_card: {in: SET, rank: R}}``: every pile of SET holds exactly one card (of rank
@@ -843,6 +942,24 @@ class Rules:
             if deal_to or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "gather"), "a redeal that gathers the layout has no stock to turn or "
                                  "deal; expected no deal, to, draw or close_up with it")
+        keep_ranks: tuple[int, ...] = ()
+        gather_rows: tuple[tuple[int, ...], ...] = ()
+        raw_gather = raw.get("gather") or {}
+        if raw_gather.get("keep") is not None:
+            path = ("stock", "gather", "keep")
+            if not raw_gather.get("shuffle"):
+                raise self._fail(path, "the cards a redeal gathers out of the rows' runs are dealt back "
+                                 "shuffled; expected shuffle: true with keep")
+            if raw_gather.get("per_pile") is not None:
+                raise self._fail(("stock", "gather", "per_pile"), "with keep, each gathered card goes back to a "
+                                 "place one left, one to a place; expected no per_pile")
+            group = raw_gather["group"]
+            gather_rows = self._rows(group)
+            keep_ranks = self._run_ranks(path + ("runs_from",), raw_gather["keep"]["runs_from"], None,
+                                         self._columns(group))
+        elif raw_gather.get("gaps") is not None:
+            raise self._fail(("stock", "gather", "gaps"), "says which places a redeal that keeps the rows' runs "
+                             "leaves empty, but nothing is kept; expected keep: {runs_from: RANK}")
         gather_to_stock = bool(deal_to) and redeals != 0
         if gather_to_stock and (gather or raw.get("deal_when", "always") != "always"):
             raise self._fail(("stock", "redeals"), "a stock that deals rows redeals by gathering the piles it "
@@ -861,7 +978,9 @@ class Rules:
                          per_pile=int(raw["gather"].get("per_pile", 4)) if gather else 0,
                          shuffle=(bool(raw.get("shuffle", False)) if gather_to_stock else
                                   bool(gather) and bool(raw["gather"].get("shuffle", False))),
-                         gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass)
+                         gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass,
+                         keep_ranks=keep_ranks, gather_rows=gather_rows,
+                         gaps=raw_gather.get("gaps", "after-run"))
 
     def _stock_group(self, path: tuple, group: str) -> tuple[int, ...]:
         """The piles of the layout group a stock rule names (deal, close_up, gather)."""
@@ -916,6 +1035,22 @@ class Rules:
                 raise self._fail(("foundations", spec.group, "start"), "dealt bases need "
                                  f"{used[card]} x {cards.card_name(card)}, the pack has {self.copies[card]}")
             self.setout.append((f, card))
+        for name, text in (self.definition.get("setout") or {}).items():
+            path = ("setout", name)
+            p = self.pile_names.index(name) if name in self.pile_names else -1
+            if p < 0 or self.piles[p] is None:
+                layout = [self.pile_names[q] for q in self._layout()]
+                raise self._fail(path, f"{name!r} is not a layout pile{suggest(name, layout)}; expected one such as "
+                                 f"{layout[0] if layout else 'grid:1'} (a foundation's bases: start: dealt)")
+            try:
+                card = cards.parse_card(str(text))
+            except cards.CardError as exc:
+                raise self._fail(path, str(exc)) from None
+            used[card] = used.get(card, 0) + 1
+            if used[card] > self.copies[card]:
+                raise self._fail(path, f"sets out {used[card]} x {cards.card_name(card)}; the pack has "
+                                 f"{self.copies[card]}")
+            self.setout.append((p, card))
 
     def _compile_deal(self, definition: dict[str, Any]) -> None:
         """``deal_targets``: the pile each dealt card goes to, in order (row by row within a
@@ -959,6 +1094,18 @@ class Rules:
             if any(self.piles[p].cards for p in self.groups[group]) and group not in order:
                 raise self._fail(("piles", group, "cards"), f"{spec['cards']} cards per pile "
                                  f"but {group!r} is not in deal; expected it listed in deal")
+        # Cards of a rank that move into the places the deal left empty (Blue Moon's Aces).
+        self.gap_fillers: list[tuple[tuple[int, ...], int]] = []
+        for group, spec in self.group_specs.items():
+            if spec.get("fill_dealt_gaps") is None:
+                continue
+            path = ("piles", group, "fill_dealt_gaps")
+            if group not in order:
+                raise self._fail(path, f"moves dealt cards, but {group!r} is not dealt; expected it listed in deal")
+            try:
+                self.gap_fillers.append((tuple(self.groups[group]), cards.parse_rank(spec["fill_dealt_gaps"])))
+            except cards.CardError as exc:
+                raise self._fail(path, str(exc)) from None
         self.n_dealt = self.n_cards - len(self.setout)
         if len(self.deal_targets) > self.n_dealt:
             raise self._fail(("deal",), f"the layout takes {len(self.deal_targets)} cards "
@@ -973,6 +1120,11 @@ class Rules:
         if not self.foundations:
             return  # a game won in the layout (win:)
         total = sum(self.f_spec[f].length for f in self.foundations)
+        if self.win is not None:   # won in the layout: the foundations may hold a part (Montana's Aces)
+            if total > self.n_cards:
+                raise self._fail(("foundations",), f"capacities add up to {total} cards; expected at most "
+                                 f"{self.n_cards}, the whole pack")
+            return
         if self.definition.get("capacity") == "meet":
             # Piles that meet (Bisley's Ace and King piles of a suit): room for every card is enough.
             if total < self.n_cards:
@@ -1108,6 +1260,16 @@ class Rules:
             ranks = empty if isinstance(empty, tuple) else (empty,)
             self.accepts_empty[p] = (tuple(codes) if empty == "any" else () if empty == "none"
                                      else tuple(c for c in codes if c % 13 in ranks))
+        # Gaps judged by the cards beside them (Montana): per such place, each place beside it
+        # with, for every card lying there, the cards the gap takes.
+        fits: dict[NeighbourRule, list[tuple[int, ...]]] = {}
+        self.gap_fits: dict[int, tuple[tuple[int, list[tuple[int, ...]]], ...]] = {}
+        for p in self.receivers:
+            for _q, rule in self.piles[p].beside:
+                if rule not in fits:
+                    fits[rule] = [tuple(c for c in pack_codes if rule.fits(top, c)) for top in range(52)]
+            if self.piles[p].beside:
+                self.gap_fits[p] = tuple((q, fits[rule]) for q, rule in self.piles[p].beside)
         # Piles that take cards only from some sources, or only single cards (legal.pile_moves).
         self.source_limited = any(self.piles[p].takes_from is not None or self.piles[p].empty_from is not None
                                   or self.piles[p].single_only or self.piles[p].only_suit is not None

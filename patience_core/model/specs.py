@@ -135,6 +135,56 @@ class RunChoice:
 
 
 @dataclass(frozen=True)
+class NeighbourRule:
+    """What a gap takes judged by the card beside it (PySolFC's Montana_RowStack): a card
+    related to that card by ``rank`` (``up``: one rank above it, ``down``: one below,
+    ``higher``: any rank above it) and ``suit`` (as a
+    :class:`BuildRule`'s). ``order``: the ranks in the order ``up`` and ``down`` count (a
+    stripped pack's own ranks, so 6 follows A in Paganini); ``None``: rank values. Never wraps."""
+
+    rank: str = "up"
+    suit: str = "same"
+    order: tuple[int, ...] | None = None
+
+    def fits(self, beside: int, card: int) -> bool:
+        """May ``card`` go into a gap with ``beside`` next to it?"""
+        if self.suit != "any" and not BuildRule(rank="any", suit=self.suit).follows(beside, card):
+            return False
+        order = self.order
+        a, b = beside % 13, card % 13
+        if order is not None:
+            if a not in order or b not in order:
+                return False
+            a, b = order.index(a), order.index(b)
+        return {"up": b == a + 1, "down": b == a - 1, "higher": b > a}[self.rank]
+
+    def words(self, beside: str) -> str:
+        """``a card one rank above the card on its left, in that card's suit``."""
+        order = " (in the pack's order of ranks)" if self.order is not None else ""
+        suit = {"same": "in that card's suit", "alternate": "in the other colour", "other": "in another suit",
+                "same-colour": "in that card's colour", "any": "of any suit"}[self.suit]
+        rank = {"up": "one rank above", "down": "one rank below", "higher": "of a higher rank than"}[self.rank]
+        return f"a card {rank} the card on its {beside}{order}, {suit}"
+
+
+def in_order_prefix(piles: list[list[int]], row: tuple[int, ...], ranks: tuple[int, ...]) -> int:
+    """How many places from the start of ``row`` hold its run: a card of ``ranks[0]`` on top of
+    the first place, then ``ranks[1]``, ... of that card's suit, one place each (PySolFC's
+    Montana: isGameWon, and the cards Montana_Talon leaves in place)."""
+    first = piles[row[0]]
+    if not first or first[-1] % 13 != ranks[0]:
+        return 0
+    base = first[-1] - first[-1] % 13
+    n = 0
+    for p, rank in zip(row, ranks):
+        pile = piles[p]
+        if not pile or pile[-1] != base + rank:
+            break
+        n += 1
+    return n
+
+
+@dataclass(frozen=True)
 class Condition:
     """A state of the game a rule waits for: every pile of ``piles`` empty (``kind``
     ``empty``), every one holding a card (``not_empty``), every one holding exactly one
@@ -142,8 +192,9 @@ class Condition:
     ``rank`` or of the colour ``colour`` (``only``: Block Ten's Tens, Fire and Ice's red
     cards), each empty or one run by its rule in ``runs`` (of ``rank`` cards if given, its
     bottom card of rank ``bottom`` if given: ``sorted``), at most ``rank`` cards in them all
-    (``cards_left``), all of ``parts`` (``all``), or not its one part (``not``). ``words``
-    says it to a player."""
+    (``cards_left``), each of ``rows`` holding ``ranks`` in order from its first place, in one
+    suit (``rows_in_order``: Montana), all of ``parts`` (``all``), or not its one part
+    (``not``). ``words`` says it to a player."""
 
     kind: str
     piles: tuple[int, ...]
@@ -153,6 +204,8 @@ class Condition:
     runs: tuple["BuildRule | RunChoice", ...] = ()
     bottom: int | None = None
     colour: str | None = None
+    rows: tuple[tuple[int, ...], ...] = ()
+    ranks: tuple[int, ...] = ()
 
     def holds(self, piles: list[list[int]]) -> bool:
         kind = self.kind
@@ -179,6 +232,9 @@ class Condition:
             return sum(len(piles[p]) for p in self.piles) <= self.rank
         if kind == "not":
             return not self.parts[0].holds(piles)
+        if kind == "rows_in_order":
+            ranks = self.ranks
+            return all(in_order_prefix(piles, row, ranks) == len(ranks) for row in self.rows)
         return all(part.holds(piles) for part in self.parts)
 
 
@@ -208,7 +264,9 @@ class PileSpec:
     on it (always / when empty) may come from (``None``: any); ``single_only``: it takes single
     cards, never a run (``single_when_empty``: only while empty, Martha's gaps); ``only_suit``:
     it takes cards of that suit only (Four Winds' cells);
-    ``empty`` may also be a tuple of ranks (Alexander the Great: A or K).
+    ``empty`` may also be a tuple of ranks (Alexander the Great: A or K); ``beside``: when
+    empty it also takes a card that fits the top card of one of these piles by its rule (the
+    place on its left or right in a grid: Montana's gaps).
     """
 
     number: int
@@ -236,11 +294,12 @@ class PileSpec:
     single_only: bool = False
     single_when_empty: bool = False
     only_suit: int | None = None
+    beside: tuple[tuple[int, NeighbourRule], ...] = ()
 
     @property
     def takes_cards(self) -> bool:
         """Can a card ever be moved onto this pile by the player?"""
-        return self.build is not None or self.empty != "none"
+        return self.build is not None or self.empty != "none" or bool(self.beside)
 
 
 @dataclass(frozen=True)
@@ -370,7 +429,11 @@ class StockSpec:
     ones it deals to) go back into it in order, pile 1 first, each from its top (shuffled with
     ``shuffle``), and a row is dealt at once (Acquaintance, Scuffle); ``draw_by_pass``: cards
     turned at a time on each pass through the stock (``draw`` is the first pass's; Canfield Rush
-    turns 3, then 2, then 1)."""
+    turns 3, then 2, then 1); ``keep_ranks`` (with ``gather``): the cards in order at the start of
+    each of ``gather_rows`` stay (:func:`in_order_prefix`), the rest are gathered, shuffled and
+    dealt back one to each place they left, ``gaps`` saying which of those places stay empty:
+    ``after-run`` the first of each row, ``row-end`` each row's last, ``random`` as many as
+    there were gaps, chosen at random (PySolFC's Montana_Talon, Station_Talon, Spaces_Talon)."""
 
     draw: int = 1
     redeals: int | float = 0
@@ -388,9 +451,12 @@ class StockSpec:
     shuffle: bool = False
     gather_to_stock: bool = False
     draw_by_pass: tuple[int, ...] | None = None
+    keep_ranks: tuple[int, ...] = ()
+    gather_rows: tuple[tuple[int, ...], ...] = ()
+    gaps: str = "after-run"
 
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited
 
-__all__ = ["BuildRule", "RunChoice", "Condition", "PileSpec", "FoundationSpec", "RemoveRule", "StockSpec", "is_red", "RANK_RELATIONS",
+__all__ = ["BuildRule", "RunChoice", "NeighbourRule", "in_order_prefix", "Condition", "PileSpec", "FoundationSpec", "RemoveRule", "StockSpec", "is_red", "RANK_RELATIONS",
            "SUIT_RELATIONS", "UNLIMITED"]

@@ -146,6 +146,15 @@ def _caption(rules: Rules, group: str) -> str:
         free = "bottom cards free"
     else:
         free = "top cards free"
+    beside = max(rules.groups[group], key=lambda p: len(rules.piles[p].beside))
+    if rules.piles[beside].beside:   # gaps judged by their neighbours (Montana)
+        takes = ", or ".join(rule.words("left" if q < beside else "right") for q, rule in rules.piles[beside].beside)
+        start = rules.piles[first].empty
+        start = "" if beside == first or start == "none" else \
+            f"; a row's first place takes {'any card' if start == 'any' else cards.ranks_with_articles(start)}"
+        return f"{free}; a gap takes {takes}{start}"
+    if rules.group_specs[group].get("empty_from") == "neighbours" and spec.empty == "any":
+        return f"{free}; a gap takes a card from a place next to it (not diagonally)"
     fill = rules.fill[first]
     gaps = ("gaps stay empty" if not fill else
             "gaps filled from " + ", else ".join(rules.pile_names[s] for s in fill))
@@ -198,13 +207,18 @@ def _columns_part(position: Position, piles: list[int], labels: PileLabels, glyp
     return table
 
 
-def _grid_table(position: Position, group: str, labels: PileLabels, glyphs: Glyphs) -> RenderableType:
-    """Places laid out as the sheet's grid, row by row in deal order."""
+def _grid_table(position: Position, group: str, labels: PileLabels, glyphs: Glyphs,
+                width: int = 10_000) -> RenderableType:
+    """Places laid out as the sheet's grid, row by row in deal order; where that is wider than
+    ``width``, a compact grid (:func:`_compact_grid`)."""
     rules = position.rules
     piles = rules.groups[group]
     spec = rules.group_specs[group]
     grid = spec.get("grid") or {}
     columns = int(grid.get("columns") or min(len(piles), 8))
+    label = max(len(labels.label(p)) for p in piles)
+    if columns * (label + 7) + 1 > width and all(len(position.piles[p]) <= 1 for p in piles):
+        return _compact_grid(position, group, labels, glyphs, columns)
     table = Table(box=glyphs.box, show_header=False, padding=(0, 1))
     for _ in range(columns):
         table.add_column(min_width=7, no_wrap=True)
@@ -223,6 +237,29 @@ def _grid_table(position: Position, group: str, labels: PileLabels, glyphs: Glyp
                     hidden = f", {position.down[p]} face down" if position.down[p] else ""
                     cell.append(f" +{len(pile) - 1}{hidden}", style="dim" if glyphs.colour else "")
             cells.append(cell)
+        cells += [Text("")] * (columns - len(cells))
+        table.add_row(*cells)
+    return _titled(rules, group, table, glyphs)
+
+
+def _compact_grid(position: Position, group: str, labels: PileLabels, glyphs: Glyphs, columns: int) -> RenderableType:
+    """A wide grid of single-card places (Montana's rows of 13 at 80 columns): each place shows its
+    card alone, a gap its label (the place a card is moved to; cards are named by themselves)."""
+    rules = position.rules
+    piles = rules.groups[group]
+    table = Table(box=glyphs.box, show_header=False, padding=(0, 0))
+    for _ in range(columns):
+        table.add_column(min_width=4, justify="right", no_wrap=True)
+    for start in range(0, len(piles), columns):
+        cells = []
+        for p in piles[start:start + columns]:
+            pile = position.piles[p]
+            if not pile:
+                cells.append(_dim(labels.label(p), glyphs))
+            elif position.is_face_down(p, 0):
+                cells.append(_dim(FACE_DOWN[glyphs.unicode], glyphs))
+            else:
+                cells.append(card_text(pile[-1], glyphs))
         cells += [Text("")] * (columns - len(cells))
         table.add_row(*cells)
     return _titled(rules, group, table, glyphs)
@@ -368,11 +405,15 @@ def board(position: Position, info: BoardInfo, glyphs: Glyphs, console: Console)
         elif rules.pile_kind[rules.groups[group][0]] == "tableau":
             layout.append(_columns_table(position, group, labels, glyphs, width))
         else:
-            layout.append(_grid_table(position, group, labels, glyphs))
+            layout.append(_grid_table(position, group, labels, glyphs, width))
     if layout:
         parts.append(_side_by_side(layout, console, width))
     if rules.has_stock:
         parts.append(_stock_line(position, labels, glyphs))
+    elif rules.stock_spec.gather and rules.redeals:   # a redeal of the layout, with no stock to show
+        left = ("unlimited" if rules.redeals == float("inf") else
+                f"left {position.redeals_left} of {rules.redeals}")
+        parts.append(Text(f"Redeals {left} (type 'redeal')"))
     for message in info.messages:
         parts.append(Text(message))
     if info.keys:

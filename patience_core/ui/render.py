@@ -166,6 +166,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     empty = first.empty
     empty_text = ("any card" if empty == "any" else "nothing" if empty == "none"
                   else f"only {cards.ranks_with_articles(empty)}")
+    if any(rules.piles[p].beside for p in piles):
+        return _beside_group_text(rules, group, spec, piles, sizes)
     moves = {"card": "one card at a time", "run": f"runs built {first.run_rule.words()}" if first.run_rule else "runs",
              "face-up": "any face-up cards together", "pile": "only whole piles",
              "card-or-pile": (f"the top card alone, or the whole pile when it is one run built "
@@ -185,7 +187,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += f" (only when {first.build_when.words})"
     if first.empty_when is not None:
         empty_text += f" (only when {first.empty_when.words})"
-    if first.empty_from is not None:
+    if spec.get("empty_from") == "neighbours" and "neighbours" not in rules.group_specs:
+        empty_text += ", and only from a place next to it in its row or column (not diagonally)"
+    elif first.empty_from is not None:
         empty_text += f", and only from {_sources_words(rules, first.empty_from)}"
     if first.single_when_empty:
         empty_text += ", one card at a time (never a run)"
@@ -195,6 +199,44 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += ", one card at a time (never a run)"
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
             f"moving {moves}{limit}; an empty pile takes {empty_text}{fill}.")
+
+
+def _beside_group_text(rules: Rules, group: str, spec: dict, piles: list[int], sizes: list[int]) -> str:
+    """Places whose gaps are judged by the cards beside them (Montana): the grid, what leaves a
+    place, and what a gap takes."""
+    title = spec.get("title", group)
+    grid = spec.get("grid")
+    empty = [str(i + 1) for i, n in enumerate(sizes) if not n]
+    dealt = (_dealt_words(sizes) if max(sizes) > 1 or not empty or len(empty) == len(sizes) else
+             f"1 card each but places {', '.join(empty[:-1])} and {empty[-1]}, dealt nothing" if len(empty) > 1
+             else f"1 card each but place {empty[0]}, dealt nothing")
+    shape = (f"{_plural(len(piles), 'place')}" + (f" in {grid['rows']} rows of {grid['columns']}" if grid else "")
+             + f", {dealt}")
+    if spec.get("fill_dealt_gaps") is not None:
+        rank = cards.RANKS[cards.parse_rank(spec["fill_dealt_gaps"])]
+        shape += (f"; after the deal, each {rank} (in place order) moves into the next place the deal left "
+                  f"empty, leaving its own place empty")
+    free = "every card is free" if rules.access[piles[0]] == ACCESS_ALL else _ACCESS_WORDS[rules.access[piles[0]]]
+    raw = spec["empty"]
+    takes = []
+    for side in ("left", "right"):
+        if raw.get(side) is None:
+            continue
+        rule = next((r for p in piles for q, r in rules.piles[p].beside if (q < p) == (side == "left")), None)
+        if rule is None:   # no place has a neighbour on that side (a grid one place wide)
+            continue
+        across = ""
+        if raw[side].get("across_rows"):
+            across = (" (for a row's last place, the card on the next row's first place)" if side == "right"
+                      else " (for a row's first place, the card on the row before's last place)")
+        takes.append(rule.words(side) + across)
+    text = f"a gap takes {', or '.join(takes)}"
+    first = raw.get("first_column")
+    if first is not None:
+        rank = "any card" if first == "any" else "nothing" if first == "none" else \
+            f"only {cards.rank_with_article(cards.parse_rank(first))}, of any suit"
+        text += f"; a gap in a row's first place takes {rank}"
+    return f"{title} ({group}:1..{len(piles)}): {shape}; {free}, one card at a time; {text}."
 
 
 def _rank_span_words(ranks: tuple[int, ...]) -> str:
@@ -253,6 +295,8 @@ def rules_text(rules: Rules) -> str:
             suits = ("one per suit in turn (C D H S)" if spec["suits"] == "fixed"
                      else "any suit (the first card decides)")
             start = f"started by a free {base}"
+            if rules.deal_up_ranks is not None and rules.f_rank_at[first][0] in rules.deal_up_ranks:
+                start = f"the {base}s go there as they are dealt"
         if fspec.deal_bases:
             start += (f" ({cards.rank_with_article(rules.f_rank_at[first][0])} on top of a column after each row of the deal "
                       "goes up at once)")
@@ -341,6 +385,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                      "stock.")
     else:
         lines.append(f"Deal: {', then '.join(dealt)}, row by row{waste}: every card; there is no stock.")
+    laid = [(p, card) for p, card in rules.setout if not rules.is_foundation[p]]
+    if laid:
+        lines.append("Before the deal, these cards are taken out of the pack and set out: "
+                     + ", ".join(f"{cards.card_name(card)} on {rules.pile_names[p]}" for p, card in laid) + ".")
     if rules.deal_to_foundations:
         which = ("a card that fits a foundation" if rules.deal_up_ranks is None else
                  cards.ranks_with_articles(tuple(sorted(rules.deal_up_ranks))) + " that fits a foundation")
@@ -383,7 +431,15 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         group = rules.pile_group[stock.gather[0]]
         redeals = ("as often as you like" if rules.redeals == float("inf") else
                    f"{_plural(rules.redeals, 'time')}")
-        if stock.gather_to_stock and len(stock.gather) == 1:
+        if stock.keep_ranks:
+            spaces = {"after-run": "the first place after each row's run",
+                      "row-end": "the last place of each row",
+                      "random": "as many places as there were gaps, chosen at random among them"}[stock.gaps]
+            run = " ".join(cards.RANKS[r] for r in stock.keep_ranks[:3])
+            lines.append(f"Redeal ({redeals}): each row's run stays (from its first place: {run} ... in one suit); "
+                         f"every other card of {group} is gathered, shuffled and dealt back, one to each place "
+                         f"they left, but for the gaps: {spaces}.")
+        elif stock.gather_to_stock and len(stock.gather) == 1:
             shuffled = ", shuffled," if stock.shuffle else " (turned over, so in the same order)"
             lines.append(f"Redeal ({redeals}): once the stock is empty, {rules.pile_names[stock.gather[0]]} goes "
                          f"back into it{shuffled} and its first card is turned at once.")

@@ -140,7 +140,8 @@ class PileView(Widget):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self) -> Text:
-        lines = {"column": self._column, "place": self._place, "card": self._card, "foundation": self._foundation,
+        lines = {"column": self._column, "place": self._place, "card": self._card, "slot": self._slot,
+                 "foundation": self._foundation,
                  "stock": self._stock, "fan": self._fan}[self.shape]()
         return Text("\n").join(lines)
 
@@ -245,6 +246,22 @@ class PileView(Widget):
                           down=position.down[self.pile] >= len(pile),
                           free=not is_covered(position, self.pile))]
 
+    def _slot(self) -> list[Text]:
+        """A place of a grid too wide for labels (Montana's rows of 13): the card alone, or, for a
+        gap, its label (green when the picked card may go there)."""
+        state = self.state
+        pile = state.position.piles[self.pile]
+        if pile:
+            return self._card()
+        self.line_index = [-1]
+        label = state.labels.label(self.pile)[-4:]
+        target = self.pile in state.targets
+        text = Text(label.rjust(CELL - 1) + " ", style=_style(state.glyphs, "bold green", "bold") if target
+                    else _style(state.glyphs, "dim"))
+        if state.cursor[0] == self.pile:
+            text.stylize("reverse")
+        return [text]
+
     def _foundation(self) -> list[Text]:
         state = self.state
         position = state.position
@@ -339,11 +356,18 @@ def pile_shapes(rules: Rules) -> dict[int, str]:
             if widest * (label + 1 + CELL + 1) > BOARD_WIDTH:
                 for p in piles:
                     shapes[p] = "card"
+            continue
+        piles = rules.groups[group]
+        columns = int((rules.group_specs[group].get("grid") or {}).get("columns") or 0)
+        if rules.pile_kind[piles[0]] != "tableau" and columns * (pile_width(rules, PileLabels(rules), piles[0],
+                                                                            "place") + 1) > BOARD_WIDTH:
+            for p in piles:   # a grid too wide for labels (Montana's rows of 13)
+                shapes[p] = "slot"
     return shapes
 
 
 def pile_width(rules: Rules, labels: PileLabels, pile: int, shape: str) -> int:
-    if shape == "card":
+    if shape in ("card", "slot"):
         return CELL
     if shape == "place":
         group = rules.groups[rules.pile_group[pile]]
@@ -374,7 +398,8 @@ def group_plans(rules: Rules, labels: PileLabels) -> tuple[list[GroupPlan], list
 
     def measure(plan: GroupPlan) -> GroupPlan:
         indents = plan.indents or [[0] * len(row) for row in plan.rows]
-        widest = max((sum(pile_width(rules, labels, p, shapes[p]) + 1 + gap for p, gap in zip(row, gaps))
+        widest = max((sum(pile_width(rules, labels, p, shapes[p]) + (shapes[p] != "slot") + gap
+                          for p, gap in zip(row, gaps))
                       for row, gaps in zip(plan.rows, indents)), default=0)
         plan.width = max(widest, len(plan.title))
         return plan

@@ -99,7 +99,18 @@ _STATE = {
                                              "from": {**RANK, "description": "the rank of each non-empty "
                                                       "pile's bottom card (Four Packs: A)"}}},
                    "cards_left": {"type": "integer", "minimum": 0, "maximum": 104,
-                                  "description": "at most this many cards lie outside the foundations"}},
+                                  "description": "at most this many cards lie outside the foundations"},
+                   "rows_in_order": {"type": "object", "additionalProperties": False, "required": ["in", "first"],
+                                     "description": "every row of a group's grid holds, from its first place, a "
+                                                    "card of rank first, then the next ranks of the pack, all "
+                                                    "of that card's suit (Montana)",
+                                     "properties": {"in": {"type": "string", "minLength": 1,
+                                                           "description": "the pile group whose grid has the rows"},
+                                                    "first": RANK,
+                                                    "length": {"type": "integer", "minimum": 1, "maximum": 13,
+                                                               "description": "how many ranks each row holds in "
+                                                                              "order (default: up to the pack's "
+                                                                              "highest rank)"}}}},
 }
 # not: a state that does not hold (Wave Motion: not every column empty), one level deep.
 CONDITION = {**_STATE, "description": _STATE["description"] + ", or not: STATE (that state does not hold)",
@@ -133,6 +144,24 @@ REMOVE_RULE = {
     },
 }
 
+NEIGHBOUR_RULE = {
+    "type": "object", "additionalProperties": False,
+    "description": "what a gap takes judged by the card beside it: a card related to it by rank and suit",
+    "properties": {
+        "rank": {"enum": ["up", "down", "higher"],
+                 "description": "up: one rank above the card beside the gap (default); down: one rank below; "
+                                "higher: any rank above it"},
+        "suit": {"enum": ["same", "alternate", "other", "same-colour", "any"],
+                 "description": "the suit relation to the card beside the gap (default: same)"},
+        "order": {"enum": ["pack"],
+                  "description": "pack: up and down count ranks in a stripped pack's own order, its missing "
+                                 "ranks skipped (Paganini: 6 follows A); by default by their values"},
+        "across_rows": {"type": "boolean",
+                        "description": "the place beside a row's end is the next (or previous) row's end "
+                                       "place, as PySolFC's Galary looks to the right"},
+    },
+}
+
 PILE_BUILD_RULE = {**BUILD_RULE, "properties": {
     **BUILD_RULE["properties"],
     "when": {**CONDITION, "description": "the pile takes cards on its top only in this state (Surprise: "
@@ -154,7 +183,7 @@ PILE_GROUP = {
                  "description": "tableau: columns (looked at first); reserve: single places or piles; "
                                 "cell: free cells, each holding any one card"},
         "title": TITLE,
-        "count": _or_ref({"type": "integer", "minimum": 0, "maximum": 64,
+        "count": _or_ref({"type": "integer", "minimum": 0, "maximum": 128,
                           "description": "how many piles the group has"}),
         "cards": _or_ref({**_PER_PILE, "description": "cards dealt to each pile, row by row: one number "
                                                       "for every pile, or a list with one per pile"}),
@@ -178,18 +207,29 @@ PILE_GROUP = {
                           "anyOf": [{"const": "none"}, PILE_BUILD_RULE]}),
         "empty": _or_ref({"description": "what an empty pile takes: any card, none, a rank (e.g. K) or a "
                                          "list of ranks ([A, K]); or {rank: any|RANK, when: CONDITION}: only "
-                                         "in that state",
+                                         "in that state; or {left: RULE, right: RULE, first_column: RANK}: a "
+                                         "card that fits the card beside the gap in its row (Montana)",
                           "anyOf": [{"enum": ["any", "none"]}, RANK,
                                     {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
                                      "items": RANK},
                                     {"type": "object", "additionalProperties": False, "required": ["rank", "when"],
                                      "properties": {"rank": {"anyOf": [{"const": "any"}, RANK]},
-                                                    "when": CONDITION}}]}),
+                                                    "when": CONDITION}},
+                                    {"type": "object", "additionalProperties": False, "minProperties": 1,
+                                     "properties": {
+                                         "left": {**NEIGHBOUR_RULE, "description": "a gap takes a card that fits "
+                                                  "the card on its left by this rule"},
+                                         "right": {**NEIGHBOUR_RULE, "description": "a gap takes a card that fits "
+                                                   "the card on its right by this rule"},
+                                         "first_column": {"anyOf": [{"enum": ["any", "none"]}, RANK],
+                                                          "description": "what a gap in a row's first place takes "
+                                                                         "instead (Montana: 2)"}}}]}),
         "takes_from": {**PILE_SET, "description": "the only piles a card or run put on these piles may come "
                                                   "from (pile groups, stock, waste, single piles, or "
                                                   "foundations); Chamberlain: [reserve]"},
         "empty_from": {**PILE_SET, "description": "the only piles an empty pile of the group takes a card "
-                                                  "from (Assembly: [waste])"},
+                                                  "from (Assembly: [waste]); neighbours: the places next to "
+                                                  "it in its row or column of the grid (Rectangular Rovers)"},
         "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: only single cards are put on the pile, never a run (PySolFC's "
@@ -215,6 +255,10 @@ PILE_GROUP = {
                                          "not its cards (Simple Simon)"}),
         "to_bottom": _or_ref({**RANK, "description": "a rank whose cards the deal moves under the other "
                                                      "cards of their pile (Baker's Dozen: K)"}),
+        "fill_dealt_gaps": _or_ref({**RANK, "description": "after the deal, the cards of this rank on top of "
+                                                           "the group's places move, in place order, into the "
+                                                           "places the deal left empty; theirs stay empty "
+                                                           "(Blue Moon: A)"}),
         "max": _or_ref({"type": "integer", "minimum": 1, "maximum": 104,
                         "description": "the most cards the pile may hold"}),
         "shape": _or_ref({"enum": ["pyramid"],
@@ -447,7 +491,19 @@ FIELDS: dict[str, Any] = {
                                  "shuffle": _or_ref({"type": "boolean",
                                                      "description": "shuffled before they are dealt again, in "
                                                                     "rows (La Belle Lucie); the same game always "
-                                                                    "shuffles the same way"})}},
+                                                                    "shuffles the same way"}),
+                                 "keep": {"type": "object", "additionalProperties": False, "required": ["runs_from"],
+                                          "description": "the cards in order at the start of each row of the "
+                                                         "group's grid stay; only the rest is gathered, shuffled "
+                                                         "and dealt back, one to each place they left (Montana)",
+                                          "properties": {"runs_from": {**RANK, "description": "the rank a row's "
+                                                                       "run starts with in its first place; then "
+                                                                       "the next ranks of the pack, in its suit"}}},
+                                 "gaps": _or_ref({"enum": ["after-run", "row-end", "random"],
+                                                  "description": "with keep, which places the redeal leaves "
+                                                                 "empty: the first after each row's run "
+                                                                 "(default), each row's last place (Station), or "
+                                                                 "as many as there were gaps, at random (Spaces)"})}},
                   "close_up": {"type": "object", "additionalProperties": False, "required": ["group"],
                                "description": "instead of a waste: the stock closes up the gaps of a pile group "
                                               "(its cards slide toward place 1, in order) and deals a card into "
@@ -481,6 +537,13 @@ FIELDS: dict[str, Any] = {
                     "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$",
                                       "description": "lower-case letters, digits and dashes"},
                     "description": "the foundation groups, by id; their piles are foundation:1, 2, ..."},
+    "setout": {"type": "object", "maxProperties": 104,
+               "propertyNames": {"pattern": "^[a-z][a-z0-9-]*:[1-9][0-9]*$",
+                                 "description": "a layout pile, such as grid:1"},
+               "additionalProperties": {"type": "string", "pattern": "^\\s*([AaTtJjQqKk1-9]|10)[CDHScdhs]\\s*$",
+                                        "description": "a card, such as AC"},
+               "description": "cards taken out of the pack before the shuffle and set on these layout piles, "
+                              "under any cards dealt to them (Red Moon's Aces)"},
     "deal_to_foundations": {"anyOf": [{"type": "boolean"},
                                       {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
                                        "items": RANK}],

@@ -55,6 +55,8 @@ def _unknown_rule(rules: Rules) -> str | None:
              for spec in rules.piles if spec is not None),
          "runs that follow one of several rules, or runs limited by their stretches of one suit"),
         (any(rules.all_face_down), "a face-down pile that only fills gaps"),
+        (bool(rules.gap_fits), "gaps judged by the cards beside them"),
+        (bool(rules.stock_spec.keep_ranks), "a redeal that keeps the rows' runs and shuffles the rest"),
         (rules.any_face_pattern, "face-up cards dealt between face-down ones (faces:)"),
         (bool(rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up
               or rules.stock_spec.close_up or rules.transfer_from or rules.stock_spec.gather
