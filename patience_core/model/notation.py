@@ -192,6 +192,8 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
             return ": the stock is not empty yet"
     if not pile:
         return f": {rules.pile_names[src]} is empty"
+    if legal.is_locked(position, src):
+        return f": a card leaves {rules.pile_names[src]} only when {rules.free_when[src].words}"
     top = pile[-1]
     uncovered = None if rules.is_foundation[src] else \
         legal.held_back_by_partial(position, src, card if card is not None else top)
@@ -231,6 +233,11 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         if not spec.build.follows(target[-1], moving):
             return (f": {rules.pile_names[dst]} builds {spec.build.words()}; "
                     f"{cards.card_name(moving)} does not go on {cards.card_name(target[-1])}")
+    elif spec.empty == "below-base":
+        rank = legal.below_base_rank(position)
+        what = (f"only {cards.rank_with_article(rank)}, one below the foundations' base" if rank is not None
+                else "nothing until the deal gives the foundations' base")
+        return f": an empty {rules.pile_names[dst]} takes {what}"
     elif spec.empty != "any":
         what = "nothing" if spec.empty == "none" else f"only {cards.ranks_with_articles(spec.empty)}"
         return f": an empty {rules.pile_names[dst]} takes {what}"

@@ -98,7 +98,8 @@ class BuildRule:
 @dataclass(frozen=True)
 class Condition:
     """A state of the game a rule waits for: every pile of ``piles`` empty (``kind``
-    ``empty``), every one holding a card (``not_empty``), every one holding exactly one
+    ``empty``), every one holding a card (``not_empty``), at least one of them empty
+    (``some_empty``: Der kleine Napoleon's cell, free once a reserve pile is), every one holding exactly one
     card, of ``rank`` if given (``one_card``: Aces Up's four Aces), holding only cards of
     ``rank`` (``only``: Block Ten's Tens), each empty or one run by its rule in ``runs`` (of
     ``rank`` cards if given: ``sorted``), at most ``rank`` cards in them all (``cards_left``),
@@ -117,6 +118,8 @@ class Condition:
             return not any(piles[p] for p in self.piles)
         if kind == "not_empty":
             return all(piles[p] for p in self.piles)
+        if kind == "some_empty":
+            return not all(piles[p] for p in self.piles)
         if kind == "one_card":
             rank = self.rank
             return all(len(piles[p]) == 1 and (rank is None or piles[p][0] % 13 == rank) for p in self.piles)
@@ -157,7 +160,11 @@ class PileSpec:
     on it (always / when empty) may come from (``None``: any); ``single_only``: it takes single
     cards, never a run (``single_when_empty``: only while empty, Martha's gaps); ``only_suit``:
     it takes cards of that suit only (Four Winds' cells);
-    ``empty`` may also be a tuple of ranks (Alexander the Great: A or K).
+    ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), or ``"below-base"``:
+    only the rank one below the foundations' base, a rank the deal chooses (Penguin, Agnes
+    Bernauer; :func:`~patience_core.model.legal.below_base_rank`); ``free_when``: the state in
+    which its cards may leave it (``None``: always; Napoleon's cells, locked while the reserve
+    piles hold cards).
     """
 
     number: int
@@ -185,11 +192,18 @@ class PileSpec:
     single_only: bool = False
     single_when_empty: bool = False
     only_suit: int | None = None
+    free_when: Condition | None = None
 
     @property
     def takes_cards(self) -> bool:
         """Can a card ever be moved onto this pile by the player?"""
         return self.build is not None or self.empty != "none"
+
+    def empty_words(self) -> str:
+        """The ranks a gap takes, in words: ``a K``, ``an A or a K``, or the rank below the base."""
+        if self.empty == "below-base":
+            return "the rank one below the foundations' base"
+        return cards.ranks_with_articles(self.empty)
 
 
 @dataclass(frozen=True)
@@ -218,7 +232,10 @@ class FoundationSpec:
     (PySolFC's Osmosis_Foundation); ``base_first``: the
     group's base rank is the rank of the first card the player puts on any of its piles
     (Chessboard); ``deal_bases``: during the deal, after each row, a base card on top of a
-    dealt pile goes onto an empty pile of the group (Thirty-Six's Aces).
+    dealt pile goes onto an empty pile of the group (Thirty-Six's Aces); ``rank_dealt``: the
+    first card of the shuffled pack chooses the group's base rank, and the other cards of that
+    rank go onto the group's piles before the rest is dealt, each onto a pile of its suit
+    (PySolFC's Penguin, Petal and Napoleon shuffle hooks).
     """
 
     number: int
@@ -248,6 +265,7 @@ class FoundationSpec:
     takes_set: int = 0
     set_rule: BuildRule | None = None
     deal_bases: bool = False
+    rank_dealt: bool = False
 
 
 @dataclass(frozen=True)

@@ -127,8 +127,7 @@ def _caption(rules: Rules, group: str) -> str:
     if rules.pile_kind[first] == "cell":
         return "one card each"
     if spec.build is not None:
-        empty = {"any": "any card", "none": "nothing"}.get(spec.empty) if isinstance(spec.empty, str) \
-            else cards.ranks_with_articles(spec.empty)
+        empty = {"any": "any card", "none": "nothing"}.get(spec.empty) or spec.empty_words()
         moves = {"run": "runs move", "face-up": "face-up cards move together", "pile": "whole piles move",
                  "card": "one card moves", "card-or-pile": "the top card or the whole pile moves"}[spec.moves]
         if spec.partial == "to-foundation":

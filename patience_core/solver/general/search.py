@@ -47,6 +47,8 @@ def _unknown_rule(rules: Rules) -> str | None:
         (bool(rules.set_foundations), "foundations that take sets of cards at once"),
         (bool(rules.stock_spec.draw_by_pass), "a stock turned a different number of cards on each pass"),
         (rules.stock_spec.deal_needs_all_empty, "a stock that deals only onto empty piles"),
+        (any(rules.piles[p].empty == "below-base" for p in rules.receivers),
+         "gaps that take the rank below a base the deal chooses (empty: below-base)"),
         (any(rules.all_face_down), "a face-down pile that only fills gaps"),
         (rules.any_face_pattern, "face-up cards dealt between face-down ones (faces:)"),
         (bool(rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up
