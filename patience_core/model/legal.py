@@ -312,8 +312,9 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
     if src is None:
         return True
     allowed = spec.takes_from
-    if not pile and spec.empty_from is not None:
-        allowed = spec.empty_from if allowed is None else allowed & spec.empty_from
+    narrower = spec.build_from if pile else spec.empty_from
+    if narrower is not None:
+        allowed = narrower if allowed is None else allowed & narrower
     return allowed is None or src in allowed
 
 

@@ -374,6 +374,7 @@ class Rules:
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from"),
+                        build_from=self._sources(group, spec, "build_from"),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
                         only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
@@ -381,7 +382,8 @@ class Rules:
                                    if spec.get("free_when") is not None else None))
 
     def _sources(self, group: str, spec: dict[str, Any], key: str) -> frozenset[int] | None:
-        """``takes_from``/``empty_from``: a pile set, where ``foundations`` names every foundation."""
+        """``takes_from``/``empty_from``/``build_from``: a pile set, where ``foundations`` names every
+        foundation."""
         raw = spec.get(key)
         if raw is None:
             return None
@@ -1131,6 +1133,7 @@ class Rules:
                 self.accepts_below_base[p] = tuple(tuple(c for c in codes if c % 13 == r) for r in range(13))
         # Piles that take cards only from some sources, or only single cards (legal.pile_moves).
         self.source_limited = any(self.piles[p].takes_from is not None or self.piles[p].empty_from is not None
+                                  or self.piles[p].build_from is not None
                                   or self.piles[p].single_only or self.piles[p].only_suit is not None
                                   or self.piles[p].single_when_empty
                                   for p in self.receivers)

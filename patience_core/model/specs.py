@@ -156,8 +156,9 @@ class PileSpec:
     state in which the pile takes cards on its top / when empty (``None``: always);
     ``covered_by``: the piles that lie over this one (a pyramid's two places below): while
     one of them holds a card, nothing leaves or joins this pile, and its face-down cards
-    turn up once they are all empty; ``takes_from``/``empty_from``: the only piles a card put
-    on it (always / when empty) may come from (``None``: any); ``single_only``: it takes single
+    turn up once they are all empty; ``takes_from``/``empty_from``/``build_from``: the only piles
+    a card put on it (always / when empty / onto a card: The Little Corporal's reserve cards go
+    only into gaps) may come from (``None``: any); ``single_only``: it takes single
     cards, never a run (``single_when_empty``: only while empty, Martha's gaps); ``only_suit``:
     it takes cards of that suit only (Four Winds' cells);
     ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), or ``"below-base"``:
@@ -189,6 +190,7 @@ class PileSpec:
     covered_by: tuple[int, ...] = ()
     takes_from: frozenset[int] | None = None
     empty_from: frozenset[int] | None = None
+    build_from: frozenset[int] | None = None
     single_only: bool = False
     single_when_empty: bool = False
     only_suit: int | None = None

@@ -187,6 +187,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         empty_text += ", one card at a time (never a run)"
     if first.takes_from is not None:
         build += f", only from {_sources_words(rules, first.takes_from)}"
+    if first.build_from is not None:
+        build += f", onto a card only from {_sources_words(rules, first.build_from)}"
     if first.single_only:
         build += ", one card at a time (never a run)"
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "

@@ -169,6 +169,9 @@ PILE_GROUP = {
                                                   "foundations); Chamberlain: [reserve]"},
         "empty_from": {**PILE_SET, "description": "the only piles an empty pile of the group takes a card "
                                                   "from (Assembly: [waste])"},
+        "build_from": {**PILE_SET, "description": "the only piles a card or run put onto a card of these piles "
+                                                  "may come from (The Little Corporal: [tableau], so the "
+                                                  "reserve's cards go only into gaps)"},
         "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: only single cards are put on the pile, never a run (PySolFC's "
