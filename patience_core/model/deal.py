@@ -88,6 +88,8 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
         piles[f].append(card)
     targets = rules.deal_targets
     skip = 0
+    if rules.shuffled_bases:
+        order = set_out_shuffled_bases(rules, piles, order)
     if rules.rank_dealt:
         order, skip = set_out_rank(rules, piles, order)
     ends = set(rules.deal_row_ends) if rules.deal_bases else ()
@@ -104,6 +106,18 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     rest.reverse()  # the next card of the pack ends on top (the end of the list)
     piles[rules.stock] = rest
     return piles
+
+
+def set_out_shuffled_bases(rules: Rules, piles: list[list[int]], order: list[int]) -> list[int]:
+    """``base: any`` with ``start: dealt``: each pile's base is the first card of its suit (any
+    suit for a pile without one) left in the shuffled pack, set out before the deal, pile by pile
+    (PySolFC's Ants and Uintah shuffle hooks). Returns the cards left to deal."""
+    rest = list(order)
+    for f in rules.shuffled_bases:
+        suit = rules.f_suit[f]
+        i = next(i for i, card in enumerate(rest) if suit in (-1, card // 13))
+        piles[f].append(rest.pop(i))
+    return rest
 
 
 def set_out_rank(rules: Rules, piles: list[list[int]], order: list[int]) -> tuple[list[int], int]:

@@ -867,7 +867,7 @@ class Rules:
         if self.rank_dealt:
             self._check_rank_dealt_room()
         self.n_shuffled = self.n_cards - len(self.setout)
-        self.n_dealt = self.n_shuffled - self.rank_set_out
+        self.n_dealt = self.n_shuffled - self.rank_set_out - len(self.shuffled_bases)
         if len(self.deal_targets) > self.n_dealt:
             raise VariantError(f"{who}: sets out {len(self.setout)} cards; the layout then lacks "
                                f"{len(self.deal_targets) - self.n_dealt} cards")
@@ -875,6 +875,9 @@ class Rules:
     def _compile_setout(self) -> None:
         """Base cards set out before the deal: taken from the first decks, never after shuffling."""
         self.setout: list[tuple[int, int]] = []
+        # Piles built by a rule from any first card (base: any) whose base the shuffle chooses:
+        # the first card of the pile's suit in the shuffled pack (PySolFC's Ants and Uintah).
+        self.shuffled_bases: list[int] = []
         used: dict[int, int] = {}
         any_suit = 0
         for f in self.foundations:
@@ -882,9 +885,13 @@ class Rules:
             if not spec.dealt:
                 continue
             first_rank = spec.ranks[0] if spec.ranks is not None else spec.base
+            if first_rank is None and spec.build is not None:
+                self.shuffled_bases.append(f)
+                continue
             if first_rank is None:
                 raise self._fail(("foundations", spec.group, "start"), "only a foundation with a fixed "
-                                 "base rank can have its base set out; expected start: found")
+                                 "base rank, or one built by a rule from any card, can have its base set "
+                                 "out; expected start: found")
             suit = spec.suit
             if suit < 0:
                 suit = self.pack_suits[any_suit % len(self.pack_suits)]
@@ -958,7 +965,7 @@ class Rules:
         if self.rank_dealt:
             self._check_rank_dealt_room()
         self.n_shuffled = self.n_cards - len(self.setout)
-        self.n_dealt = self.n_shuffled - self.rank_set_out
+        self.n_dealt = self.n_shuffled - self.rank_set_out - len(self.shuffled_bases)
         if len(self.deal_targets) > self.n_dealt:
             raise self._fail(("deal",), f"the layout takes {len(self.deal_targets)} cards "
                              f"but only {self.n_dealt} are dealt")

@@ -321,7 +321,11 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
     if spec.get("follows") == "previous" and len(piles) > 1:
         how += ("; each pile after the first starts only with the rank of the first card of the pile "
                 "before it, and then takes only ranks already on that pile")
-    if spec.get("start") == "dealt":
+    if spec.get("start") == "dealt" and fspec.base is None and fspec.build is not None:
+        how += ("; each pile's base is set out before the deal: the first card of its suit in the shuffled pack"
+                if fspec.suit >= 0 else "; each pile's base is set out before the deal: the next card of the "
+                "shuffled pack")
+    elif spec.get("start") == "dealt":
         how += "; each pile's base card is set out before the deal"
     if fspec.deal_bases:
         how += "; a base card on top of a column after each row of the deal goes up at once"

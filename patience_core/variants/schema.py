@@ -242,7 +242,8 @@ FOUNDATION_GROUP = {
                           "description": "how many piles the group has"}),
         "start": _or_ref({"enum": ["found", "dealt", "rank-dealt"],
                           "description": "found: a free base card starts a pile; dealt: bases set out before the "
-                                         "deal; rank-dealt (with base: deal): the pack's first card chooses the "
+                                         "deal (with base: any and a build rule, the first card of the pile's "
+                                         "suit in the shuffled pack: Uintah); rank-dealt (with base: deal): the pack's first card chooses the "
                                          "base rank and the other cards of that rank go up before the deal, "
                                          "each onto a pile of its suit (the first card too when the group is "
                                          "first in deal: Petal; else it starts the layout: Penguin)"}),
