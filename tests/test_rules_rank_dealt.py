@@ -127,3 +127,25 @@ def test_nonsense_is_refused(tmp_path):
     assert "sets out 2 S of the chosen rank, but 1 pile takes that suit" in validate_refusal(
         tmp_path, "extends: penguin\nname: bad\ndecks: 2\nfoundations: {home: {count: 8, suits: [C, C, C, D, D, "
                   "H, H, S]}}\n")
+
+
+def test_safe_plays_never_spoil_a_won_ending():
+    """The safe-play rule reads the base the deal chose: a card goes up only once nothing that
+    could lie on it is out, and a gap that takes one rank only is never needed by it."""
+    from patience_core.agents.safe import safe_moves
+    from patience_core.solver.solve import engine_search
+    from endings import endings
+
+    for name in ("penguin", "agnes-bernauer"):
+        rules = load_rules(name)
+        checked = 0
+        for seed, rest in ((1, 8), (2, 10), (3, 12), (4, 14), (5, 16), (6, 8), (7, 10), (8, 12)):
+            for position in endings(rules, seed, rest):
+                if engine_search(position, max_positions=20_000).verdict != "won":
+                    continue
+                for move in list(safe_moves(position)):
+                    position.apply(move)
+                    assert engine_search(position, max_positions=20_000).verdict != "lost", (name, seed, move)
+                    position.undo()
+                    checked += 1
+        assert checked >= 3, name
