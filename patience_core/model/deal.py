@@ -50,10 +50,10 @@ def parse_pack(text: str, rules: Rules, source: str = "pack") -> list[int]:
     expected = Counter(dealt_pack(rules))
     found = Counter(order)
     missing = [cards.card_name(c) for c in sorted(expected) for _ in range(expected[c] - found[c])]
-    if len(order) != rules.n_dealt:
+    if len(order) != rules.n_shuffled:
         setout = f" less {len(rules.setout)} set out before the deal" if rules.setout else ""
-        detail = f"; missing {_first(missing)}" if missing and len(order) < rules.n_dealt else ""
-        raise PackError(f"{source}: {len(order)} cards; expected {rules.n_dealt} "
+        detail = f"; missing {_first(missing)}" if missing and len(order) < rules.n_shuffled else ""
+        raise PackError(f"{source}: {len(order)} cards; expected {rules.n_shuffled} "
                         f"(the {rules.n_cards}-card pack{setout}){detail}")
     for card, count in sorted(found.items()):
         if count > expected[card]:
@@ -87,9 +87,14 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     for f, card in rules.setout:
         piles[f].append(card)
     targets = rules.deal_targets
+    skip = 0
+    if rules.shuffled_bases:
+        order = set_out_shuffled_bases(rules, piles, order)
+    if rules.rank_dealt:
+        order, skip = set_out_rank(rules, piles, order)
     ends = set(rules.deal_row_ends) if rules.deal_bases else ()
     onto_foundations = rules.deal_to_foundations
-    for i, (target, card) in enumerate(zip(targets, order), start=1):
+    for i, (target, card) in enumerate(zip(targets[skip:], order), start=1 + skip):
         f = (_fitting_foundation(rules, piles, card) if onto_foundations
              and (rules.deal_up_ranks is None or card % 13 in rules.deal_up_ranks) else None)
         piles[target if f is None else f].append(card)
@@ -99,10 +104,44 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
         move_to_bottom(piles[p], rules.piles[p].to_bottom)
     for places, rank in rules.gap_fillers:
         fill_dealt_gaps(piles, places, rank)
-    rest = order[len(targets):]
+    rest = order[len(targets) - skip:]
     rest.reverse()  # the next card of the pack ends on top (the end of the list)
     piles[rules.stock] = rest
     return piles
+
+
+def set_out_shuffled_bases(rules: Rules, piles: list[list[int]], order: list[int]) -> list[int]:
+    """``base: any`` with ``start: dealt``: each pile's base is the first card of its suit (any
+    suit for a pile without one) left in the shuffled pack, set out before the deal, pile by pile
+    (PySolFC's Ants and Uintah shuffle hooks). Returns the cards left to deal."""
+    rest = list(order)
+    for f in rules.shuffled_bases:
+        suit = rules.f_suit[f]
+        i = next(i for i, card in enumerate(rest) if suit in (-1, card // 13))
+        piles[f].append(rest.pop(i))
+    return rest
+
+
+def set_out_rank(rules: Rules, piles: list[list[int]], order: list[int]) -> tuple[list[int], int]:
+    """``start: rank-dealt``: the pack's first card chooses the base rank, and every other card of
+    that rank goes up first, each onto the first empty pile of the group that takes its suit (as
+    PySolFC's Penguin, Petal and Napoleon shuffle hooks gather them). The first card goes up too
+    when the group comes first in the deal (Petal); else it is dealt as the layout's first card
+    (Penguin's beak, at the bottom of the first column). Returns the cards left to deal and how
+    many deal targets the cards gone up took (1 or 0)."""
+    group = rules.rank_dealt
+    rank = order[0] % 13
+    first_up = rules.deal_targets[0] in group
+    up = [card for card in order[1:] if card % 13 == rank]
+    rest = [card for card in order[1:] if card % 13 != rank]
+    if first_up:
+        up.insert(0, order[0])
+    else:
+        rest.insert(0, order[0])
+    for card in up:
+        f = next(f for f in group if not piles[f] and rules.f_suit[f] in (-1, card // 13))
+        piles[f].append(card)
+    return rest, int(first_up)
 
 
 def _fitting_foundation(rules: Rules, piles: list[list[int]], card: int) -> int | None:

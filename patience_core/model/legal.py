@@ -35,15 +35,31 @@ def is_covered(position: "Position", p: int) -> bool:
     return any(piles[q] for q in position.rules.covered_by[p])
 
 
+def is_locked(position: "Position", p: int) -> bool:
+    """Does pile ``p`` wait for its ``free_when:`` state before any card may leave it?"""
+    when = position.rules.free_when[p]
+    return when is not None and not when.holds(position.piles)
+
+
+def below_base_rank(position: "Position") -> int | None:
+    """The rank an ``empty: below-base`` gap takes: one below the base the deal chose (``None``
+    while no base is known)."""
+    ranks = position.ranks[position.rules.below_base_of]
+    return None if not ranks else (ranks[0] - 1) % 13
+
+
 def free_cards(position: "Position") -> Iterator[tuple[int, int]]:
     """``(pile, card)`` for every free card, in the order a player scans them."""
     piles, rules = position.piles, position.rules
     access, covered_by = rules.access, rules.covered_by
+    locks = rules.any_free_when
     for p in rules.scan_order:
         pile = piles[p]
         if not pile:
             continue
         if covered_by[p] and is_covered(position, p):
+            continue
+        if locks and is_locked(position, p):
             continue
         if access[p] == ACCESS_ALL:
             seen = set()
@@ -194,6 +210,8 @@ def movable_units(position: "Position", p: int) -> Iterator[tuple[int, int]]:
     pile = position.piles[p]
     if not pile or rules.access[p] == ACCESS_NONE or rules.covered_by[p] and is_covered(position, p):
         return
+    if rules.any_free_when and is_locked(position, p):
+        return
     spec = rules.piles[p]
     if spec is None or rules.access[p] == ACCESS_ALL:  # a waste pile, or single free cards
         if rules.access[p] == ACCESS_ALL:
@@ -278,6 +296,8 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     empty = spec.empty
     if isinstance(empty, tuple):
         return card % 13 in empty
+    if empty == "below-base":
+        return card % 13 == below_base_rank(position)
     return empty == "any" or (empty != "none" and card % 13 == empty)
 
 
@@ -291,8 +311,9 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
     if src is None:
         return True
     allowed = spec.takes_from
-    if not pile and spec.empty_from is not None:
-        allowed = spec.empty_from if allowed is None else allowed & spec.empty_from
+    narrower = spec.build_from if pile else spec.empty_from
+    if narrower is not None:
+        allowed = narrower if allowed is None else allowed & narrower
     return allowed is None or src in allowed
 
 
@@ -366,6 +387,9 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
         elif spec.empty == "any":
             open_gaps.append(d)
             continue
+        elif spec.empty == "below-base":
+            rank = below_base_rank(position)
+            cards_ = () if rank is None else rules.accepts_below_base[d][rank]
         else:
             cards_ = gap_cards(position, d) if spec.beside else rules.accepts_empty[d]
         for card in cards_:
@@ -594,5 +618,5 @@ def moves_from(position: "Position", pile: int, card: int | None = None) -> list
             if m.src == pile and (card is None or m.card == card)]
 
 
-__all__ = ["legal_moves", "is_legal", "free_cards", "is_covered", "remove_moves", "removed_cards", "close_up_plan", "foundation_moves", "pile_moves", "stock_moves", "accepts",
+__all__ = ["legal_moves", "is_legal", "free_cards", "is_covered", "is_locked", "below_base_rank", "remove_moves", "removed_cards", "close_up_plan", "foundation_moves", "pile_moves", "stock_moves", "accepts",
            "movable_units", "held_back_by_partial", "run_limit", "run_fits", "suit_segments", "moves_from"]

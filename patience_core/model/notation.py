@@ -192,6 +192,8 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
             return ": the stock is not empty yet"
     if not pile:
         return f": {rules.pile_names[src]} is empty"
+    if legal.is_locked(position, src):
+        return f": a card leaves {rules.pile_names[src]} only when {rules.free_when[src].words}"
     top = pile[-1]
     uncovered = None if rules.is_foundation[src] else \
         legal.held_back_by_partial(position, src, card if card is not None else top)
@@ -237,6 +239,11 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         what = "only " + " or ".join(cards.card_name(c) for c in takes) if takes else "nothing"
         rules_words = " or ".join(rule.words("left" if q < dst else "right") for q, rule in spec.beside)
         return f": {rules.pile_names[dst]} takes {what} now ({rules_words})"
+    elif spec.empty == "below-base":
+        rank = legal.below_base_rank(position)
+        what = (f"only {cards.rank_with_article(rank)}, one below the foundations' base" if rank is not None
+                else "nothing until the deal gives the foundations' base")
+        return f": an empty {rules.pile_names[dst]} takes {what}"
     elif spec.empty != "any":
         what = "nothing" if spec.empty == "none" else f"only {cards.ranks_with_articles(spec.empty)}"
         return f": an empty {rules.pile_names[dst]} takes {what}"

@@ -84,8 +84,10 @@ class Position:
         for f in rules.foundations:
             spec = rules.f_spec[f]
             if spec.base_from_deal:
-                first = rules.groups[f"foundation:{spec.group}"][0]
-                dealt = self.piles[first]
+                # the first pile's bottom card (Canfield); with start: rank-dealt, any pile's, the
+                # first being empty while it waits for Penguin's beak
+                group = rules.groups[f"foundation:{spec.group}"]
+                dealt = next((self.piles[g] for g in (group if spec.rank_dealt else group[:1]) if self.piles[g]), None)
                 if dealt:
                     base = dealt[0] % 13
                     ranks[f] = tuple((base + spec.step * i) % 13 for i in range(spec.length))

@@ -356,11 +356,15 @@ class Rules:
                 empty = tuple(cards.parse_rank(r) for r in empty)
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "empty"), str(exc)) from None
-        elif empty not in ("any", "none"):
+        elif empty not in ("any", "none", "below-base"):
             try:
                 empty = cards.parse_rank(empty)
             except cards.CardError as exc:
-                raise self._fail(("piles", group, "empty"), f"{exc}; or any, none") from None
+                raise self._fail(("piles", group, "empty"), f"{exc}; or any, none, below-base") from None
+        if empty == "below-base" and not any(f.base_from_deal for f in self.f_spec.values()):
+            raise self._fail(("piles", group, "empty"), "below-base takes the rank one below a base the deal "
+                             "chooses, and no foundation group has one; expected base: deal on a foundation "
+                             "group, or a rank here")
         moves = spec.get("moves", "card")
         if build is not None and build.keep_direction and build.alternative is not None:
             raise self._fail(("piles", group, "build", "or"), "a pile that keeps the way its first two cards "
@@ -400,9 +404,12 @@ class Rules:
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from", i),
+                        build_from=self._sources(group, spec, "build_from"),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
                         only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
+                        free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
+                                   if spec.get("free_when") is not None else None),
                         beside=beside)
 
     def _columns(self, group: str) -> int:
@@ -465,7 +472,7 @@ class Rules:
         return ranks
 
     def _sources(self, group: str, spec: dict[str, Any], key: str, i: int = 0) -> frozenset[int] | None:
-        """``takes_from``/``empty_from``: a pile set, where ``foundations`` names every foundation;
+        """``takes_from``/``empty_from``/``build_from``: a pile set, where ``foundations`` names every foundation;
         ``empty_from: neighbours``: the places next to place ``i`` in its row or column of the
         group's grid, no diagonals (PySolFC's RectangularRovers_RowStack)."""
         raw = spec.get(key)
@@ -554,6 +561,10 @@ class Rules:
                              "lie outside the foundations", rank=int(names))
         names = _names(names)
         piles = self._pile_set(path + (kind,), names)
+        if kind == "some_empty":
+            where = " and ".join(f"the {n}" if n in ("stock", "waste") else n for n in names)
+            words = f"a pile of {where} is empty" if len(piles) > 1 else f"{where} is empty"
+            return Condition(kind, tuple(piles), words)
         state = "empty" if kind == "empty" else "holds a card"
         spoken = [f"the {n}" if n in ("stock", "waste") else n for n in names]
         words = f"{' and '.join(spoken)} {'is' if len(piles) == 1 or len(names) == 1 else 'are'} {state}"
@@ -774,6 +785,9 @@ class Rules:
             if either_way and (build is not None or sequence is not None or int(spec["step"]) != 1):
                 raise self._fail(("foundations", group, "direction"), "direction: first-card builds up or "
                                  "down by one from the base; expected no build, sequence or step with it")
+            if spec["start"] == "rank-dealt" and base_word != "deal":
+                raise self._fail(("foundations", group, "start"), "rank-dealt sets out the cards of the rank "
+                                 "the pack's first card chooses; expected base: deal with it")
             takes_when = (self._condition(("foundations", group, "when"), spec["when"])
                           if spec.get("when") is not None else None)
             follows = spec.get("follows")
@@ -823,7 +837,8 @@ class Rules:
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
                     follows_previous=follows == "previous" and i > 0, when=takes_when,
-                    keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule)
+                    keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule,
+                    rank_dealt=spec["start"] == "rank-dealt")
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
@@ -1007,7 +1022,10 @@ class Rules:
                     raise VariantError(f"{who}: sets out {cards.card_name(card)} on {self.pile_names[pile]}, "
                                        f"out of that foundation's sequence")
         self.setout = list(setout)
-        self.n_dealt = self.n_cards - len(self.setout)
+        if self.rank_dealt:
+            self._check_rank_dealt_room()
+        self.n_shuffled = self.n_cards - len(self.setout)
+        self.n_dealt = self.n_shuffled - self.rank_set_out - len(self.shuffled_bases)
         if len(self.deal_targets) > self.n_dealt:
             raise VariantError(f"{who}: sets out {len(self.setout)} cards; the layout then lacks "
                                f"{len(self.deal_targets) - self.n_dealt} cards")
@@ -1015,6 +1033,9 @@ class Rules:
     def _compile_setout(self) -> None:
         """Base cards set out before the deal: taken from the first decks, never after shuffling."""
         self.setout: list[tuple[int, int]] = []
+        # Piles built by a rule from any first card (base: any) whose base the shuffle chooses:
+        # the first card of the pile's suit in the shuffled pack (PySolFC's Ants and Uintah).
+        self.shuffled_bases: list[int] = []
         used: dict[int, int] = {}
         any_suit = 0
         for f in self.foundations:
@@ -1022,9 +1043,13 @@ class Rules:
             if not spec.dealt:
                 continue
             first_rank = spec.ranks[0] if spec.ranks is not None else spec.base
+            if first_rank is None and spec.build is not None:
+                self.shuffled_bases.append(f)
+                continue
             if first_rank is None:
                 raise self._fail(("foundations", spec.group, "start"), "only a foundation with a fixed "
-                                 "base rank can have its base set out; expected start: found")
+                                 "base rank, or one built by a rule from any card, can have its base set "
+                                 "out; expected start: found")
             suit = spec.suit
             if suit < 0:
                 suit = self.pack_suits[any_suit % len(self.pack_suits)]
@@ -1086,8 +1111,18 @@ class Rules:
             for row in range(max(counts, default=0)):
                 self.deal_targets.extend(p for p, n in zip(piles, counts) if n > row)
                 self.deal_row_ends.append(len(self.deal_targets))
+        rank_dealt = list(dict.fromkeys(spec.group for spec in self.f_spec.values() if spec.rank_dealt))
+        if len(rank_dealt) > 1:
+            raise self._fail(("foundations", rank_dealt[1], "start"), "the pack's first card chooses one rank; "
+                             f"expected start: rank-dealt on one group only (it is on {rank_dealt[0]!r} already)")
+        # start: rank-dealt: the piles of the group whose base the pack's first card chooses.
+        self.rank_dealt: tuple[int, ...] = tuple(self.groups[f"foundation:{rank_dealt[0]}"]) if rank_dealt else ()
         for group in base_groups:
-            if group not in order:
+            if group in rank_dealt and group in order and order.index(group) != 0:
+                raise self._fail(("deal", order.index(group)), f"with start: rank-dealt the pack's first card "
+                                 f"chooses the base, so {group!r} gets it first or not at all; expected "
+                                 f"{group!r} first in deal, or left out (the first card then starts the layout)")
+            if group not in order and group not in rank_dealt:
                 raise self._fail(("foundations", group, "base"), "base: deal needs the group in deal "
                                  "(its first pile gets a card, whose rank starts every pile)")
         for group, spec in self.group_specs.items():
@@ -1106,10 +1141,36 @@ class Rules:
                 self.gap_fillers.append((tuple(self.groups[group]), cards.parse_rank(spec["fill_dealt_gaps"])))
             except cards.CardError as exc:
                 raise self._fail(path, str(exc)) from None
-        self.n_dealt = self.n_cards - len(self.setout)
+        # The cards of the chosen rank beyond the pack's first card go up before the deal.
+        self.rank_set_out = max(sum(self.copies[c] for c in range(r, 52, 13)) for r in self.pack_ranks) - 1 \
+            if self.rank_dealt else 0
+        if self.rank_dealt and not self.rank_set_out and self.deal_targets[:1] != [self.rank_dealt[0]]:
+            raise self._fail(("foundations", self.f_spec[self.rank_dealt[0]].group, "start"), "the pack holds one "
+                             "card of each rank, so with the first card dealt to the layout no base would be "
+                             "set out; expected the group first in deal")
+        if self.rank_dealt:
+            self._check_rank_dealt_room()
+        self.n_shuffled = self.n_cards - len(self.setout)
+        self.n_dealt = self.n_shuffled - self.rank_set_out - len(self.shuffled_bases)
         if len(self.deal_targets) > self.n_dealt:
             raise self._fail(("deal",), f"the layout takes {len(self.deal_targets)} cards "
                              f"but only {self.n_dealt} are dealt")
+
+    def _check_rank_dealt_room(self) -> None:
+        """Every card of the chosen rank that goes up needs an empty pile of its suit."""
+        group = self.rank_dealt
+        spec = self.f_spec[group[0]]
+        most = self.rank_set_out + 1
+        if len(group) < most:
+            raise self._fail(("foundations", spec.group, "count"), f"start: rank-dealt sets out {most} cards of "
+                             f"the chosen rank, but the group has {len(group)} piles; expected at least {most}")
+        for suit in self.pack_suits:
+            need = max(self.copies[suit * 13 + r] for r in self.pack_ranks)
+            have = sum(1 for f in group if self.f_spec[f].suit in (-1, suit))
+            if have < need:
+                raise self._fail(("foundations", spec.group, "count"), f"start: rank-dealt sets out {need} "
+                                 f"{cards.SUITS[suit]} of the chosen rank, but {have} pile{'s' if have != 1 else ''} "
+                                 f"take{'s' if have == 1 else ''} that suit; expected at least {need}")
 
     def _check_capacity(self) -> None:
         """Every card of the pack must have exactly one place to end."""
@@ -1224,6 +1285,11 @@ class Rules:
         self.all_face_down = [bool(self.piles[p]) and self.piles[p].access == "none"
                               and 0 < self.piles[p].cards == self.piles[p].face_down for p in range(n)]
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
+        # empty: below-base reads the base of the first group whose base the deal chooses.
+        self.below_base_of = next((f for f in self.foundations if self.f_spec[f].base_from_deal), None)
+        # Piles whose cards may leave only in a state of the game (free_when:).
+        self.free_when = [self.piles[p].free_when if self.piles[p] else None for p in range(n)]
+        self.any_free_when = any(self.free_when)
         # A dealt card that fits a foundation goes there instead, its pile's turn passing (Citadel).
         onto = self.definition.get("deal_to_foundations", False)
         self.deal_to_foundations = bool(onto)
@@ -1249,6 +1315,7 @@ class Rules:
         self.max_cards = [self.piles[p].max_cards if self.piles[p] else None for p in range(n)]
         self.accepts_on: dict[int, list[tuple[int, ...]]] = {}
         self.accepts_empty: dict[int, tuple[int, ...]] = {}
+        self.accepts_below_base: dict[int, tuple[tuple[int, ...], ...]] = {}
         pack_codes = [c for c in range(52) if self.copies[c]]
         for p in self.receivers:
             spec = self.piles[p]
@@ -1258,8 +1325,10 @@ class Rules:
                                   for top in range(52)]
             empty = spec.empty
             ranks = empty if isinstance(empty, tuple) else (empty,)
-            self.accepts_empty[p] = (tuple(codes) if empty == "any" else () if empty == "none"
+            self.accepts_empty[p] = (tuple(codes) if empty == "any" else () if empty in ("none", "below-base")
                                      else tuple(c for c in codes if c % 13 in ranks))
+            if empty == "below-base":   # what the gap takes once the deal has chosen the base
+                self.accepts_below_base[p] = tuple(tuple(c for c in codes if c % 13 == r) for r in range(13))
         # Gaps judged by the cards beside them (Montana): per such place, each place beside it
         # with, for every card lying there, the cards the gap takes.
         fits: dict[NeighbourRule, list[tuple[int, ...]]] = {}
@@ -1272,6 +1341,7 @@ class Rules:
                 self.gap_fits[p] = tuple((q, fits[rule]) for q, rule in self.piles[p].beside)
         # Piles that take cards only from some sources, or only single cards (legal.pile_moves).
         self.source_limited = any(self.piles[p].takes_from is not None or self.piles[p].empty_from is not None
+                                  or self.piles[p].build_from is not None
                                   or self.piles[p].single_only or self.piles[p].only_suit is not None
                                   or self.piles[p].single_when_empty
                                   for p in self.receivers)
@@ -1318,6 +1388,7 @@ class Rules:
         # taking a card away, which the safe-play arguments do not allow for.
         self.conditions = [c for c in [*(self.piles[p].build_when for p in self._layout()),
                                        *(self.piles[p].empty_when for p in self._layout()),
+                                       *(self.piles[p].free_when for p in self._layout()),
                                        *(self.f_spec[f].worry_when for f in self.foundations),
                                        *(self.f_spec[f].when for f in self.foundations)] if c is not None]
         # Foundations that take cards only in a state of the game (when:).

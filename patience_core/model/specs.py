@@ -187,7 +187,8 @@ def in_order_prefix(piles: list[list[int]], row: tuple[int, ...], ranks: tuple[i
 @dataclass(frozen=True)
 class Condition:
     """A state of the game a rule waits for: every pile of ``piles`` empty (``kind``
-    ``empty``), every one holding a card (``not_empty``), every one holding exactly one
+    ``empty``), every one holding a card (``not_empty``), at least one of them empty
+    (``some_empty``: Der kleine Napoleon's cell, free once a reserve pile is), every one holding exactly one
     card, of ``rank`` if given (``one_card``: Aces Up's four Aces), holding only cards of
     ``rank`` or of the colour ``colour`` (``only``: Block Ten's Tens, Fire and Ice's red
     cards), each empty or one run by its rule in ``runs`` (of ``rank`` cards if given, its
@@ -213,6 +214,8 @@ class Condition:
             return not any(piles[p] for p in self.piles)
         if kind == "not_empty":
             return all(piles[p] for p in self.piles)
+        if kind == "some_empty":
+            return not all(piles[p] for p in self.piles)
         if kind == "one_card":
             rank = self.rank
             return all(len(piles[p]) == 1 and (rank is None or piles[p][0] % 13 == rank) for p in self.piles)
@@ -260,13 +263,17 @@ class PileSpec:
     state in which the pile takes cards on its top / when empty (``None``: always);
     ``covered_by``: the piles that lie over this one (a pyramid's two places below): while
     one of them holds a card, nothing leaves or joins this pile, and its face-down cards
-    turn up once they are all empty; ``takes_from``/``empty_from``: the only piles a card put
-    on it (always / when empty) may come from (``None``: any); ``single_only``: it takes single
+    turn up once they are all empty; ``takes_from``/``empty_from``/``build_from``: the only piles
+    a card put on it (always / when empty / onto a card: The Little Corporal's reserve cards go
+    only into gaps) may come from (``None``: any); ``single_only``: it takes single
     cards, never a run (``single_when_empty``: only while empty, Martha's gaps); ``only_suit``:
     it takes cards of that suit only (Four Winds' cells);
-    ``empty`` may also be a tuple of ranks (Alexander the Great: A or K); ``beside``: when
-    empty it also takes a card that fits the top card of one of these piles by its rule (the
-    place on its left or right in a grid: Montana's gaps).
+    ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), or ``"below-base"``:
+    only the rank one below the foundations' base, a rank the deal chooses (Penguin, Agnes
+    Bernauer; :func:`~patience_core.model.legal.below_base_rank`); ``free_when``: the state in
+    which its cards may leave it (``None``: always; Napoleon's cells, locked while the reserve
+    piles hold cards); ``beside``: when empty it also takes a card that fits the top card of
+    one of these piles by its rule (the place on its left or right in a grid: Montana's gaps).
     """
 
     number: int
@@ -291,15 +298,23 @@ class PileSpec:
     covered_by: tuple[int, ...] = ()
     takes_from: frozenset[int] | None = None
     empty_from: frozenset[int] | None = None
+    build_from: frozenset[int] | None = None
     single_only: bool = False
     single_when_empty: bool = False
     only_suit: int | None = None
+    free_when: Condition | None = None
     beside: tuple[tuple[int, NeighbourRule], ...] = ()
 
     @property
     def takes_cards(self) -> bool:
         """Can a card ever be moved onto this pile by the player?"""
         return self.build is not None or self.empty != "none" or bool(self.beside)
+
+    def empty_words(self) -> str:
+        """The ranks a gap takes, in words: ``a K``, ``an A or a K``, or the rank below the base."""
+        if self.empty == "below-base":
+            return "the rank one below the foundations' base"
+        return cards.ranks_with_articles(self.empty)
 
 
 @dataclass(frozen=True)
@@ -328,7 +343,10 @@ class FoundationSpec:
     (PySolFC's Osmosis_Foundation); ``base_first``: the
     group's base rank is the rank of the first card the player puts on any of its piles
     (Chessboard); ``deal_bases``: during the deal, after each row, a base card on top of a
-    dealt pile goes onto an empty pile of the group (Thirty-Six's Aces).
+    dealt pile goes onto an empty pile of the group (Thirty-Six's Aces); ``rank_dealt``: the
+    first card of the shuffled pack chooses the group's base rank, and the other cards of that
+    rank go onto the group's piles before the rest is dealt, each onto a pile of its suit
+    (PySolFC's Penguin, Petal and Napoleon shuffle hooks).
     """
 
     number: int
@@ -358,6 +376,7 @@ class FoundationSpec:
     takes_set: int = 0
     set_rule: BuildRule | None = None
     deal_bases: bool = False
+    rank_dealt: bool = False
 
 
 @dataclass(frozen=True)

@@ -127,10 +127,10 @@ def _caption(rules: Rules, group: str) -> str:
     first = rules.groups[group][0]
     spec = rules.piles[first]
     if rules.pile_kind[first] == "cell":
-        return "one card each"
+        locked = f"; a card leaves only when {spec.free_when.words}" if spec.free_when is not None else ""
+        return "one card each" + locked
     if spec.build is not None:
-        empty = {"any": "any card", "none": "nothing"}.get(spec.empty) if isinstance(spec.empty, str) \
-            else cards.ranks_with_articles(spec.empty)
+        empty = {"any": "any card", "none": "nothing"}.get(spec.empty) or spec.empty_words()
         moves = {"run": "runs move", "face-up": "face-up cards move together", "pile": "whole piles move",
                  "card": "one card moves", "card-or-pile": "the top card or the whole pile moves"}[spec.moves]
         if spec.partial == "to-foundation":

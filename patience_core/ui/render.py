@@ -125,7 +125,7 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     if rules.fill_by_player[first]:  # a plugin's FillRule(chosen_by="player")
         fill = ("the player chooses whether the " + " or the ".join(rules.pile_names[s] for s in rules.fill[first])
                 + " fills a gap (at once when only one has a card)")
-    return f"{spec.get('title', group)} ({ids}): {shape}; {free}; {fill}."
+    return f"{spec.get('title', group)} ({ids}): {shape}; {free}{_locked_words(pile)}; {fill}."
 
 
 def _covering_words(rules: Rules, spec: dict, piles: list[int]) -> str:
@@ -154,18 +154,18 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if first.kind == "cell":
         dealt = "" if not any(sizes) else f"; dealt {', '.join(map(str, sizes))} card{'s' if sum(sizes) > 1 else ''}"
         holds = ("any one card" if first.empty == "any" else "nothing" if first.empty == "none"
-                 else f"one card, only {cards.ranks_with_articles(first.empty)}")
+                 else f"one card, only {first.empty_words()}")
         if first.only_suit is not None:
             holds += f" of {cards.SUITS[first.only_suit]}"
         each = "each holding" if len(piles) > 1 else "holding"
-        return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, {each} {holds}{dealt}."
+        return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, {each} {holds}{dealt}{_locked_words(first)}."
     dealt = _dealt_words(sizes)
     hidden = _hidden_words(rules, piles, sizes)
     if first.to_bottom is not None:
         hidden += f"; the deal moves each {cards.RANKS[first.to_bottom]} under the pile's other cards"
     empty = first.empty
     empty_text = ("any card" if empty == "any" else "nothing" if empty == "none"
-                  else f"only {cards.ranks_with_articles(empty)}")
+                  else f"only {first.empty_words()}")
     if any(rules.piles[p].beside for p in piles):
         return _beside_group_text(rules, group, spec, piles, sizes)
     moves = {"card": "one card at a time", "run": f"runs built {first.run_rule.words()}" if first.run_rule else "runs",
@@ -195,10 +195,17 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         empty_text += ", one card at a time (never a run)"
     if first.takes_from is not None:
         build += f", only from {_sources_words(rules, first.takes_from)}"
+    if first.build_from is not None:
+        build += f", onto a card only from {_sources_words(rules, first.build_from)}"
     if first.single_only:
         build += ", one card at a time (never a run)"
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
-            f"moving {moves}{limit}; an empty pile takes {empty_text}{fill}.")
+            f"moving {moves}{limit}{_locked_words(first)}; an empty pile takes {empty_text}{fill}.")
+
+
+def _locked_words(pile) -> str:
+    """``free_when``: when a card may leave the pile."""
+    return "" if pile.free_when is None else f"; a card leaves it only when {pile.free_when.words}"
 
 
 def _beside_group_text(rules: Rules, group: str, spec: dict, piles: list[int], sizes: list[int]) -> str:
@@ -351,14 +358,23 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
             start = "the rank the deal gives" if fspec.base_from_deal else cards.RANKS[fspec.base]
             how = (f"built {suits} from {start}, up or down by one (wrapping K-A), every pile the way the "
                    "first card built on any of them goes")
-        if fspec.base_from_deal:
+        if fspec.rank_dealt:
+            first = ("goes up onto its suit's pile with them" if rules.deal_targets[0] in rules.rank_dealt
+                     else f"is dealt first, to the bottom of {rules.pile_names[rules.deal_targets[0]]}")
+            how += (" (the pack's first card chooses the rank: before the deal, the other cards of that rank "
+                    f"go up, each onto a pile of its suit, and the first card {first})")
+        elif fspec.base_from_deal:
             how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
     if fspec.when is not None:
         how += f"; they take cards only when {fspec.when.words}"
     if spec.get("follows") == "previous" and len(piles) > 1:
         how += ("; each pile after the first starts only with the rank of the first card of the pile "
                 "before it, and then takes only ranks already on that pile")
-    if spec.get("start") == "dealt":
+    if spec.get("start") == "dealt" and fspec.base is None and fspec.build is not None:
+        how += ("; each pile's base is set out before the deal: the first card of its suit in the shuffled pack"
+                if fspec.suit >= 0 else "; each pile's base is set out before the deal: the next card of the "
+                "shuffled pack")
+    elif spec.get("start") == "dealt":
         how += "; each pile's base card is set out before the deal"
     if fspec.deal_bases:
         how += "; a base card on top of a column after each row of the deal goes up at once"

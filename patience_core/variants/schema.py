@@ -73,10 +73,11 @@ PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
 _STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
-                   "(every pile of it holding a card), one_card: {in: SET, rank: R} (every pile "
+                   "(every pile of it holding a card), some_empty: SET (at least one pile of it empty), one_card: {in: SET, rank: R} (every pile "
                    "of it holding exactly one card, of rank R if given), or only: {in: SET, rank: R} "
                    "(every card left in it of rank R)",
     "properties": {"empty": PILE_SET, "not_empty": PILE_SET,
+                   "some_empty": {**PILE_SET, "description": "at least one pile of the set is empty"},
                    "one_card": {"type": "object", "additionalProperties": False, "required": ["in"],
                                 "description": "every pile of in holds exactly one card (of rank, if given)",
                                 "properties": {"in": PILE_SET, "rank": RANK}},
@@ -206,10 +207,12 @@ PILE_GROUP = {
         "build": _or_ref({"description": "what the pile takes on its top card: a build rule, or none",
                           "anyOf": [{"const": "none"}, PILE_BUILD_RULE]}),
         "empty": _or_ref({"description": "what an empty pile takes: any card, none, a rank (e.g. K) or a "
-                                         "list of ranks ([A, K]); or {rank: any|RANK, when: CONDITION}: only "
-                                         "in that state; or {left: RULE, right: RULE, first_column: RANK}: a "
-                                         "card that fits the card beside the gap in its row (Montana)",
-                          "anyOf": [{"enum": ["any", "none"]}, RANK,
+                                         "list of ranks ([A, K]); below-base: only the rank one below the "
+                                         "foundations' base, a rank the deal chooses (Penguin); or "
+                                         "{rank: any|RANK, when: CONDITION}: only in that state; or {left: RULE, "
+                                         "right: RULE, first_column: RANK}: a card that fits the card beside the "
+                                         "gap in its row (Montana)",
+                          "anyOf": [{"enum": ["any", "none", "below-base"]}, RANK,
                                     {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
                                      "items": RANK},
                                     {"type": "object", "additionalProperties": False, "required": ["rank", "when"],
@@ -230,10 +233,15 @@ PILE_GROUP = {
         "empty_from": {**PILE_SET, "description": "the only piles an empty pile of the group takes a card "
                                                   "from (Assembly: [waste]); neighbours: the places next to "
                                                   "it in its row or column of the grid (Rectangular Rovers)"},
+        "build_from": {**PILE_SET, "description": "the only piles a card or run put onto a card of these piles "
+                                                  "may come from (The Little Corporal: [tableau], so the "
+                                                  "reserve's cards go only into gaps)"},
         "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: only single cards are put on the pile, never a run (PySolFC's "
                                          "max_accept=1); run: as many as may move (default)"}),
+        "free_when": {**CONDITION, "description": "the pile's cards may leave it only in this state (Napoleon's "
+                                                  "free cell: {empty: reserve:1})"},
         "empty_takes": _or_ref({"enum": ["card", "run"],
                                 "description": "card: an empty pile takes single cards only, runs go only onto "
                                                "cards (Martha); run: as many as may move (default)"}),
@@ -304,8 +312,13 @@ FOUNDATION_GROUP = {
                                     {"type": "array", "minItems": 1, "items": SUIT}]}),
         "count": _or_ref({"type": "integer", "minimum": 1, "maximum": 64,
                           "description": "how many piles the group has"}),
-        "start": _or_ref({"enum": ["found", "dealt"],
-                          "description": "found: a free base card starts a pile; dealt: bases set out before the deal"}),
+        "start": _or_ref({"enum": ["found", "dealt", "rank-dealt"],
+                          "description": "found: a free base card starts a pile; dealt: bases set out before the "
+                                         "deal (with base: any and a build rule, the first card of the pile's "
+                                         "suit in the shuffled pack: Uintah); rank-dealt (with base: deal): the pack's first card chooses the "
+                                         "base rank and the other cards of that rank go up before the deal, "
+                                         "each onto a pile of its suit (the first card too when the group is "
+                                         "first in deal: Petal; else it starts the layout: Penguin)"}),
         "build": _or_ref({**BUILD_RULE, "description": "instead of a rank sequence: each card follows the "
                                                        "top card by this rule (Golf: up or down, any suit)"}),
         "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),

@@ -54,6 +54,8 @@ def _unknown_rule(rules: Rules) -> str | None:
         (any(isinstance(spec.run_rule, RunChoice) or spec.limit == "suit-segments"
              for spec in rules.piles if spec is not None),
          "runs that follow one of several rules, or runs limited by their stretches of one suit"),
+        (any(rules.piles[p].empty == "below-base" for p in rules.receivers),
+         "gaps that take the rank below a base the deal chooses (empty: below-base)"),
         (any(rules.all_face_down), "a face-down pile that only fills gaps"),
         (bool(rules.gap_fits), "gaps judged by the cards beside them"),
         (bool(rules.stock_spec.keep_ranks), "a redeal that keeps the rows' runs and shuffles the rest"),
