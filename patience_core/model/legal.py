@@ -89,6 +89,9 @@ def foundation_moves(position: "Position") -> list[Move]:
         moves += run_to_foundation_moves(position)
     if position.rules.set_foundations:
         moves += set_to_foundation_moves(position)
+    if position.rules.f_sources:   # foundations that take only from some piles (British Constitution)
+        sources = position.rules.f_sources
+        moves = [m for m in moves if m.dst not in sources or m.src in sources[m.dst]]
     if position.rules.remove_rules:
         moves += remove_moves(position)
     return moves

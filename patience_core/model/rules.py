@@ -838,6 +838,9 @@ class Rules:
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
                     follows_previous=follows == "previous" and i > 0, when=takes_when,
                     keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule,
+                    takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
+                                                         _names(spec["takes_from"])))
+                                if spec.get("takes_from") is not None else None),
                     rank_dealt=spec["start"] == "rank-dealt")
                 self.foundations.append(f)
                 indices.append(f)
@@ -1393,6 +1396,8 @@ class Rules:
                                        *(self.f_spec[f].when for f in self.foundations)] if c is not None]
         # Foundations that take cards only in a state of the game (when:).
         self.f_when = {f: self.f_spec[f].when for f in self.foundations if self.f_spec[f].when is not None}
+        self.f_sources = {f: self.f_spec[f].takes_from for f in self.foundations
+                          if self.f_spec[f].takes_from is not None}
         self.run_foundations = [f for f in self.foundations if self.f_spec[f].takes_run]
         # Foundations that take N cards at once, a run by their build rule (Beehive's sets of four).
         self.set_foundations = [f for f in self.foundations if self.f_spec[f].takes_set]

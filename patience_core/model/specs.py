@@ -346,7 +346,8 @@ class FoundationSpec:
     dealt pile goes onto an empty pile of the group (Thirty-Six's Aces); ``rank_dealt``: the
     first card of the shuffled pack chooses the group's base rank, and the other cards of that
     rank go onto the group's piles before the rest is dealt, each onto a pile of its suit
-    (PySolFC's Penguin, Petal and Napoleon shuffle hooks).
+    (PySolFC's Penguin, Petal and Napoleon shuffle hooks); ``takes_from``: the only piles its
+    cards may come from (``None``: any; British Constitution's top row).
     """
 
     number: int
@@ -373,6 +374,7 @@ class FoundationSpec:
     when: Condition | None = None
     keep_base: bool = False
     either_way: bool = False
+    takes_from: frozenset[int] | None = None
     takes_set: int = 0
     set_rule: BuildRule | None = None
     deal_bases: bool = False

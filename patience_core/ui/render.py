@@ -35,8 +35,11 @@ def _first_card_words(spec) -> str:
     return f"starting with {cards.RANKS[spec.base]}" + (" of the pile's suit" if spec.suit >= 0 else "")
 
 
-def _worry_words(fspec) -> str:
+def _worry_words(rules: Rules, fspec) -> str:
+    """Where a foundation's cards may come from and go back to, in words."""
     transfer = "; a top card may move onto another foundation that takes it" if fspec.transfer else ""
+    if fspec.takes_from is not None:
+        transfer = f"; they take cards only from {_sources_words(rules, fspec.takes_from)}" + transfer
     if not fspec.worry:
         return transfer
     when = f" once {fspec.worry_when.words}" if fspec.worry_when is not None else ""
@@ -309,7 +312,7 @@ def rules_text(rules: Rules) -> str:
                       "goes up at once)")
         lines.append(f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} "
                      f"({rules.pile_names[piles[0]]}..{rules.pile_names[piles[-1]]}), {suits}, {start};")
-        back = _worry_words(fspec)
+        back = _worry_words(rules, fspec)
         waits = f"; they take cards only when {fspec.when.words}" if fspec.when is not None else ""
         lines.append(f"    built in suit: {sequence_text(rules, first)}{waits}{back}")
     for group, spec in rules.group_specs.items():
@@ -378,7 +381,7 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
         how += "; each pile's base card is set out before the deal"
     if fspec.deal_bases:
         how += "; a base card on top of a column after each row of the deal goes up at once"
-    back = _worry_words(fspec)
+    back = _worry_words(rules, fspec)
     return f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} ({span}), {how}{back}."
 
 

@@ -350,6 +350,8 @@ FOUNDATION_GROUP = {
                             "description": "previous: each pile after the group's first starts only with the "
                                            "rank of the first card of the pile before it, and then takes only "
                                            "ranks already on that pile (Osmosis); with a build rule"}),
+        "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
+                                                  "(British Constitution: [row1], the top row)"},
         "transfer": _or_ref({"type": "boolean",
                              "description": "a top card may move onto another foundation that takes it (Aces "
                                             "and Kings: between an Ace pile and a King pile)"}),
