@@ -522,11 +522,13 @@ def gathered(piles: list[list[int]], places: tuple[int, ...], per_pile: int) -> 
 
 def row_targets(piles: list[list[int]], stock_spec) -> tuple[int, ...]:
     """The piles a row from the stock goes onto, in order: every pile it deals to, or with
-    ``deal_onto_held`` those holding a card (the first pile when none does). After the deal
+    ``deal_onto_held`` those holding a card (the first pile when none does), ``deal_rounds``
+    times over. After the deal
     the same piles hold cards, so undo finds them again by the same rule."""
-    if not stock_spec.deal_onto_held:
-        return stock_spec.deal_to
-    return tuple(p for p in stock_spec.deal_to if piles[p]) or stock_spec.deal_to[:1]
+    targets = stock_spec.deal_to
+    if stock_spec.deal_onto_held:
+        targets = tuple(p for p in targets if piles[p]) or targets[:1]
+    return targets * stock_spec.deal_rounds   # The Spark: three rows a move
 
 
 def seeded_shuffle(cards_: list[int], redeals_left, rng: random.Random | None = None) -> None:

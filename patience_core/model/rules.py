@@ -932,6 +932,9 @@ class Rules:
         if raw.get("deal_when") is not None and not raw.get("deal"):
             raise self._fail(("stock", "deal_when"), "says when a row is dealt, but the stock deals no rows; "
                              "expected stock.deal naming a pile group, or no deal_when")
+        if int(raw.get("rounds", 1)) != 1 and not deal_to:
+            raise self._fail(("stock", "rounds"), "says how many rows one deal puts down, but the stock deals "
+                             "no rows; expected stock.deal naming a pile group, or no rounds")
         if raw.get("onto", "every") != "every" and not deal_to:
             raise self._fail(("stock", "onto"), "says which piles a row goes onto, but the stock deals no "
                              "rows; expected stock.deal naming a pile group, or no onto")
@@ -990,6 +993,7 @@ class Rules:
                          deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
                          deal_needs_all_empty=raw.get("deal_when", "always") == "all-empty",
                          deal_onto_held=raw.get("onto", "every") == "non-empty",
+                         deal_rounds=int(raw.get("rounds", 1)),
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
                          only_fills=only_fills, gather=deal_to if gather_to_stock else gather,

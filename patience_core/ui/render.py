@@ -417,7 +417,11 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         if stock.deal_to:
             when = (" when no pile is empty" if stock.deal_needs_no_gap else
                     " when every one of them is empty" if stock.deal_needs_all_empty else "")
-            if stock.deal_onto_held:
+            if stock.deal_rounds > 1:
+                lines.append(f"Stock: deals {stock.deal_rounds} rows at a time, each one card to every pile of "
+                             f"{rules.pile_group[stock.deal_to[0]]} in turn (the last deal as far as the stock "
+                             "goes).")
+            elif stock.deal_onto_held:
                 lines.append(f"Stock: deals one card onto each pile that holds a card, at a time (onto "
                              f"{rules.pile_names[stock.deal_to[0]]} when every one is empty).")
             else:

@@ -489,6 +489,9 @@ FIELDS: dict[str, Any] = {
                                         "description": "no-gap: a row is dealt only when no pile of the "
                                                        "group is empty; all-empty: only when every one is "
                                                        "(Toad)"}),
+                  "rounds": _or_ref({"type": "integer", "minimum": 1, "maximum": 4,
+                                     "description": "with deal: rows dealt by one move, one card to each pile "
+                                                    "in turn each row (The Spark: 3); default 1"}),
                   "onto": _or_ref({"enum": ["every", "non-empty"],
                                    "description": "non-empty: a row goes only onto the piles that hold a "
                                                   "card (onto the first pile when none does: Grounds for a "

@@ -36,6 +36,7 @@ RULES = Boundary("g_rules", 0x47525553, (
     Field("draw", 1, "cards per turn of the stock"),
     Field("redeals", 1, "redeals allowed at the start (-1: unlimited)"),
     Field("deal_needs_no_gap", 1, "a stock deal needs every deal_to pile non-empty (0/1)"),
+    Field("deal_rounds", 1, "rows a stock deal puts down, one card to each target in turn each row"),
     Field("deal_onto_held", 1, "a stock deal goes only onto the deal_to piles holding a card, the first "
           "when none does (0/1)"),
     Field("to_foundation", 1, "the foundation the stock turns onto (-1: none)"),

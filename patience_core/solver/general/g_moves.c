@@ -171,15 +171,17 @@ int g_moves_onto(const GState *s, const int ntak[52], int onto, GMove *out, int 
 }
 
 /* The piles a row from the stock goes onto, in order (legal.row_targets): every deal_to
- * pile, or with deal_onto_held those holding a card (the first when none does). The same
- * piles hold cards after the deal, so undo finds them again. */
-static int row_targets(const GState *s, int out[GMAXP]) {
+ * pile, or with deal_onto_held those holding a card (the first when none does), deal_rounds
+ * times over. The same piles hold cards after the deal, so undo finds them again. */
+static int row_targets(const GState *s, int out[G_MAX_ROUNDS * GMAXP]) {
     const g_rules_t *R = s->R;
     int n = 0;
     for (int i = 0; i < R->n_deal_to; i++)
         if (!R->deal_onto_held || s->len[R->deal_to[i]]) out[n++] = R->deal_to[i];
     if (!n) out[n++] = R->deal_to[0];
-    return n;
+    for (int r = 1; r < R->deal_rounds; r++)   /* The Spark: several rows a move */
+        for (int i = 0; i < n; i++) out[r * n + i] = out[i];
+    return n * R->deal_rounds;
 }
 
 int g_stock_moves(const GState *s, GMove *out) {
@@ -191,7 +193,7 @@ int g_stock_moves(const GState *s, GMove *out) {
             if (R->deal_needs_no_gap)
                 for (int i = 0; i < R->n_deal_to; i++)
                     if (!s->len[R->deal_to[i]]) return 0;
-            int targets[GMAXP], nt = row_targets(s, targets);
+            int targets[G_MAX_ROUNDS * GMAXP], nt = row_targets(s, targets);
             put(out, &k, 8, GK_DEAL_ROW, st, targets[0], G_NO_CARD, ns < nt ? ns : nt);
             return k;
         }
@@ -348,7 +350,7 @@ void g_apply(GState *s, GMove m, GUndo *u) {
         return;
     }
     case GK_DEAL_ROW: {
-        int targets[GMAXP];
+        int targets[G_MAX_ROUNDS * GMAXP];
         row_targets(s, targets);
         for (int i = 0; i < m.count; i++) card_to(s, targets[i], card_from(s, src));
         return;
@@ -392,7 +394,7 @@ static void undo_cards(GState *s, const GUndo *u) {
         return;
     }
     case GK_DEAL_ROW: {
-        int targets[GMAXP];
+        int targets[G_MAX_ROUNDS * GMAXP];
         row_targets(s, targets);
         for (int i = m.count - 1; i >= 0; i--) card_to(s, src, card_from(s, targets[i]));
         return;

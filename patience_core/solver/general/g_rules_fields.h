@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #define G_RULES_MAGIC 1196578131
-#define G_RULES_VERSION 1511561250
+#define G_RULES_VERSION 1744437261
 
 typedef struct {
     int32_t n_piles;                   /* piles in all (layout, stock, waste piles, foundations) [1] */
@@ -28,6 +28,7 @@ typedef struct {
     int32_t draw;                      /* cards per turn of the stock [1] */
     int32_t redeals;                   /* redeals allowed at the start (-1: unlimited) [1] */
     int32_t deal_needs_no_gap;         /* a stock deal needs every deal_to pile non-empty (0/1) [1] */
+    int32_t deal_rounds;               /* rows a stock deal puts down, one card to each target in turn each row [1] */
     int32_t deal_onto_held;            /* a stock deal goes only onto the deal_to piles holding a card, the first when none does (0/1) [1] */
     int32_t to_foundation;             /* the foundation the stock turns onto (-1: none) [1] */
     int32_t stock_turns;               /* the stock is turned or dealt by a move (0: its cards only fill gaps, to: gaps) [1] */
@@ -82,9 +83,9 @@ typedef struct {
 /* Point `out` into `buf` (`n` int32 words); NULL, or what is wrong. */
 static inline const char *g_rules_bind(const int32_t *buf, size_t n, g_rules_t *out)
 {
-    if (n < 139 || buf[0] != G_RULES_MAGIC)
+    if (n < 141 || buf[0] != G_RULES_MAGIC)
         return "not a g_rules buffer";
-    if (buf[1] != G_RULES_VERSION || buf[2] != 68)
+    if (buf[1] != G_RULES_VERSION || buf[2] != 69)
         return "g_rules: packed by another version of the field table";
     {   /* n_piles */
         size_t off = (size_t)buf[3], len = (size_t)buf[4];
@@ -214,297 +215,303 @@ static inline const char *g_rules_bind(const int32_t *buf, size_t n, g_rules_t *
             return "g_rules.deal_needs_no_gap: wrong length or offset";
         out->deal_needs_no_gap = buf[off];
     }
-    {   /* deal_onto_held */
+    {   /* deal_rounds */
         size_t off = (size_t)buf[41], len = (size_t)buf[42];
         if (buf[41] < 0 || buf[42] < 0 || off + len > n || len != 1)
+            return "g_rules.deal_rounds: wrong length or offset";
+        out->deal_rounds = buf[off];
+    }
+    {   /* deal_onto_held */
+        size_t off = (size_t)buf[43], len = (size_t)buf[44];
+        if (buf[43] < 0 || buf[44] < 0 || off + len > n || len != 1)
             return "g_rules.deal_onto_held: wrong length or offset";
         out->deal_onto_held = buf[off];
     }
     {   /* to_foundation */
-        size_t off = (size_t)buf[43], len = (size_t)buf[44];
-        if (buf[43] < 0 || buf[44] < 0 || off + len > n || len != 1)
+        size_t off = (size_t)buf[45], len = (size_t)buf[46];
+        if (buf[45] < 0 || buf[46] < 0 || off + len > n || len != 1)
             return "g_rules.to_foundation: wrong length or offset";
         out->to_foundation = buf[off];
     }
     {   /* stock_turns */
-        size_t off = (size_t)buf[45], len = (size_t)buf[46];
-        if (buf[45] < 0 || buf[46] < 0 || off + len > n || len != 1)
+        size_t off = (size_t)buf[47], len = (size_t)buf[48];
+        if (buf[47] < 0 || buf[48] < 0 || off + len > n || len != 1)
             return "g_rules.stock_turns: wrong length or offset";
         out->stock_turns = buf[off];
     }
     {   /* safe_plays */
-        size_t off = (size_t)buf[47], len = (size_t)buf[48];
-        if (buf[47] < 0 || buf[48] < 0 || off + len > n || len != 1)
+        size_t off = (size_t)buf[49], len = (size_t)buf[50];
+        if (buf[49] < 0 || buf[50] < 0 || off + len > n || len != 1)
             return "g_rules.safe_plays: wrong length or offset";
         out->safe_plays = buf[off];
     }
     {   /* kplus */
-        size_t off = (size_t)buf[49], len = (size_t)buf[50];
-        if (buf[49] < 0 || buf[50] < 0 || off + len > n || len != 1)
+        size_t off = (size_t)buf[51], len = (size_t)buf[52];
+        if (buf[51] < 0 || buf[52] < 0 || off + len > n || len != 1)
             return "g_rules.kplus: wrong length or offset";
         out->kplus = buf[off];
     }
     {   /* talon_pool */
-        size_t off = (size_t)buf[51], len = (size_t)buf[52];
-        if (buf[51] < 0 || buf[52] < 0 || off + len > n || len != 1)
+        size_t off = (size_t)buf[53], len = (size_t)buf[54];
+        if (buf[53] < 0 || buf[54] < 0 || off + len > n || len != 1)
             return "g_rules.talon_pool: wrong length or offset";
         out->talon_pool = buf[off];
     }
     {   /* dead_end */
-        size_t off = (size_t)buf[53], len = (size_t)buf[54];
-        if (buf[53] < 0 || buf[54] < 0 || off + len > n || len != 1)
+        size_t off = (size_t)buf[55], len = (size_t)buf[56];
+        if (buf[55] < 0 || buf[56] < 0 || off + len > n || len != 1)
             return "g_rules.dead_end: wrong length or offset";
         out->dead_end = buf[off];
     }
     {   /* dead_end_gates */
-        size_t off = (size_t)buf[55], len = (size_t)buf[56];
-        if (buf[55] < 0 || buf[56] < 0 || off + len > n || len != 1)
+        size_t off = (size_t)buf[57], len = (size_t)buf[58];
+        if (buf[57] < 0 || buf[58] < 0 || off + len > n || len != 1)
             return "g_rules.dead_end_gates: wrong length or offset";
         out->dead_end_gates = buf[off];
     }
     {   /* waste_order */
-        size_t off = (size_t)buf[57], len = (size_t)buf[58];
-        if (buf[57] < 0 || buf[58] < 0 || off + len > n || len != 1)
+        size_t off = (size_t)buf[59], len = (size_t)buf[60];
+        if (buf[59] < 0 || buf[60] < 0 || off + len > n || len != 1)
             return "g_rules.waste_order: wrong length or offset";
         out->waste_order = buf[off];
     }
     {   /* talon_dominance */
-        size_t off = (size_t)buf[59], len = (size_t)buf[60];
-        if (buf[59] < 0 || buf[60] < 0 || off + len > n || len != 1)
+        size_t off = (size_t)buf[61], len = (size_t)buf[62];
+        if (buf[61] < 0 || buf[62] < 0 || off + len > n || len != 1)
             return "g_rules.talon_dominance: wrong length or offset";
         out->talon_dominance = buf[off];
     }
     {   /* access */
-        size_t off = (size_t)buf[61], len = (size_t)buf[62];
-        if (buf[61] < 0 || buf[62] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[63], len = (size_t)buf[64];
+        if (buf[63] < 0 || buf[64] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.access: wrong length or offset";
         out->access = buf + off;
     }
     {   /* is_foundation */
-        size_t off = (size_t)buf[63], len = (size_t)buf[64];
-        if (buf[63] < 0 || buf[64] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[65], len = (size_t)buf[66];
+        if (buf[65] < 0 || buf[66] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.is_foundation: wrong length or offset";
         out->is_foundation = buf + off;
     }
     {   /* max_cards */
-        size_t off = (size_t)buf[65], len = (size_t)buf[66];
-        if (buf[65] < 0 || buf[66] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[67], len = (size_t)buf[68];
+        if (buf[67] < 0 || buf[68] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.max_cards: wrong length or offset";
         out->max_cards = buf + off;
     }
     {   /* build_rule */
-        size_t off = (size_t)buf[67], len = (size_t)buf[68];
-        if (buf[67] < 0 || buf[68] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[69], len = (size_t)buf[70];
+        if (buf[69] < 0 || buf[70] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.build_rule: wrong length or offset";
         out->build_rule = buf + off;
     }
     {   /* run_rule */
-        size_t off = (size_t)buf[69], len = (size_t)buf[70];
-        if (buf[69] < 0 || buf[70] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[71], len = (size_t)buf[72];
+        if (buf[71] < 0 || buf[72] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.run_rule: wrong length or offset";
         out->run_rule = buf + off;
     }
     {   /* moves_kind */
-        size_t off = (size_t)buf[71], len = (size_t)buf[72];
-        if (buf[71] < 0 || buf[72] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[73], len = (size_t)buf[74];
+        if (buf[73] < 0 || buf[74] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.moves_kind: wrong length or offset";
         out->moves_kind = buf + off;
     }
     {   /* supermove */
-        size_t off = (size_t)buf[73], len = (size_t)buf[74];
-        if (buf[73] < 0 || buf[74] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[75], len = (size_t)buf[76];
+        if (buf[75] < 0 || buf[76] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.supermove: wrong length or offset";
         out->supermove = buf + off;
     }
     {   /* partial_to_foundation */
-        size_t off = (size_t)buf[75], len = (size_t)buf[76];
-        if (buf[75] < 0 || buf[76] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[77], len = (size_t)buf[78];
+        if (buf[77] < 0 || buf[78] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.partial_to_foundation: wrong length or offset";
         out->partial_to_foundation = buf + off;
     }
     {   /* empty_rule */
-        size_t off = (size_t)buf[77], len = (size_t)buf[78];
-        if (buf[77] < 0 || buf[78] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[79], len = (size_t)buf[80];
+        if (buf[79] < 0 || buf[80] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.empty_rule: wrong length or offset";
         out->empty_rule = buf + off;
     }
     {   /* key_class */
-        size_t off = (size_t)buf[79], len = (size_t)buf[80];
-        if (buf[79] < 0 || buf[80] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[81], len = (size_t)buf[82];
+        if (buf[81] < 0 || buf[82] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.key_class: wrong length or offset";
         out->key_class = buf + off;
     }
     {   /* class_needs_no_stock */
-        size_t off = (size_t)buf[81], len = (size_t)buf[82];
-        if (buf[81] < 0 || buf[82] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[83], len = (size_t)buf[84];
+        if (buf[83] < 0 || buf[84] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.class_needs_no_stock: wrong length or offset";
         out->class_needs_no_stock = buf + off;
     }
     {   /* free_arrangement */
-        size_t off = (size_t)buf[83], len = (size_t)buf[84];
-        if (buf[83] < 0 || buf[84] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[85], len = (size_t)buf[86];
+        if (buf[85] < 0 || buf[86] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.free_arrangement: wrong length or offset";
         out->free_arrangement = buf + off;
     }
     {   /* idle_source */
-        size_t off = (size_t)buf[85], len = (size_t)buf[86];
-        if (buf[85] < 0 || buf[86] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[87], len = (size_t)buf[88];
+        if (buf[87] < 0 || buf[88] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.idle_source: wrong length or offset";
         out->idle_source = buf + off;
     }
     {   /* gap_waits */
-        size_t off = (size_t)buf[87], len = (size_t)buf[88];
-        if (buf[87] < 0 || buf[88] < 0 || off + len > n || len != (size_t)out->n_piles)
+        size_t off = (size_t)buf[89], len = (size_t)buf[90];
+        if (buf[89] < 0 || buf[90] < 0 || off + len > n || len != (size_t)out->n_piles)
             return "g_rules.gap_waits: wrong length or offset";
         out->gap_waits = buf + off;
     }
     {   /* fill_start */
-        size_t off = (size_t)buf[89], len = (size_t)buf[90];
-        if (buf[89] < 0 || buf[90] < 0 || off + len > n || len != (size_t)out->n_piles * 2)
+        size_t off = (size_t)buf[91], len = (size_t)buf[92];
+        if (buf[91] < 0 || buf[92] < 0 || off + len > n || len != (size_t)out->n_piles * 2)
             return "g_rules.fill_start: wrong length or offset";
         out->fill_start = buf + off;
     }
     {   /* fill_src */
-        size_t off = (size_t)buf[91], len = (size_t)buf[92];
-        if (buf[91] < 0 || buf[92] < 0 || off + len > n || len != (size_t)out->n_fill)
+        size_t off = (size_t)buf[93], len = (size_t)buf[94];
+        if (buf[93] < 0 || buf[94] < 0 || off + len > n || len != (size_t)out->n_fill)
             return "g_rules.fill_src: wrong length or offset";
         out->fill_src = buf + off;
     }
     {   /* waste_piles */
-        size_t off = (size_t)buf[93], len = (size_t)buf[94];
-        if (buf[93] < 0 || buf[94] < 0 || off + len > n || len != (size_t)out->n_waste)
+        size_t off = (size_t)buf[95], len = (size_t)buf[96];
+        if (buf[95] < 0 || buf[96] < 0 || off + len > n || len != (size_t)out->n_waste)
             return "g_rules.waste_piles: wrong length or offset";
         out->waste_piles = buf + off;
     }
     {   /* receivers */
-        size_t off = (size_t)buf[95], len = (size_t)buf[96];
-        if (buf[95] < 0 || buf[96] < 0 || off + len > n || len != (size_t)out->n_recv)
+        size_t off = (size_t)buf[97], len = (size_t)buf[98];
+        if (buf[97] < 0 || buf[98] < 0 || off + len > n || len != (size_t)out->n_recv)
             return "g_rules.receivers: wrong length or offset";
         out->receivers = buf + off;
     }
     {   /* scan_order */
-        size_t off = (size_t)buf[97], len = (size_t)buf[98];
-        if (buf[97] < 0 || buf[98] < 0 || off + len > n || len != (size_t)out->n_scan)
+        size_t off = (size_t)buf[99], len = (size_t)buf[100];
+        if (buf[99] < 0 || buf[100] < 0 || off + len > n || len != (size_t)out->n_scan)
             return "g_rules.scan_order: wrong length or offset";
         out->scan_order = buf + off;
     }
     {   /* cells */
-        size_t off = (size_t)buf[99], len = (size_t)buf[100];
-        if (buf[99] < 0 || buf[100] < 0 || off + len > n || len != (size_t)out->n_cells)
+        size_t off = (size_t)buf[101], len = (size_t)buf[102];
+        if (buf[101] < 0 || buf[102] < 0 || off + len > n || len != (size_t)out->n_cells)
             return "g_rules.cells: wrong length or offset";
         out->cells = buf + off;
     }
     {   /* open_columns */
-        size_t off = (size_t)buf[101], len = (size_t)buf[102];
-        if (buf[101] < 0 || buf[102] < 0 || off + len > n || len != (size_t)out->n_open)
+        size_t off = (size_t)buf[103], len = (size_t)buf[104];
+        if (buf[103] < 0 || buf[104] < 0 || off + len > n || len != (size_t)out->n_open)
             return "g_rules.open_columns: wrong length or offset";
         out->open_columns = buf + off;
     }
     {   /* worry_from */
-        size_t off = (size_t)buf[103], len = (size_t)buf[104];
-        if (buf[103] < 0 || buf[104] < 0 || off + len > n || len != (size_t)out->n_worry)
+        size_t off = (size_t)buf[105], len = (size_t)buf[106];
+        if (buf[105] < 0 || buf[106] < 0 || off + len > n || len != (size_t)out->n_worry)
             return "g_rules.worry_from: wrong length or offset";
         out->worry_from = buf + off;
     }
     {   /* run_foundations */
-        size_t off = (size_t)buf[105], len = (size_t)buf[106];
-        if (buf[105] < 0 || buf[106] < 0 || off + len > n || len != (size_t)out->n_runf)
+        size_t off = (size_t)buf[107], len = (size_t)buf[108];
+        if (buf[107] < 0 || buf[108] < 0 || off + len > n || len != (size_t)out->n_runf)
             return "g_rules.run_foundations: wrong length or offset";
         out->run_foundations = buf + off;
     }
     {   /* deal_to */
-        size_t off = (size_t)buf[107], len = (size_t)buf[108];
-        if (buf[107] < 0 || buf[108] < 0 || off + len > n || len != (size_t)out->n_deal_to)
+        size_t off = (size_t)buf[109], len = (size_t)buf[110];
+        if (buf[109] < 0 || buf[110] < 0 || off + len > n || len != (size_t)out->n_deal_to)
             return "g_rules.deal_to: wrong length or offset";
         out->deal_to = buf + off;
     }
     {   /* foundations */
-        size_t off = (size_t)buf[109], len = (size_t)buf[110];
-        if (buf[109] < 0 || buf[110] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[111], len = (size_t)buf[112];
+        if (buf[111] < 0 || buf[112] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.foundations: wrong length or offset";
         out->foundations = buf + off;
     }
     {   /* f_length */
-        size_t off = (size_t)buf[111], len = (size_t)buf[112];
-        if (buf[111] < 0 || buf[112] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[113], len = (size_t)buf[114];
+        if (buf[113] < 0 || buf[114] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_length: wrong length or offset";
         out->f_length = buf + off;
     }
     {   /* f_suit */
-        size_t off = (size_t)buf[113], len = (size_t)buf[114];
-        if (buf[113] < 0 || buf[114] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[115], len = (size_t)buf[116];
+        if (buf[115] < 0 || buf[116] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_suit: wrong length or offset";
         out->f_suit = buf + off;
     }
     {   /* f_regardless */
-        size_t off = (size_t)buf[115], len = (size_t)buf[116];
-        if (buf[115] < 0 || buf[116] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[117], len = (size_t)buf[118];
+        if (buf[117] < 0 || buf[118] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_regardless: wrong length or offset";
         out->f_regardless = buf + off;
     }
     {   /* f_takes_run */
-        size_t off = (size_t)buf[117], len = (size_t)buf[118];
-        if (buf[117] < 0 || buf[118] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[119], len = (size_t)buf[120];
+        if (buf[119] < 0 || buf[120] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_takes_run: wrong length or offset";
         out->f_takes_run = buf + off;
     }
     {   /* f_rule */
-        size_t off = (size_t)buf[119], len = (size_t)buf[120];
-        if (buf[119] < 0 || buf[120] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[121], len = (size_t)buf[122];
+        if (buf[121] < 0 || buf[122] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_rule: wrong length or offset";
         out->f_rule = buf + off;
     }
     {   /* f_base */
-        size_t off = (size_t)buf[121], len = (size_t)buf[122];
-        if (buf[121] < 0 || buf[122] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[123], len = (size_t)buf[124];
+        if (buf[123] < 0 || buf[124] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_base: wrong length or offset";
         out->f_base = buf + off;
     }
     {   /* f_worry */
-        size_t off = (size_t)buf[123], len = (size_t)buf[124];
-        if (buf[123] < 0 || buf[124] < 0 || off + len > n || len != (size_t)out->n_found)
+        size_t off = (size_t)buf[125], len = (size_t)buf[126];
+        if (buf[125] < 0 || buf[126] < 0 || off + len > n || len != (size_t)out->n_found)
             return "g_rules.f_worry: wrong length or offset";
         out->f_worry = buf + off;
     }
     {   /* f_fixed_ranks */
-        size_t off = (size_t)buf[125], len = (size_t)buf[126];
-        if (buf[125] < 0 || buf[126] < 0 || off + len > n || len != (size_t)out->n_found * 13)
+        size_t off = (size_t)buf[127], len = (size_t)buf[128];
+        if (buf[127] < 0 || buf[128] < 0 || off + len > n || len != (size_t)out->n_found * 13)
             return "g_rules.f_fixed_ranks: wrong length or offset";
         out->f_fixed_ranks = buf + off;
     }
     {   /* f_top_class */
-        size_t off = (size_t)buf[127], len = (size_t)buf[128];
-        if (buf[127] < 0 || buf[128] < 0 || off + len > n || len != (size_t)out->n_found * 52)
+        size_t off = (size_t)buf[129], len = (size_t)buf[130];
+        if (buf[129] < 0 || buf[130] < 0 || off + len > n || len != (size_t)out->n_found * 52)
             return "g_rules.f_top_class: wrong length or offset";
         out->f_top_class = buf + off;
     }
     {   /* follows */
-        size_t off = (size_t)buf[129], len = (size_t)buf[130];
-        if (buf[129] < 0 || buf[130] < 0 || off + len > n || len != (size_t)out->n_rules * 2704)
+        size_t off = (size_t)buf[131], len = (size_t)buf[132];
+        if (buf[131] < 0 || buf[132] < 0 || off + len > n || len != (size_t)out->n_rules * 2704)
             return "g_rules.follows: wrong length or offset";
         out->follows = buf + off;
     }
     {   /* safe_rules */
-        size_t off = (size_t)buf[131], len = (size_t)buf[132];
-        if (buf[131] < 0 || buf[132] < 0 || off + len > n || len != (size_t)out->n_safe_rules)
+        size_t off = (size_t)buf[133], len = (size_t)buf[134];
+        if (buf[133] < 0 || buf[134] < 0 || off + len > n || len != (size_t)out->n_safe_rules)
             return "g_rules.safe_rules: wrong length or offset";
         out->safe_rules = buf + off;
     }
     {   /* worry_closure */
-        size_t off = (size_t)buf[133], len = (size_t)buf[134];
-        if (buf[133] < 0 || buf[134] < 0 || off + len > n || len != 2704)
+        size_t off = (size_t)buf[135], len = (size_t)buf[136];
+        if (buf[135] < 0 || buf[136] < 0 || off + len > n || len != 2704)
             return "g_rules.worry_closure: wrong length or offset";
         out->worry_closure = buf + off;
     }
     {   /* copies */
-        size_t off = (size_t)buf[135], len = (size_t)buf[136];
-        if (buf[135] < 0 || buf[136] < 0 || off + len > n || len != 52)
+        size_t off = (size_t)buf[137], len = (size_t)buf[138];
+        if (buf[137] < 0 || buf[138] < 0 || off + len > n || len != 52)
             return "g_rules.copies: wrong length or offset";
         out->copies = buf + off;
     }
     {   /* pack_suits */
-        size_t off = (size_t)buf[137], len = (size_t)buf[138];
-        if (buf[137] < 0 || buf[138] < 0 || off + len > n || len != (size_t)out->n_suits)
+        size_t off = (size_t)buf[139], len = (size_t)buf[140];
+        if (buf[139] < 0 || buf[140] < 0 || off + len > n || len != (size_t)out->n_suits)
             return "g_rules.pack_suits: wrong length or offset";
         out->pack_suits = buf + off;
     }

@@ -14,6 +14,7 @@
 #include "g_rules_fields.h"
 
 #define GMAXP 64     /* piles */
+#define G_MAX_ROUNDS 4   /* rows one stock deal puts down (schema: stock.rounds) */
 #define GMAXC 160    /* cards in one pile */
 #define GMAXF 32     /* foundations */
 #define GMAXMOVES 4096

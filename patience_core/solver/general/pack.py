@@ -357,6 +357,7 @@ def pack_rules(rules: Rules) -> array:
         stock=rules.stock, draw=rules.draw,
         redeals=F.UNLIMITED_REDEALS if rules.redeals == UNLIMITED else int(rules.redeals),
         deal_needs_no_gap=int(stock.deal_needs_no_gap), deal_onto_held=int(stock.deal_onto_held),
+        deal_rounds=stock.deal_rounds,
         to_foundation=-1 if stock.to_foundation is None else stock.to_foundation,
         stock_turns=int(not stock.only_fills),
         safe_plays=int(not rules.foundation_only), kplus=int(kplus_applies(rules)),
