@@ -34,8 +34,10 @@ def test_an_empty_pile_starts_only_with_its_ace(rules):
     assert rules.f_first[f1] == (c("AC"),)
 
 
-def test_a_fixed_base_with_a_build_rule_is_refused_with_base_deal(tmp_path):
-    from patience_core.errors import VariantError
+def test_a_build_rule_from_the_dealt_rank_starts_every_pile_with_it(tmp_path):
+    """``base: deal`` with a build rule (once refused) builds from the dealt card's rank; Blondes and
+    Brunettes ship it (tests/test_rules_terrace.py)."""
+    from patience_core import deal_seed
     from patience_core.variants.catalog import load_rules as load
     text = (tmp_path / "x.yaml")
     text.write_text("""name: x
@@ -47,8 +49,10 @@ foundations:
   home: {base: deal, build: {rank: up, suit: alternate}, length: 13, suits: any, count: 4}
 deal: [t, home]
 """)
-    with pytest.raises(VariantError, match="base: any, or a rank"):
-        load(file=text)
+    rules = load(file=text)
+    position = deal_seed(rules, 1)
+    base = position.piles[rules.foundations[0]][0]
+    assert {card % 13 for card in position.wanted(rules.foundations[1])} == {base % 13}
 
 
 def test_the_compiled_search_agrees_with_the_oracle(tmp_path):

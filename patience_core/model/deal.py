@@ -97,6 +97,8 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     for i, (target, card) in enumerate(zip(targets[skip:], order), start=1 + skip):
         f = (_fitting_foundation(rules, piles, card) if onto_foundations
              and (rules.deal_up_ranks is None or card % 13 in rules.deal_up_ranks) else None)
+        if f is None and rules.is_foundation[target] and rules.f_suit[target] not in (-1, card // 13):
+            f = _pile_of_suit(rules, target, card)
         piles[target if f is None else f].append(card)
         if i in ends:
             bases_up(rules, piles)
@@ -156,6 +158,13 @@ def _fitting_foundation(rules: Rules, piles: list[list[int]], card: int) -> int 
         if rules.f_regardless[f] or suit in (-1, card // 13):
             return f
     return None
+
+
+def _pile_of_suit(rules: Rules, first: int, card: int) -> int:
+    """The pile of ``first``'s foundation group that a card dealt onto the group goes to: the first
+    that takes its suit (PySolFC's Blondes and Brunettes deal the base card to a pile of its suit)."""
+    group = rules.groups[f"foundation:{rules.f_group[first]}"]
+    return next((f for f in group if rules.f_suit[f] in (-1, card // 13)), first)
 
 
 def bases_up(rules: Rules, piles: list[list[int]]) -> None:

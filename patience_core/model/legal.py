@@ -79,6 +79,12 @@ def waiting_foundations(position: "Position") -> frozenset[int]:
     return frozenset(f for f, when in f_when.items() if not when.holds(position.piles))
 
 
+def opening(position: "Position") -> bool:
+    """Does the game wait for its opening card (``opening_card``: nothing on the foundations yet)?
+    Then the only moves are cards from the opening piles onto the foundations."""
+    return position.rules.opening_from is not None and not position.on_foundations
+
+
 def foundation_moves(position: "Position") -> list[Move]:
     takers = position.takers
     moves = [Move(TO_FOUNDATION, p, f, card) for p, card in free_cards(position) for f in takers[card]]
@@ -94,6 +100,9 @@ def foundation_moves(position: "Position") -> list[Move]:
         moves = [m for m in moves if m.dst not in sources or m.src in sources[m.dst]]
     if position.rules.remove_rules:
         moves += remove_moves(position)
+    if position.rules.opening_from is not None and opening(position):
+        allowed = position.rules.opening_from   # the opening card comes only from its piles (Terrace's rows)
+        moves = [m for m in moves if m.kind is TO_FOUNDATION and m.src in allowed]
     return moves
 
 
@@ -406,6 +415,8 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
     from pile ``source`` when it is given."""
     rules = position.rules
     piles = position.piles
+    if rules.opening_from is not None and opening(position):
+        return []
     by_card, open_gaps = _takers_by_card(position)
     max_cards = rules.max_cards
     limited = rules.source_limited
@@ -451,7 +462,7 @@ def stock_moves(position: "Position") -> list[Move]:
     piles = position.piles
     stock = piles[rules.stock]
     stock_spec = rules.stock_spec
-    if stock_spec.only_fills:
+    if stock_spec.only_fills or opening(position):
         return []
     if stock_spec.gather and not (stock and stock_spec.gather_to_stock):
         # a redeal of the layout itself (Cruel), or of a row-dealing stock once it is empty
@@ -623,5 +634,5 @@ def moves_from(position: "Position", pile: int, card: int | None = None) -> list
             if m.src == pile and (card is None or m.card == card)]
 
 
-__all__ = ["legal_moves", "is_legal", "free_cards", "is_covered", "is_locked", "below_base_rank", "remove_moves", "removed_cards", "close_up_plan", "foundation_moves", "pile_moves", "stock_moves", "accepts",
+__all__ = ["legal_moves", "is_legal", "opening", "free_cards", "is_covered", "is_locked", "below_base_rank", "remove_moves", "removed_cards", "close_up_plan", "foundation_moves", "pile_moves", "stock_moves", "accepts",
            "movable_units", "held_back_by_partial", "run_limit", "run_fits", "suit_segments", "moves_from"]

@@ -75,7 +75,8 @@ class Step(NamedTuple):
     ``(filled, flipped, fill_flipped)`` for a pair's second pile (or ``None``) and the
     close-up it caused (or ``None``); for a close-up, the group's cards and face-down counts
     before it and the piles dealt to, in order; for a gather, the group's cards and face-down
-    counts before it.
+    counts before it; for a play, what :meth:`Position._after_play` did (the piles the opening
+    card's deal went to, and whether the emptied waste took a stock card), or ``None``.
     """
 
     move: Move

@@ -157,9 +157,19 @@ def _choice_from_json(position: Position, item: dict, number: int | str):
     raise MoveError(f"move {number}: the choice ({opening.question}) was already made")
 
 
+def opening_words(rules) -> str:
+    """What a game with an opening card waits for (``opening_card``), in words."""
+    from_words = " or ".join(dict.fromkeys(rules.pile_group[p] if set(rules.groups[rules.pile_group[p]])
+                                           <= rules.opening_from else rules.pile_names[p]
+                                           for p in sorted(rules.opening_from)))
+    return f"the game opens with a card from {from_words} played onto a foundation; nothing else moves before it"
+
+
 def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
     """A short reason a move from ``src`` to ``dst`` is refused (``''`` if unknown)."""
     rules = position.rules
+    if legal.opening(position) and not (rules.is_foundation[dst] and src in rules.opening_from):
+        return f": {opening_words(rules)}"
     if getattr(position, "choosing", False):
         return f": first choose ({rules.opening.question}: {', '.join(rules.opening.options)})"
     gap = getattr(position, "pending", -1)

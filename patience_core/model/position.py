@@ -87,7 +87,9 @@ class Position:
                 # the first pile's bottom card (Canfield); with start: rank-dealt, any pile's, the
                 # first being empty while it waits for Penguin's beak
                 group = rules.groups[f"foundation:{spec.group}"]
-                dealt = next((self.piles[g] for g in (group if spec.rank_dealt else group[:1]) if self.piles[g]), None)
+                # (a pile built by a rule gets the dealt card on the pile of its suit: any pile's)
+                dealt = next((self.piles[g] for g in (group if spec.rank_dealt or spec.build is not None
+                                                      else group[:1]) if self.piles[g]), None)
                 if dealt:
                     base = dealt[0] % 13
                     ranks[f] = tuple((base + spec.step * i) % 13 for i in range(spec.length))
@@ -112,6 +114,9 @@ class Position:
             return ()
         if rules.f_spec[f].takes_run or rules.f_spec[f].discard or rules.f_spec[f].takes_set:
             return ()  # takes whole runs or sets (legal.run_to_foundation_moves), or removed sets only
+        spec = rules.f_spec[f]
+        if spec.build is not None and (spec.base_first or spec.base_from_deal):
+            return self._built_from_chosen_base(f, pile)
         ranks = self.ranks[f]
         if ranks is None and f in rules.base_first_piles:
             ranks = self._chosen_ranks(f)
@@ -141,6 +146,23 @@ class Position:
         if suit >= 0:
             return (suit * 13 + rank,)
         return tuple(s * 13 + rank for s in rules.pack_suits)
+
+    def _built_from_chosen_base(self, f: int, pile: list[int]) -> tuple[int, ...]:
+        """A pile built by a rule from a base the first card or the deal chooses (Terrace,
+        Blondes and Brunettes): on a card, what the rule lets follow; empty, the base rank in the
+        pile's suit, or any card of its suit while the first card has not chosen the base."""
+        rules = self.rules
+        if pile:
+            return rules.f_follows[f][pile[-1]]
+        if rules.f_spec[f].base_first:
+            chosen = self._chosen_ranks(f)
+        else:
+            chosen = self.ranks[f]
+            if chosen is None:   # the deal has not chosen it yet
+                return ()
+        if chosen is None:
+            return rules.f_first[f]
+        return tuple(c for c in rules.f_first[f] if c % 13 == chosen[0])
 
     def _either_way_ranks(self, f: int, up: tuple[int, ...]) -> tuple[int, ...] | None:
         """A pile of a group built up or down (``direction: first-card``): its ranks the way the
@@ -324,7 +346,46 @@ class Position:
         if group_before:
             self._retarget_group(group_before)
         flipped, filled, fill_flipped = self._settle(src, pile)
-        self.trail.append((move, filled, index, flipped, fill_flipped, False, None))
+        after = None
+        if rules.waste_refills or rules.opening_from is not None:
+            after = self._after_play(dst_up and self.on_foundations == count, filled)
+        self.trail.append((move, filled, index, flipped, fill_flipped, False, after))
+
+    def _after_play(self, opened: bool, filled: int) -> tuple | None:
+        """What a play causes beyond its own pile's settling: the waste, emptied by filling a gap,
+        takes the stock's top card (``waste: {fill: [stock]}``); the first card onto the
+        foundations deals the opening (``opening_card``). Returns (the piles the opening dealt
+        to, in order; whether the waste was refilled) for undo, or ``None``."""
+        rules = self.rules
+        piles = self.piles
+        stock = piles[rules.stock]
+        refilled = False
+        if rules.waste_refills and filled == rules.waste and not piles[filled] and stock:
+            piles[filled].append(stock.pop())
+            refilled = True
+        dealt: list[int] = []
+        if opened and rules.opening_from is not None:
+            for places, turn in rules.opening_deal:
+                if turn:   # the stock turned once onto the waste
+                    for _ in range(min(rules.draw, len(stock))):
+                        piles[places[0]].append(stock.pop())
+                        dealt.append(places[0])
+                    continue
+                for p in places:   # a card into each gap of the group
+                    if not piles[p] and stock:
+                        piles[p].append(stock.pop())
+                        dealt.append(p)
+        return (tuple(dealt), refilled) if dealt or refilled else None
+
+    def _before_play(self, after: tuple) -> None:
+        """Undo :meth:`_after_play`: the opening's cards, then the waste's refill, back to the stock."""
+        dealt, refilled = after
+        piles = self.piles
+        stock = piles[self.rules.stock]
+        for p in reversed(dealt):
+            stock.append(piles[p].pop())
+        if refilled:
+            stock.append(piles[self.rules.waste].pop())
 
     def _settle(self, src: int, pile: list[int]) -> tuple[bool, int, bool]:
         """Cards just left ``pile`` (pile ``src``): turn up the face-down card it exposed and
@@ -581,6 +642,8 @@ class Position:
         move = step.move
         src, dst, card, count = move.src, move.dst, move.card, move.count
         pile = piles[src]
+        if step.second is not None:
+            self._before_play(step.second)
         self._unsettle(src, pile, step.filled, step.flipped, step.fill_flipped)
         is_foundation = rules.is_foundation
         src_up, dst_up = is_foundation[src], is_foundation[dst]

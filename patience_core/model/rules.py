@@ -142,7 +142,9 @@ class Rules:
         self.redeals = self.stock_spec.redeals   # UNLIMITED (infinity): no limit
         self.draw = self.stock_spec.draw
 
+        self._compile_waste_fill()
         self._compile_removal(definition)
+        self._compile_opening_card(definition)
         self.win = self._condition(("win",), definition["win"]) if definition.get("win") else None
         self._check_foundation_fit()
         self._compile_setout()
@@ -761,9 +763,6 @@ class Rules:
                     base = cards.parse_rank(spec["base"])
                 except cards.CardError as exc:
                     raise self._fail(("foundations", group, "base"), f"{exc}; or any, deal, first") from None
-            if base_word == "first" and build is not None:
-                raise self._fail(("foundations", group, "base"), "base: first chooses the rank a sequence "
-                                 "starts at; a build rule needs no base; expected base: any with build")
             step, length, wrap = int(spec["step"]), int(spec["length"]), bool(spec["wrap"])
             ranks = None
             if sequence is not None:
@@ -794,9 +793,10 @@ class Rules:
             if follows is not None and build is None:
                 raise self._fail(("foundations", group, "follows"), "follows: previous narrows what a pile's "
                                  "build rule lets follow; expected a build rule (build:) with it")
-            if build is not None and base_word == "deal":
-                raise self._fail(("foundations", group, "base"), "a foundation with a build rule starts "
-                                 "with any card or a given rank; expected base: any, or a rank")
+            if build is not None and base_word == "deal" and spec["start"] == "rank-dealt":
+                raise self._fail(("foundations", group, "start"), "rank-dealt sets out a sequence's bases; "
+                                 "a pile built by a rule starts with the one card dealt onto it; expected "
+                                 "start: found with build")
             suits_word = spec["suits"]
             suit_list = suits_word if isinstance(suits_word, list) else None
             if suit_list is not None and len(suit_list) != int(spec["count"]):
@@ -1003,6 +1003,64 @@ class Rules:
                          gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass,
                          keep_ranks=keep_ranks, gather_rows=gather_rows,
                          gaps=raw_gather.get("gaps", "after-run"))
+
+    def _compile_waste_fill(self) -> None:
+        """``waste: {fill: [stock]}``: the moment the waste becomes empty, the stock's top card is
+        turned onto it (PySolFC's Terrace.fillStack), also when the waste's last card has just
+        filled a gap."""
+        fill = self.waste_spec.get("fill", "never")
+        self.waste_refills = fill != "never" and bool(fill)
+        if not self.waste_refills:
+            return
+        path = ("waste", "fill")
+        spec = self.stock_spec
+        if spec.deal_to or spec.to_foundation is not None or spec.close_up or spec.only_fills or spec.gather:
+            raise self._fail(path, "fills the waste from the stock, but the stock is not turned onto the waste; "
+                             "expected a stock turned onto one waste pile")
+        if len(self.waste_piles) > 1 or self.redeals != 0 or self.draw != 1 or spec.draw_by_pass:
+            raise self._fail(path, "turns one stock card onto the waste whenever it empties; expected one waste "
+                             "pile, draw: 1 and redeals: 0 with it")
+
+    def _compile_opening_card(self, definition: dict[str, Any]) -> None:
+        """``opening_card``: the game opens with a card played from the piles of ``from`` onto a
+        foundation, and nothing else moves until then; that move then deals one stock card into
+        every empty pile of each group of ``deal`` in turn (``waste``: turns the stock once)
+        (PySolFC's Terrace: getState 0). ``opening_from``: those piles (``None``: no opening card);
+        ``opening_deal``: per entry, its piles and whether it is the waste's turn."""
+        raw = definition.get("opening_card")
+        self.opening_from: frozenset[int] | None = None
+        self.opening_deal: tuple[tuple[tuple[int, ...], bool], ...] = ()
+        if raw is None:
+            return
+        path = ("opening_card",)
+        self.opening_from = frozenset(self._pile_set(path + ("from",), _names(raw["from"])))
+        deal = []
+        turns_to_waste = not (self.stock_spec.deal_to or self.stock_spec.to_foundation is not None
+                              or self.stock_spec.close_up or self.stock_spec.only_fills or self.stock_spec.gather)
+        for i, group in enumerate(raw.get("deal") or []):
+            if group == "waste":
+                if not turns_to_waste or len(self.waste_piles) > 1:
+                    raise self._fail(path + ("deal", i), "turns the stock onto the waste, but this stock is "
+                                     "not turned onto one waste pile; expected layout pile groups only")
+                deal.append(((self.waste,), True))
+            elif group in self.group_specs:
+                deal.append((tuple(self.groups[group]), False))
+            else:
+                known = list(self.group_specs) + ["waste"]
+                raise self._fail(path + ("deal", i), f"unknown pile group {group!r}{suggest(group, known)}; "
+                                 f"expected one of {', '.join(known)}")
+        self.opening_deal = tuple(deal)
+        filled_early = [spec.group for spec in self.f_spec.values()
+                        if spec.dealt or spec.rank_dealt or spec.base_from_deal or spec.deal_bases]
+        if filled_early or definition.get("deal_to_foundations"):
+            raise self._fail(path, "the game opens with the first card played to a foundation, but the deal puts "
+                             "cards there already; expected foundations that start empty")
+        for spec in self.f_spec.values():
+            if (spec.worry or spec.transfer) and not spec.keep_base:
+                field = "worry" if spec.worry else "transfer"
+                raise self._fail(("foundations", spec.group, field), "the opening card could leave the "
+                                 "foundations and open the game again; expected worry: {keep_base: true} with "
+                                 "opening_card")
 
     def _stock_group(self, path: tuple, group: str) -> tuple[int, ...]:
         """The piles of the layout group a stock rule names (deal, close_up, gather)."""
@@ -1235,6 +1293,9 @@ class Rules:
                     raise self._fail(("piles", spec.group, "fill"), "a pile cannot fill itself")
         if self.stock_spec.deal_to and any(self.piles[p].max_cards == 1 for p in self.stock_spec.deal_to):
             raise self._fail(("stock", "deal"), "cannot deal rows onto single-card places")
+        if self.waste_refills and self.remove_rules:
+            raise self._fail(("waste", "fill"), "a set removed from a gap the waste fills would need the waste "
+                             "refilled in turn, which removals do not do; expected no remove with it")
         for f in self.foundations:
             spec = self.f_spec[f]
             if spec.takes_run and not any(self.piles[p].build is not None for p in self._layout()):
@@ -1263,6 +1324,8 @@ class Rules:
         for p in self._layout():
             self.access[p] = _ACCESS[self.piles[p].access]
             self.fill[p] = self.piles[p].fill
+        if self.waste_refills:   # the stock turns a card onto the emptied waste (waste: {fill: [stock]})
+            self.fill[self.waste] = (self.stock,)
         for w in self.waste_piles:
             self.access[w] = _ACCESS[self.waste_spec.get("access", "top")]
         if self.stock_spec.face_up:
@@ -1271,7 +1334,7 @@ class Rules:
         # Foundations built by a rank sequence (fixed, or from the dealt base), one card at a
         # time: positions keep ``takers`` up to date incrementally for them.
         self.f_incremental = [self.is_foundation[p] and not self.f_spec[p].takes_run
-                              and not self.f_spec[p].either_way
+                              and not self.f_spec[p].either_way and self.f_spec[p].build is None
                               and (self.f_spec[p].ranks is not None or self.f_spec[p].base_from_deal)
                               for p in range(n)]
         self.f_group = {f: self.f_spec[f].group for f in self.foundations}
@@ -1426,6 +1489,7 @@ class Rules:
                                 and self.stock_spec.to_foundation is None and self.redeals != UNLIMITED
                                 and not self.worry_from and not self.run_foundations and not self.transfer_from
                                 and not self.remove_rules and self.win is None and not self.any_covered
+                                and not self.waste_refills and self.opening_from is None
                                 and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
                                         for f in self.foundations)
                                 and len(self.pack_suits) == 4 and len(self.pack_ranks) == 13)

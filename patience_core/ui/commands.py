@@ -24,7 +24,7 @@ from patience_core.model import cards
 from patience_core.errors import PatienceError
 from patience_core.variants.loader import suggest
 from patience_core.agents.safe import twins
-from patience_core.model.notation import describe_move, why_not
+from patience_core.model.notation import describe_move, opening_words, why_not
 from patience_core.model import legal
 from patience_core.model.moves import FILL, REDEAL, REMOVE, TO_FOUNDATION, TURN, Move, MoveKind
 from patience_core.model.position import Position
@@ -244,6 +244,8 @@ def no_fit_reason(position: Position, card: int, labels: PileLabels, unicode: bo
     # could have gone: say that no pile takes it either.
     lead = f"{name} has no move: no pile takes it now, nor a foundation" if rules.receivers \
         else f"{name} fits no foundation"
+    if legal.opening(position):   # only the opening piles' cards move (a card of them always fits)
+        return f"{name} has no move yet: {opening_words(rules)}"
     if all(rules.f_spec[f].takes_run for f in rules.foundations):
         return f"{lead} (they take only whole runs, K down to A)"
     parts = []

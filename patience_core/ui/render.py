@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from patience_core.model import cards
 from patience_core.variants.loader import UNPRINTABLE, parameter_text
+from patience_core.model.notation import opening_words
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, ACCESS_TOP, Rules
 
@@ -30,6 +31,13 @@ def sequence_text(rules: Rules, f: int) -> str:
 
 def _first_card_words(spec) -> str:
     """What starts a foundation built by a rule: any card, or its base rank (in its suit)."""
+    suit = " in the pile's suit" if spec.suit >= 0 else ""
+    if spec.base_first:
+        return (f"from the rank of the first card put on any of them (any card{suit} starts the first "
+                f"pile; every other pile then starts with that rank{suit})")
+    if spec.base_from_deal:
+        return (f"from the rank of the card the deal puts on the {'pile of its suit' if spec.suit >= 0 else 'first pile'}"
+                f" (every pile starts with that rank{suit})")
     if spec.base is None:
         return "any first card"
     return f"starting with {cards.RANKS[spec.base]}" + (" of the pile's suit" if spec.suit >= 0 else "")
@@ -354,6 +362,8 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
         how = f"built {_first_card_words(fspec)} {fspec.build.words()}, {fspec.length} cards"
     else:
         suits = ("regardless of suit" if fspec.regardless else "in suit")
+        if spec["suits"] == "fixed" and fspec.base_first:   # (any first card of the pile's suit)
+            suits = "in suit, one per suit in turn (C D H S)"
         if isinstance(spec["suits"], list):
             suits = "in suit, " + " ".join(map(str, spec["suits"]))
         how = f"built {suits}: {sequence_text(rules, piles[0])}"
@@ -408,6 +418,13 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     if laid:
         lines.append("Before the deal, these cards are taken out of the pack and set out: "
                      + ", ".join(f"{cards.card_name(card)} on {rules.pile_names[p]}" for p, card in laid) + ".")
+    if rules.opening_from is not None:
+        after = []
+        for places, turn in rules.opening_deal:
+            after.append("turns one card onto the waste" if turn else
+                         f"deals a stock card into each empty pile of {rules.pile_group[places[0]]}")
+        then = f" That move then {', then '.join(after)}." if after else ""
+        lines.append(f"Opening: {opening_words(rules)[0].upper()}{opening_words(rules)[1:]}.{then}")
     if rules.deal_to_foundations:
         which = ("a card that fits a foundation" if rules.deal_up_ranks is None else
                  cards.ranks_with_articles(tuple(sorted(rules.deal_up_ranks))) + " that fits a foundation")
@@ -448,8 +465,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             face_up = "its top card lies face up and is free; " if stock.face_up else ""
             count = (f"{rules.draw} card{'s' if rules.draw > 1 else ''}" if not stock.draw_by_pass else
                      ", then ".join(map(str, stock.draw_by_pass)) + " cards (one number per pass)")
+            refill = ("; the moment the waste is empty, the next stock card is turned onto it"
+                      if rules.waste_refills else "")
             lines.append(f"Stock: {face_up}turned {count} at a time onto "
-                         f"{onto}, whose top card is free; {redeals}.")
+                         f"{onto}, whose top card is free{refill}; {redeals}.")
     if stock.gather:
         group = rules.pile_group[stock.gather[0]]
         redeals = ("as often as you like" if rules.redeals == float("inf") else

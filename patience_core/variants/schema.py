@@ -320,7 +320,9 @@ FOUNDATION_GROUP = {
                                          "each onto a pile of its suit (the first card too when the group is "
                                          "first in deal: Petal; else it starts the layout: Penguin)"}),
         "build": _or_ref({**BUILD_RULE, "description": "instead of a rank sequence: each card follows the "
-                                                       "top card by this rule (Golf: up or down, any suit)"}),
+                                                       "top card by this rule (Golf: up or down, any suit); its first card is of the base rank (any card "
+                                                       "with base: any; the rank the first card or the deal chooses with "
+                                                       "base: first or deal: Terrace, Blondes and Brunettes)"}),
         "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
         "takes": _or_ref({"description": "card: one card at a time; run: only a finished run (K down to A "
                                          "in suit) at once, from the top of a pile (Spider); {cards: N}: only "
@@ -546,7 +548,23 @@ FIELDS: dict[str, Any] = {
                                   "description": "the most cards a waste pile holds: the stock is turned onto it "
                                                  "only when it has room (Colorado: 1)"}),
                   "title": {**TITLE, "description": "the name shown to players (one line)"},
+                  "fill": _or_ref({"description": "never, or [stock]: the moment the waste becomes empty, "
+                                                  "the stock's top card is turned onto it (Terrace)",
+                                   "anyOf": [{"const": "never"},
+                                             {"type": "array", "minItems": 1, "maxItems": 1,
+                                              "items": {"const": "stock"}}]}),
               }},
+    "opening_card": {"type": "object", "additionalProperties": False, "required": ["from"],
+                     "description": "the game opens with a card played from these piles onto a foundation, "
+                                    "and nothing else moves until then; that move then deals a stock card into "
+                                    "every empty pile of each group of deal (Terrace)",
+                     "properties": {
+                         "from": {**PILE_SET, "description": "the piles the opening card may come from"},
+                         "deal": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
+                                  "items": {"type": "string", "minLength": 1},
+                                  "description": "after the opening card, in order: a layout pile group (one "
+                                                 "stock card into each of its empty piles) or waste (the "
+                                                 "stock turned once)"}}},
     "deal_numbers": {"type": "object", "additionalProperties": False,
                      "description": "deal numbers other programs use (--deal ms:N, --deal pysol:N)",
                      "properties": {"pysol": {"type": "string", "pattern": "^[a-z0-9_]+$",

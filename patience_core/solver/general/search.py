@@ -59,6 +59,10 @@ def _unknown_rule(rules: Rules) -> str | None:
          "gaps that take the rank below a base the deal chooses (empty: below-base)"),
         (any(rules.all_face_down), "a face-down pile that only fills gaps"),
         (bool(rules.gap_fits), "gaps judged by the cards beside them"),
+        (rules.opening_from is not None, "an opening card that must go up before anything else moves"),
+        (rules.waste_refills, "a waste the stock refills the moment it empties"),
+        (any(rules.f_spec[f].build is not None and (rules.f_spec[f].base_first or rules.f_spec[f].base_from_deal)
+             for f in rules.foundations), "foundations built by a rule from a base the first card or the deal chooses"),
         (bool(rules.stock_spec.keep_ranks), "a redeal that keeps the rows' runs and shuffles the rest"),
         (rules.any_face_pattern, "face-up cards dealt between face-down ones (faces:)"),
         (bool(rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up
