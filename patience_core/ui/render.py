@@ -359,7 +359,8 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
         how = (f"each takes {fspec.takes_set} cards at once from the top of a column, {inner}, "
                f"{fspec.length} cards in all")
     elif fspec.build is not None:
-        how = f"built {_first_card_words(fspec)} {fspec.build.words()}, {fspec.length} cards"
+        room = "at most " if rules.definition.get("capacity") == "meet" else ""
+        how = f"{_first_card_words(fspec)}, then built {fspec.build.words()}, {room}{fspec.length} cards"
     else:
         suits = ("regardless of suit" if fspec.regardless else "in suit")
         if spec["suits"] == "fixed" and fspec.base_first:   # (any first card of the pile's suit)
