@@ -543,7 +543,7 @@ class Rules:
 
     def _condition(self, path: tuple, raw: dict[str, Any]) -> Condition:
         """A ``when:`` state, its pile set resolved to pile numbers (the layout groups, the
-        stock and the waste are known by now; foundations are not a set a condition names)."""
+        stock, the waste and the foundations: :meth:`_condition_piles`)."""
         if isinstance(raw, list):   # win: [A, B]: every one holds
             parts = tuple(self._condition(path + (i,), part) for i, part in enumerate(raw))
             return Condition("all", (), " and ".join(part.words for part in parts), parts=parts)
@@ -562,7 +562,7 @@ class Rules:
             return Condition(kind, piles, f"at most {names} card{'s' if names != 1 else ''} "
                              "lie outside the foundations", rank=int(names))
         names = _names(names)
-        piles = self._pile_set(path + (kind,), names)
+        piles = self._condition_piles(path + (kind,), names)
         if kind == "some_empty":
             where = " and ".join(f"the {n}" if n in ("stock", "waste") else n for n in names)
             words = f"a pile of {where} is empty" if len(piles) > 1 else f"{where} is empty"
@@ -575,6 +575,25 @@ class Rules:
         elif kind == "empty" and len(piles) > 1 and names[0] not in ("stock", "waste"):
             words = f"every pile of {' and '.join(names)} is empty"
         return Condition(kind, tuple(piles), words)
+
+    def _condition_piles(self, path: tuple, names: list[str]) -> list[int]:
+        """The piles a condition's set names: layout groups and piles, the stock and the waste
+        (:meth:`_pile_set`), and foundations too: ``foundations`` (every one), a foundation group
+        by its id, or one pile (foundation:3) (Castles End: the rows wait for a foundation card)."""
+        piles: list[int] = []
+        layout_names = []
+        for name in names:
+            if name == "foundations":
+                piles += self.foundations
+            elif name in self.foundation_specs and name not in self.groups:
+                piles += self.groups[f"foundation:{name}"]
+            elif name in self.pile_names and self.pile_kind[self.pile_names.index(name)] == "foundation":
+                piles.append(self.pile_names.index(name))
+            else:
+                layout_names.append(name)
+        if layout_names:
+            piles += self._pile_set(path, layout_names)
+        return piles
 
     def _sorted(self, path: tuple, raw: dict[str, Any]) -> Condition:
         """``{sorted: {in: SET, length: N, run: RULE, from: RANK}}``: every pile of SET empty, or
@@ -787,8 +806,6 @@ class Rules:
             if spec["start"] == "rank-dealt" and base_word != "deal":
                 raise self._fail(("foundations", group, "start"), "rank-dealt sets out the cards of the rank "
                                  "the pack's first card chooses; expected base: deal with it")
-            takes_when = (self._condition(("foundations", group, "when"), spec["when"])
-                          if spec.get("when") is not None else None)
             follows = spec.get("follows")
             if follows is not None and build is None:
                 raise self._fail(("foundations", group, "follows"), "follows: previous narrows what a pile's "
@@ -836,7 +853,7 @@ class Rules:
                     transfer=bool(spec.get("transfer", False)), deal_bases=bool(spec.get("deal_bases", False)),
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
-                    follows_previous=follows == "previous" and i > 0, when=takes_when,
+                    follows_previous=follows == "previous" and i > 0,
                     keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule,
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
                                                          _names(spec["takes_from"])))
@@ -845,6 +862,13 @@ class Rules:
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
+        # A group's when: may name other foundation groups (Precedence: the pile before it holds a
+        # card), so it is read once every group has its piles.
+        for group, raw in self.foundation_specs.items():
+            if raw.get("when") is not None:
+                takes_when = self._condition(("foundations", group, "when"), raw["when"])
+                for f in self.groups[f"foundation:{group}"]:
+                    self.f_spec[f] = replace(self.f_spec[f], when=takes_when)
         if not self.foundations and not definition.get("win"):
             raise self._fail(("foundations",), "no foundation piles, and no win: state saying how the game "
                              "is won; expected at least one group, or win:")

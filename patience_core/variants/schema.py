@@ -69,7 +69,8 @@ RUN_RULE = {"anyOf": [BUILD_RULE, {"type": "array", "minItems": 2, "maxItems": 4
 # card. A set is a pile group (stock, waste, a layout group), one pile (tableau:3), or a list.
 PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
                       {"type": "array", "minItems": 1, "maxItems": 32, "items": {"type": "string", "minLength": 1}}],
-            "description": "a pile group (stock, waste, or a layout group), one pile (tableau:3), or a list of them"}
+            "description": "a pile group (stock, waste, or a layout group), one pile (tableau:3), or a list of them; "
+                           "in a condition also foundations, a foundation group or one foundation pile"}
 _STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
