@@ -53,9 +53,12 @@ def free_cards(position: "Position") -> Iterator[tuple[int, int]]:
     piles, rules = position.piles, position.rules
     access, covered_by = rules.access, rules.covered_by
     locks = rules.any_free_when
+    hidden_tops = rules.turn_up_piles   # may lie face down to the top (Clock)
     for p in rules.scan_order:
         pile = piles[p]
         if not pile:
+            continue
+        if hidden_tops and position.down[p] == len(pile):
             continue
         if covered_by[p] and is_covered(position, p):
             continue
@@ -230,7 +233,8 @@ def _units_of(position: "Position", p: int, spec, pile: list[int]) -> Iterator[t
     moves = spec.moves
     up = len(pile) - position.down[p]
     if moves == "card":
-        yield pile[-1], 1
+        if up:   # a pile that turns its cards up only by taking (Clock) may lie face down to the top
+            yield pile[-1], 1
     elif moves == "pile":
         if not position.down[p]:
             yield pile[0], len(pile)
@@ -307,6 +311,8 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
     if count > 1 and (spec.single_only or (spec.single_when_empty and not pile)):
         return False
     if spec.only_suit is not None and card // 13 != spec.only_suit:
+        return False
+    if spec.only_rank is not None and card % 13 != spec.only_rank:
         return False
     if src is None:
         return True

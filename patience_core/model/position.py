@@ -53,6 +53,7 @@ class Position:
         self.rules = rules
         self.piles = piles
         self.redeals_left = rules.redeals if redeals_left is None else redeals_left
+        fresh = down is None
         if down is None:
             down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
                     if rules.any_face_down else [0] * rules.n_piles)
@@ -61,6 +62,11 @@ class Position:
             for p, hidden in enumerate(rules.all_face_down):
                 if hidden:
                     down[p] = len(piles[p])
+            if fresh and rules.turn_up_piles:
+                for p in rules.turn_up_piles:   # dealt face down to the top; a dealt top card of
+                    down[p] = min(rules.face_down[p], len(piles[p]))   # its own rank stays (Clock's Kings)
+                    if down[p] < len(piles[p]) and piles[p][-1] % 13 == rules.turn_up_rank[p]:
+                        self._turn_up_next(p)
         if rules.any_covered:
             for p in range(rules.n_piles):
                 if rules.hidden_until_free[p]:
@@ -323,15 +329,39 @@ class Position:
                 self._retreat(src, card)
         if group_before:
             self._retarget_group(group_before)
+        turned = self._turn_up_next(dst) if rules.turn_up_rank[dst] is not None else None
         flipped, filled, fill_flipped = self._settle(src, pile)
-        self.trail.append((move, filled, index, flipped, fill_flipped, False, None))
+        self.trail.append((move, filled, index, flipped, fill_flipped, False, turned))
+
+    def _turn_up_next(self, p: int) -> int:
+        """Pile ``p`` took a card (``on_take: turn-up``): its next face-down card, the one nearest
+        the top, is turned up onto its top; while the card turned is of the pile's own rank it
+        stays, and the next is turned (Clock). Returns how many were turned."""
+        pile, rank = self.piles[p], self.rules.turn_up_rank[p]
+        turned = 0
+        while self.down[p]:
+            d = self.down[p] - 1
+            card = pile.pop(d)
+            pile.append(card)
+            self.down[p] = d
+            turned += 1
+            if card % 13 != rank:
+                break
+        return turned
+
+    def _turn_down_next(self, p: int, turned: int) -> None:
+        """Undo :meth:`_turn_up_next`: the last ``turned`` cards go back face down, in place."""
+        pile = self.piles[p]
+        for _ in range(turned):
+            pile.insert(self.down[p], pile.pop())
+            self.down[p] += 1
 
     def _settle(self, src: int, pile: list[int]) -> tuple[bool, int, bool]:
         """Cards just left ``pile`` (pile ``src``): turn up the face-down card it exposed and
         fill a gap at once. Returns (turned up, the pile the gap was filled from, whether
         taking that card turned one up there)."""
         flipped = False
-        if self.down[src] and len(pile) == self.down[src]:
+        if self.down[src] and len(pile) == self.down[src] and self.rules.turn_up_rank[src] is None:
             self._turn_up(src)
             flipped = True
         if pile:
@@ -592,6 +622,8 @@ class Position:
         if generic_src:
             before_src = self.wanted(src)
         target = piles[dst]
+        if step.second:   # the cards its take turned up (on_take: turn-up)
+            self._turn_down_next(dst, step.second)
         if count == 1:
             target.pop()
             if step.index < 0:
@@ -624,7 +656,8 @@ class Position:
         win = self.rules.win
         if win is None:
             return self.on_foundations == self.rules.n_cards
-        return win.holds(self.piles)
+        # a pile that turns its cards up by taking (Clock) is not done while one lies face down
+        return win.holds(self.piles) and not any(self.down[p] for p in self.rules.turn_up_piles)
 
     def status(self) -> str:
         if self.is_won():

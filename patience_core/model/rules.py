@@ -335,11 +335,16 @@ class Rules:
         covered_by = self._covered_by(group, spec, i)
         layered = spec.get("shape") is not None or bool(spec.get("covered_by"))
         feeder = spec.get("access") == "none"   # nothing leaves it but the cards fills take (Interment)
-        if down > dealt or (down and down == dealt and not layered and not feeder):   # layered: face down while covered
+        turns_up = spec.get("on_take") == "turn-up"   # its cards turn up when it takes one (Clock)
+        only_rank = self._pile_rank(group, spec, count, i)
+        if turns_up and only_rank is None:
+            raise self._fail(("piles", group, "on_take"), "turn-up goes on turning cards up while they are of "
+                             "the pile's own rank, and the pile has none; expected rank: on the group")
+        if down > dealt or (down and down == dealt and not layered and not feeder and not turns_up):   # layered: face down while covered
             what = "face_down" if "face_down" in spec else "face_up"
             raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} card{'s' if dealt != 1 else ''} "
                              f"and {down} face down; expected at least its top card face up (or access: none "
-                             "for a face-down pile that only fills gaps)")
+                             "for a face-down pile that only fills gaps, or on_take: turn-up)")
         build = _build_rule(spec.get("build"))
         build_when = (self._condition(("piles", group, "build", "when"), spec["build"]["when"])
                       if isinstance(spec.get("build"), dict) and "when" in spec["build"] else None)
@@ -408,9 +413,26 @@ class Rules:
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
                         only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
+                        only_rank=only_rank, turns_up=turns_up,
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),
                         beside=beside)
+
+    def _pile_rank(self, group: str, spec: dict[str, Any], count: int, i: int) -> int | None:
+        """``rank:``: the one rank pile ``i`` of the group takes (a list gives one per pile)."""
+        value = spec.get("rank")
+        if value is None:
+            return None
+        path = ("piles", group, "rank")
+        if isinstance(value, list):
+            if len(value) != count:
+                raise self._fail(path, f"lists {len(value)} ranks for {count} piles; expected one per pile, "
+                                 "or a single rank")
+            value = value[i]
+        try:
+            return cards.parse_rank(value)
+        except cards.CardError as exc:
+            raise self._fail(path, str(exc)) from None
 
     def _columns(self, group: str) -> int:
         """Places in each row of ``group``'s grid (one row without a grid)."""
@@ -1281,6 +1303,11 @@ class Rules:
         self.face_pattern = [self.piles[p].faces if self.piles[p] else None for p in range(n)]
         self.any_face_pattern = any(self.face_pattern)
         self.any_face_down = any(self.face_down)
+        # Piles whose face-down cards turn up only when they take a card (Clock): the rank each
+        # keeps (None elsewhere); a card of it turned up stays and the next is turned.
+        self.turn_up_rank = [self.piles[p].only_rank if self.piles[p] and self.piles[p].turns_up else None
+                             for p in range(n)]
+        self.turn_up_piles = tuple(p for p in range(n) if self.turn_up_rank[p] is not None)
         # Piles dealt wholly face down that only feed gaps (access: none): they stay face down.
         self.all_face_down = [bool(self.piles[p]) and self.piles[p].access == "none"
                               and 0 < self.piles[p].cards == self.piles[p].face_down for p in range(n)]
@@ -1320,7 +1347,7 @@ class Rules:
         for p in self.receivers:
             spec = self.piles[p]
             build = spec.build
-            codes = [c for c in pack_codes if spec.only_suit in (None, c // 13)]
+            codes = [c for c in pack_codes if spec.only_suit in (None, c // 13) and spec.only_rank in (None, c % 13)]
             self.accepts_on[p] = [tuple(c for c in codes if build is not None and build.follows(top, c))
                                   for top in range(52)]
             empty = spec.empty
@@ -1343,6 +1370,7 @@ class Rules:
         self.source_limited = any(self.piles[p].takes_from is not None or self.piles[p].empty_from is not None
                                   or self.piles[p].build_from is not None
                                   or self.piles[p].single_only or self.piles[p].only_suit is not None
+                                  or self.piles[p].only_rank is not None
                                   or self.piles[p].single_when_empty
                                   for p in self.receivers)
         # FreeCell's supermove counts free cells and empty columns that take any card.

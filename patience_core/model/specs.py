@@ -267,7 +267,9 @@ class PileSpec:
     a card put on it (always / when empty / onto a card: The Little Corporal's reserve cards go
     only into gaps) may come from (``None``: any); ``single_only``: it takes single
     cards, never a run (``single_when_empty``: only while empty, Martha's gaps); ``only_suit``:
-    it takes cards of that suit only (Four Winds' cells);
+    it takes cards of that suit only (Four Winds' cells); ``only_rank``: of that rank only
+    (Clock); ``turns_up``: a card put on it turns up its next face-down card onto its top, and
+    the next again while the card turned is of ``only_rank`` (its face-down cards turn up only so);
     ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), or ``"below-base"``:
     only the rank one below the foundations' base, a rank the deal chooses (Penguin, Agnes
     Bernauer; :func:`~patience_core.model.legal.below_base_rank`); ``free_when``: the state in
@@ -302,6 +304,8 @@ class PileSpec:
     single_only: bool = False
     single_when_empty: bool = False
     only_suit: int | None = None
+    only_rank: int | None = None
+    turns_up: bool = False
     free_when: Condition | None = None
     beside: tuple[tuple[int, NeighbourRule], ...] = ()
 

@@ -199,6 +199,13 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += f", onto a card only from {_sources_words(rules, first.build_from)}"
     if first.single_only:
         build += ", one card at a time (never a run)"
+    ranks = [rules.piles[p].only_rank for p in piles]
+    if first.only_rank is not None:
+        build += (f", only {cards.RANKS[first.only_rank]}s" if len(set(ranks)) == 1 else
+                  f", each pile only cards of its rank ({', '.join(cards.RANKS[r] for r in ranks)} in pile order)")
+    if first.turns_up:
+        build += ("; a card put on a pile turns up the pile's next face-down card onto its top, and the next "
+                  "again while the card turned is of the pile's rank (its face-down cards turn up only so)")
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
             f"moving {moves}{limit}{_locked_words(first)}; an empty pile takes {empty_text}{fill}.")
 
@@ -471,6 +478,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                          f"and dealt out again unshuffled, {stock.per_pile} to a pile from the first.")
     lines += _removal_lines(rules)
     won = "every card on the foundations" if rules.win is None else rules.win.words
+    if rules.win is not None and rules.turn_up_piles:
+        won += ", with no card of " + ", ".join(dict.fromkeys(rules.pile_group[p] for p in rules.turn_up_piles)) \
+            + " face down"
     lines.append(f"Won: {won}. Lost: no move is left.")
     lines.append(f"Automatic play to the foundations: {'on' if rules.autoplay else 'off'}.")
     return _parameters_tail(rules, lines)

@@ -237,6 +237,13 @@ PILE_GROUP = {
                                                   "may come from (The Little Corporal: [tableau], so the "
                                                   "reserve's cards go only into gaps)"},
         "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
+        "rank": _or_ref({"description": "the pile takes only cards of this rank; a list: one rank per pile "
+                                        "(Clock: [A, 2, ..., Q, K])",
+                         "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 128, "items": RANK}]}),
+        "on_take": _or_ref({"enum": ["turn-up"],
+                            "description": "turn-up: a card put on the pile turns up the pile's next face-down "
+                                           "card onto its top, and the next again while the card turned is of "
+                                           "the pile's own rank (Clock); its face-down cards turn up only so"}),
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: only single cards are put on the pile, never a run (PySolFC's "
                                          "max_accept=1); run: as many as may move (default)"}),
