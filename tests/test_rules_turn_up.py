@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from patience_core import deal_seed, load_rules
+from patience_core.model.moves import MoveKind
+from patience_core.model.notation import move_from_json, move_to_json
 from conftest import c, crafted_deal, pile, played_and_undone, run_cli, validate_refusal
 
 CLOCK = load_rules("clock")
@@ -126,3 +128,57 @@ def test_a_rank_list_of_the_wrong_length_is_refused(tmp_path):
 def test_face_down_tops_are_refused_without_turn_up(tmp_path):
     message = validate_refusal(tmp_path, GROUP.format(extra="    rank: A"))
     assert "face_up" in message and "expected at least its top card face up" in message
+
+
+RELAXED = load_rules("relaxed-clock")
+
+
+def play_until_stuck(position):
+    while position.legal_moves() and position.legal_moves()[0].kind is not MoveKind.TURN_UP:
+        position.apply(position.legal_moves()[0])
+    return position
+
+
+def test_a_turn_up_is_offered_once_no_card_can_be_played_and_only_once():
+    position = deal_seed(RELAXED, 1)
+    assert all(m.kind is not MoveKind.TURN_UP for m in position.legal_moves())
+    play_until_stuck(position)
+    offered = position.legal_moves()
+    # every pile with a face-down card, and no other
+    assert {m.dst for m in offered} == {p for p in range(13) if position.down[p]} and offered
+    assert all(m.kind is MoveKind.TURN_UP for m in offered)
+    before, move = position.key(), offered[0]
+    p, down = move.dst, position.down[move.dst]
+    position.apply(move)
+    assert position.down[p] < down and position.redeals_left == 0
+    play_until_stuck(position)
+    assert position.legal_moves() == [] and position.status() in ("won", "lost")
+    while position.key() != before:
+        position.undo()
+    assert position.legal_moves() == offered
+
+
+def test_a_turn_up_goes_through_the_move_file_words():
+    position = play_until_stuck(deal_seed(RELAXED, 1))
+    move = position.legal_moves()[-1]
+    item = move_to_json(RELAXED, move)
+    assert item == {"card": None, "from": "stock", "to": RELAXED.pile_names[move.dst]}
+    assert move_from_json(position, item) == move
+
+
+def test_relaxed_clock_wins_more_than_clock():
+    def won(rules, seed):
+        return played_and_undone(rules, seed, lambda _pos, moves: moves[0]) == "won"
+    assert sum(won(RELAXED, s) for s in range(1, 60)) > sum(won(CLOCK, s) for s in range(1, 60))
+
+
+def test_turn_up_of_a_group_that_turns_nothing_up_is_refused(tmp_path):
+    text = GROUP.format(extra="    rank: A\n    face_up: 1").replace("    face_up: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]\n", "")
+    message = validate_refusal(tmp_path, text + "stock: {redeals: 1, turn_up: clock}\n")
+    assert "turn_up" in message and "expected a group with on_take: turn-up" in message
+
+
+def test_turn_up_without_redeals_is_refused(tmp_path):
+    text = GROUP.format(extra="    rank: [A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]\n    on_take: turn-up")
+    message = validate_refusal(tmp_path, text + "stock: {turn_up: clock}\n")
+    assert "turn_up" in message and "expected redeals: 1 or more" in message

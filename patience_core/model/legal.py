@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Iterator
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
 from patience_core.model.specs import in_order_prefix, is_red
 from patience_core.model.moves import (BETWEEN_PILES, CLOSE_UP, DEAL_ROW, GATHER, NO_CARD, NO_PILE, REDEAL, REMOVE,
-                                       TO_FOUNDATION, TURN, Move)
+                                       TO_FOUNDATION, TURN, TURN_UP, Move)
 
 if TYPE_CHECKING:
     from patience_core.model.position import Position
@@ -601,7 +601,17 @@ def legal_moves(position: "Position") -> list[Move]:
     if position.rules.receivers or position.rules.worry_from or position.rules.transfer_from:
         moves += pile_moves(position)
     moves += stock_moves(position)
+    if not moves and position.rules.stock_spec.turn_up:
+        moves = turn_up_moves(position)
     return moves
+
+
+def turn_up_moves(position: "Position") -> list[Move]:
+    """``stock: {turn_up: GROUP}`` (Relaxed Clock): once no other move is left, and while a
+    redeal is, the player may turn up the next face-down card of any pile of the group."""
+    if position.redeals_left == 0:
+        return []
+    return [Move(TURN_UP, position.rules.stock, p) for p in position.rules.stock_spec.turn_up if position.down[p]]
 
 
 def is_legal(position: "Position", move: Move) -> bool:
@@ -615,7 +625,7 @@ def is_legal(position: "Position", move: Move) -> bool:
         return move in pile_moves(position, move.src)
     if kind is TURN or kind is REDEAL or kind is DEAL_ROW or kind is CLOSE_UP or kind is GATHER:
         return move in stock_moves(position)
-    return move in legal_moves(position)
+    return move in legal_moves(position)   # a turn-up too: it waits for every other move
 
 
 def moves_from(position: "Position", pile: int, card: int | None = None) -> list[Move]:

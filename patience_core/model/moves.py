@@ -27,6 +27,7 @@ class MoveKind(str, Enum):
     DEAL_ROW = "deal-row"             # one stock card onto every pile of a group (Spider)
     CLOSE_UP = "close-up"             # a group's gaps closed up, then filled from the stock (Monte Carlo)
     GATHER = "gather"                 # a group picked up and dealt out again, a redeal (Cruel)
+    TURN_UP = "turn-up"               # a pile's next face-down card turned up by the player, a redeal (Relaxed Clock)
     CHOOSE = "choose"                 # the answer to a plugin's opening choice (dst: option index)
     FILL = "fill"                     # the player's choice of the card that fills a gap
 
@@ -42,6 +43,7 @@ REDEAL = MoveKind.REDEAL
 DEAL_ROW = MoveKind.DEAL_ROW
 CLOSE_UP = MoveKind.CLOSE_UP
 GATHER = MoveKind.GATHER
+TURN_UP = MoveKind.TURN_UP
 CHOOSE = MoveKind.CHOOSE
 FILL = MoveKind.FILL
 

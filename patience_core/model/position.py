@@ -11,7 +11,7 @@ from bisect import insort
 
 from patience_core.model import legal
 from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, GATHER, FILL, NO_CARD, NO_PILE,
-                                       REDEAL, REMOVE, TO_FOUNDATION, TURN, Move, MoveKind, Step)
+                                       REDEAL, REMOVE, TO_FOUNDATION, TURN, TURN_UP, Move, MoveKind, Step)
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
 WON, LOST, PLAYING = "won", "lost", "playing"
@@ -285,6 +285,9 @@ class Position:
             self.trail.append((move, NO_PILE, -1, False, False, False, self._close_up()))
         elif kind is GATHER:
             self.trail.append((move, NO_PILE, -1, False, False, False, self._gather()))
+        elif kind is TURN_UP:   # the player's turn-up, a redeal (Relaxed Clock)
+            self.redeals_left -= 1
+            self.trail.append((move, NO_PILE, -1, False, False, False, self._turn_up_next(move.dst)))
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
 
@@ -600,6 +603,9 @@ class Position:
             if self.rules.stock_spec.gather_to_stock:
                 piles[self.rules.stock] = []   # the stock was empty before the redeal
             self._set_group_state(self.rules.stock_spec.gather, step.second)
+            self.redeals_left += 1
+        elif kind is TURN_UP:
+            self._turn_down_next(move.dst, step.second)
             self.redeals_left += 1
         else:
             self._unmove_cards(step)

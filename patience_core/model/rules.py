@@ -979,6 +979,19 @@ class Rules:
             if deal_to or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "gather"), "a redeal that gathers the layout has no stock to turn or "
                                  "deal; expected no deal, to, draw or close_up with it")
+        turn_up: tuple[int, ...] = ()
+        if raw.get("turn_up") is not None:
+            path = ("stock", "turn_up")
+            turn_up = self._stock_group(path, raw["turn_up"])
+            if deal_to or to_foundation is not None or close_up or gather or raw.get("draw", 1) != 1:
+                raise self._fail(path, "a player's turn-up has no stock to turn or deal; expected no deal, to, "
+                                 "draw, close_up or gather with it")
+            if not self.group_specs[raw["turn_up"]].get("on_take") == "turn-up":
+                raise self._fail(path, f"turns up cards of {raw['turn_up']}, whose piles turn up none of "
+                                 "their own; expected a group with on_take: turn-up")
+            if redeals == 0:
+                raise self._fail(path, "counts its turn-ups by redeals, and there are none; expected "
+                                 "redeals: 1 or more")
         keep_ranks: tuple[int, ...] = ()
         gather_rows: tuple[tuple[int, ...], ...] = ()
         raw_gather = raw.get("gather") or {}
@@ -1011,7 +1024,7 @@ class Rules:
                          deal_onto_held=raw.get("onto", "every") == "non-empty",
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
-                         only_fills=only_fills, gather=deal_to if gather_to_stock else gather,
+                         only_fills=only_fills, gather=deal_to if gather_to_stock else gather, turn_up=turn_up,
                          per_pile=int(raw["gather"].get("per_pile", 4)) if gather else 0,
                          shuffle=(bool(raw.get("shuffle", False)) if gather_to_stock else
                                   bool(gather) and bool(raw["gather"].get("shuffle", False))),

@@ -444,6 +444,8 @@ class StockSpec:
     stock closes up the gaps of these places (their cards slide toward the first, in order)
     and deals a card into each gap (Monte Carlo), when asked or, ``close_up_at_once``,
     after every set removed; ``only_fills``: never turned, its cards only fill gaps;
+    ``turn_up``: a redeal, once no other move is left, turns up the next face-down card of one of
+    these piles (``on_take: turn-up`` piles: Relaxed Clock);
     ``gather``: a redeal picks these piles up in order, unshuffled, and deals them out again
     ``per_pile`` to a pile from the first (Cruel); with ``shuffle``, shuffled first and dealt
     in rows, one card to each pile in turn, the last piles short (La Belle Lucie);
@@ -470,6 +472,7 @@ class StockSpec:
     close_up_at_once: bool = False
     only_fills: bool = False
     gather: tuple[int, ...] = ()
+    turn_up: tuple[int, ...] = ()
     per_pile: int = 0
     shuffle: bool = False
     gather_to_stock: bool = False

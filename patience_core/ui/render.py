@@ -450,6 +450,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                      ", then ".join(map(str, stock.draw_by_pass)) + " cards (one number per pass)")
             lines.append(f"Stock: {face_up}turned {count} at a time onto "
                          f"{onto}, whose top card is free; {redeals}.")
+    if stock.turn_up:
+        lines.append(f"Turn-up ({'as often as you like' if rules.redeals == float('inf') else _plural(int(rules.redeals), 'time')}, typed redeal PILE): once no other move is "
+                     f"left, the player may turn up the next face-down card of any pile of "
+                     f"{rules.pile_group[stock.turn_up[0]]}, as its taking a card would.")
     if stock.gather:
         group = rules.pile_group[stock.gather[0]]
         redeals = ("as often as you like" if rules.redeals == float("inf") else

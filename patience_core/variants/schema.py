@@ -501,6 +501,11 @@ FIELDS: dict[str, Any] = {
                   "to": _or_ref({"type": "string", "description": "waste; gaps (never turned: its cards only "
                                                                   "fill gaps); or a foundation group of one pile "
                                                                   "that the stock is turned onto (Golf)"}),
+                  "turn_up": {"type": "string",
+                              "description": "a redeal (counted by redeals) of a game with no stock, offered only "
+                                             "when no other move is left: the player turns up the next face-down "
+                                             "card of a pile of this group, as its taking a card would (Relaxed "
+                                             "Clock: on_take: turn-up piles)"},
                   "gather": {"type": "object", "additionalProperties": False, "required": ["group"],
                              "description": "a redeal (counted by redeals) that picks the piles of group up in "
                                             "order, unshuffled, and deals them out again (Cruel)",
