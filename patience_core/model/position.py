@@ -308,6 +308,10 @@ class Position:
         if generic_dst:
             before_dst = self.wanted(dst)
         index = -1
+        captured = rules.discards_on_take[dst]
+        if captured:   # the covered card goes to the discard pile, the card put on takes its place
+            piles[rules.discard].append(piles[dst].pop())
+            self.on_foundations += 1
         if count == 1:
             if rules.access[src] == ACCESS_ALL:
                 index = pile.index(card)
@@ -334,6 +338,10 @@ class Position:
             self._retarget_group(group_before)
         turned = self._turn_up_next(dst) if rules.turn_up_rank[dst] is not None else None
         flipped, filled, fill_flipped = self._settle(src, pile)
+        if captured:   # the row closes up at once (stock close_up at_once), for undo
+            stock_spec = rules.stock_spec
+            turned = (self._close_up() if stock_spec.close_up_at_once and legal.close_up_plan(
+                piles, stock_spec.close_up, len(piles[rules.stock])) else None,)
         self.trail.append((move, filled, index, flipped, fill_flipped, False, turned))
 
     def _turn_up_next(self, p: int) -> int:
@@ -616,6 +624,9 @@ class Position:
         piles = self.piles
         move = step.move
         src, dst, card, count = move.src, move.dst, move.card, move.count
+        captured = rules.discards_on_take[dst]
+        if captured and step.second[0] is not None:
+            self._open_up(step.second[0])
         pile = piles[src]
         self._unsettle(src, pile, step.filled, step.flipped, step.fill_flipped)
         is_foundation = rules.is_foundation
@@ -628,7 +639,7 @@ class Position:
         if generic_src:
             before_src = self.wanted(src)
         target = piles[dst]
-        if step.second:   # the cards its take turned up (on_take: turn-up)
+        if step.second and not captured:   # the cards its take turned up (on_take: turn-up)
             self._turn_down_next(dst, step.second)
         if count == 1:
             target.pop()
@@ -653,6 +664,9 @@ class Position:
                 self._advance(src, card)
         if group_before:
             self._retarget_group(group_before)
+        if captured:
+            piles[dst].append(piles[rules.discard].pop())
+            self.on_foundations -= 1
         if rules.covering[src]:
             self._uncover(src)
 

@@ -409,11 +409,11 @@ class Rules:
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from", i),
-                        build_from=self._sources(group, spec, "build_from"),
+                        build_from=self._sources(group, spec, "build_from", i),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
                         only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
-                        only_rank=only_rank, turns_up=turns_up,
+                        only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),
                         beside=beside)
@@ -506,6 +506,10 @@ class Rules:
             beside = [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
             return frozenset(places[r * columns + k] for r, k in beside
                              if 0 <= k < columns and 0 <= r * columns + k < len(places))
+        if key == "build_from" and isinstance(raw, dict):   # places so far away in the group (Accordion)
+            places, side = self.groups[group], raw.get("side", "either")
+            steps = [k for k in raw["apart"] if side != "left"] + [-k for k in raw["apart"] if side != "right"]
+            return frozenset(places[i + k] for k in steps if 0 <= i + k < len(places))
         names = _names(raw)
         piles = set(self.foundations) if "foundations" in names else set()
         others = [n for n in names if n != "foundations"]
@@ -682,7 +686,12 @@ class Rules:
         self.remove_rules: list[RemoveRule] = []
         discards = [f for f in self.foundations if self.f_spec[f].discard]
         raw_rules = definition.get("remove") or []
-        if discards and not raw_rules:
+        captures = any(spec.get("on_take") == "discard" for spec in self.group_specs.values())
+        if captures and len(discards) != 1:
+            group = next(g for g, spec in self.group_specs.items() if spec.get("on_take") == "discard")
+            raise self._fail(("piles", group, "on_take"), f"sends covered cards to a discard pile, and there are "
+                             f"{len(discards)}; expected one foundation group with discard: true")
+        if discards and not raw_rules and not captures:
             raise self._fail(("foundations", self.f_spec[discards[0]].group, "discard"), "nothing is removed "
                              "to a discard pile; expected remove: rules saying which sets go there")
         if raw_rules and len(discards) != 1:
@@ -1321,6 +1330,8 @@ class Rules:
         self.turn_up_rank = [self.piles[p].only_rank if self.piles[p] and self.piles[p].turns_up else None
                              for p in range(n)]
         self.turn_up_piles = tuple(p for p in range(n) if self.turn_up_rank[p] is not None)
+        # Piles whose covered card goes to the discard pile when one is put on (Accordion).
+        self.discards_on_take = [bool(self.piles[p]) and self.piles[p].discards for p in range(n)]
         # Piles dealt wholly face down that only feed gaps (access: none): they stay face down.
         self.all_face_down = [bool(self.piles[p]) and self.piles[p].access == "none"
                               and 0 < self.piles[p].cards == self.piles[p].face_down for p in range(n)]

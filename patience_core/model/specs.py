@@ -270,6 +270,7 @@ class PileSpec:
     it takes cards of that suit only (Four Winds' cells); ``only_rank``: of that rank only
     (Clock); ``turns_up``: a card put on it turns up its next face-down card onto its top, and
     the next again while the card turned is of ``only_rank`` (its face-down cards turn up only so);
+    ``discards``: the card a card put on it covers goes to the discard pile (Accordion);
     ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), or ``"below-base"``:
     only the rank one below the foundations' base, a rank the deal chooses (Penguin, Agnes
     Bernauer; :func:`~patience_core.model.legal.below_base_rank`); ``free_when``: the state in
@@ -306,6 +307,7 @@ class PileSpec:
     only_suit: int | None = None
     only_rank: int | None = None
     turns_up: bool = False
+    discards: bool = False
     free_when: Condition | None = None
     beside: tuple[tuple[int, NeighbourRule], ...] = ()
 

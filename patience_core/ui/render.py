@@ -195,7 +195,11 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         empty_text += ", one card at a time (never a run)"
     if first.takes_from is not None:
         build += f", only from {_sources_words(rules, first.takes_from)}"
-    if first.build_from is not None:
+    apart = spec.get("build_from")
+    if isinstance(apart, dict):   # places so far away (Accordion)
+        side = {"left": " to its left", "right": " to its right"}.get(apart.get("side", "either"), "")
+        build += f", onto a card only from the card {' or '.join(map(str, apart['apart']))} places away{side}"
+    elif first.build_from is not None:
         build += f", onto a card only from {_sources_words(rules, first.build_from)}"
     if first.single_only:
         build += ", one card at a time (never a run)"
@@ -203,6 +207,11 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if first.only_rank is not None:
         build += (f", only {cards.RANKS[first.only_rank]}s" if len(set(ranks)) == 1 else
                   f", each pile only cards of its rank ({', '.join(cards.RANKS[r] for r in ranks)} in pile order)")
+    if first.discards:
+        build += "; the card covered goes to the discard pile, the card put on taking its place"
+        if first.number in rules.stock_spec.close_up and rules.stock_spec.close_up_at_once:
+            fill = (f"; after each move the cards close up over the gap (they slide toward "
+                    f"{rules.pile_names[rules.stock_spec.close_up[0]]}, keeping their order){fill}")
     if first.turns_up:
         build += ("; a card put on a pile turns up the pile's next face-down card onto its top, and the next "
                   "again while the card turned is of the pile's rank (its face-down cards turn up only so)")
