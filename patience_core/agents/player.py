@@ -341,6 +341,8 @@ def general_score(position: Position, move: Move) -> tuple[int, str]:
         return 15, "the stock is empty: redeal the waste"
     if kind is MoveKind.GATHER:
         return 15, "nothing better on the table: gather the layout and deal it again"
+    if kind is MoveKind.TURN_UP:
+        return 15, "no card can be played: turn up a pile's next card"
     src, dst = move.src, move.dst
     pile = position.piles[src]
     target = position.piles[dst]

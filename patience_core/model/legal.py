@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Iterator
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
 from patience_core.model.specs import in_order_prefix, is_red
 from patience_core.model.moves import (BETWEEN_PILES, CLOSE_UP, DEAL_ROW, GATHER, NO_CARD, NO_PILE, REDEAL, REMOVE,
-                                       TO_FOUNDATION, TURN, Move)
+                                       TO_FOUNDATION, TURN, TURN_UP, Move)
 
 if TYPE_CHECKING:
     from patience_core.model.position import Position
@@ -53,9 +53,12 @@ def free_cards(position: "Position") -> Iterator[tuple[int, int]]:
     piles, rules = position.piles, position.rules
     access, covered_by = rules.access, rules.covered_by
     locks = rules.any_free_when
+    hidden_tops = rules.turn_up_piles   # may lie face down to the top (Clock)
     for p in rules.scan_order:
         pile = piles[p]
         if not pile:
+            continue
+        if hidden_tops and position.down[p] == len(pile):
             continue
         if covered_by[p] and is_covered(position, p):
             continue
@@ -242,7 +245,8 @@ def _units_of(position: "Position", p: int, spec, pile: list[int]) -> Iterator[t
     moves = spec.moves
     up = len(pile) - position.down[p]
     if moves == "card":
-        yield pile[-1], 1
+        if up:   # a pile that turns its cards up only by taking (Clock) may lie face down to the top
+            yield pile[-1], 1
     elif moves == "pile":
         if not position.down[p]:
             yield pile[0], len(pile)
@@ -319,6 +323,8 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
     if count > 1 and (spec.single_only or (spec.single_when_empty and not pile)):
         return False
     if spec.only_suit is not None and card // 13 != spec.only_suit:
+        return False
+    if spec.only_rank is not None and card % 13 != spec.only_rank:
         return False
     if src is None:
         return True
@@ -611,7 +617,17 @@ def legal_moves(position: "Position") -> list[Move]:
     if position.rules.receivers or position.rules.worry_from or position.rules.transfer_from:
         moves += pile_moves(position)
     moves += stock_moves(position)
+    if not moves and position.rules.stock_spec.turn_up:
+        moves = turn_up_moves(position)
     return moves
+
+
+def turn_up_moves(position: "Position") -> list[Move]:
+    """``stock: {turn_up: GROUP}`` (Relaxed Clock): once no other move is left, and while a
+    redeal is, the player may turn up the next face-down card of any pile of the group."""
+    if position.redeals_left == 0:
+        return []
+    return [Move(TURN_UP, position.rules.stock, p) for p in position.rules.stock_spec.turn_up if position.down[p]]
 
 
 def is_legal(position: "Position", move: Move) -> bool:
@@ -625,7 +641,7 @@ def is_legal(position: "Position", move: Move) -> bool:
         return move in pile_moves(position, move.src)
     if kind is TURN or kind is REDEAL or kind is DEAL_ROW or kind is CLOSE_UP or kind is GATHER:
         return move in stock_moves(position)
-    return move in legal_moves(position)
+    return move in legal_moves(position)   # a turn-up too: it waits for every other move
 
 
 def moves_from(position: "Position", pile: int, card: int | None = None) -> list[Move]:

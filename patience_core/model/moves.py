@@ -27,6 +27,7 @@ class MoveKind(str, Enum):
     DEAL_ROW = "deal-row"             # one stock card onto every pile of a group (Spider)
     CLOSE_UP = "close-up"             # a group's gaps closed up, then filled from the stock (Monte Carlo)
     GATHER = "gather"                 # a group picked up and dealt out again, a redeal (Cruel)
+    TURN_UP = "turn-up"               # a pile's next face-down card turned up by the player, a redeal (Relaxed Clock)
     CHOOSE = "choose"                 # the answer to a plugin's opening choice (dst: option index)
     FILL = "fill"                     # the player's choice of the card that fills a gap
 
@@ -42,6 +43,7 @@ REDEAL = MoveKind.REDEAL
 DEAL_ROW = MoveKind.DEAL_ROW
 CLOSE_UP = MoveKind.CLOSE_UP
 GATHER = MoveKind.GATHER
+TURN_UP = MoveKind.TURN_UP
 CHOOSE = MoveKind.CHOOSE
 FILL = MoveKind.FILL
 
@@ -73,7 +75,9 @@ class Step(NamedTuple):
     one in its source pile; ``pending``: the move left a gap waiting for the player's
     choice of card (plugins' chosen fills); ``second``: for a set removed, the same
     ``(filled, flipped, fill_flipped)`` for a pair's second pile (or ``None``) and the
-    close-up it caused (or ``None``); for a close-up, the group's cards and face-down counts
+    close-up it caused (or ``None``); for a card or run played, ``None`` or (the cards its
+    destination turned up, Clock; the close-up it caused, Accordion; the opening deal and
+    waste refill it caused, Terrace); for a close-up, the group's cards and face-down counts
     before it and the piles dealt to, in order; for a gather, the group's cards and face-down
     counts before it; for a play, what :meth:`Position._after_play` did (the piles the opening
     card's deal went to, and whether the emptied waste took a stock card), or ``None``.

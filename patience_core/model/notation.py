@@ -20,7 +20,7 @@ from patience_core.errors import MoveError
 from patience_core.variants.loader import suggest
 from patience_core.model import legal
 from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, CLOSE_UP, GATHER, DEAL_ROW, FILL, NO_CARD, REDEAL, REMOVE,
-                                       TO_FOUNDATION, TURN, Move)
+                                       TO_FOUNDATION, TURN, TURN_UP, Move)
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
@@ -70,6 +70,8 @@ def describe_move(rules: Rules, move: Move, unicode: bool = True) -> str:
         return f"deal a row of {move.count} from the stock"
     if kind is GATHER:
         return f"redeal: gather {rules.pile_group[dst]} and deal it out again"
+    if kind is TURN_UP:
+        return f"redeal: turn up the next card of {rules.pile_names[dst]}"
     if kind is CLOSE_UP:
         return f"close up {rules.pile_group[dst]} and deal {move.count} from the stock"
     label = cards.card_label(move.card, unicode)

@@ -11,7 +11,7 @@ from bisect import insort
 
 from patience_core.model import legal
 from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, GATHER, FILL, NO_CARD, NO_PILE,
-                                       REDEAL, REMOVE, TO_FOUNDATION, TURN, Move, MoveKind, Step)
+                                       REDEAL, REMOVE, TO_FOUNDATION, TURN, TURN_UP, Move, MoveKind, Step)
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
 WON, LOST, PLAYING = "won", "lost", "playing"
@@ -53,6 +53,7 @@ class Position:
         self.rules = rules
         self.piles = piles
         self.redeals_left = rules.redeals if redeals_left is None else redeals_left
+        fresh = down is None
         if down is None:
             down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
                     if rules.any_face_down else [0] * rules.n_piles)
@@ -61,6 +62,11 @@ class Position:
             for p, hidden in enumerate(rules.all_face_down):
                 if hidden:
                     down[p] = len(piles[p])
+            if fresh and rules.turn_up_piles:
+                for p in rules.turn_up_piles:   # dealt face down to the top; a dealt top card of
+                    down[p] = min(rules.face_down[p], len(piles[p]))   # its own rank stays (Clock's Kings)
+                    if down[p] < len(piles[p]) and piles[p][-1] % 13 == rules.turn_up_rank[p]:
+                        self._turn_up_next(p)
         if rules.any_covered:
             for p in range(rules.n_piles):
                 if rules.hidden_until_free[p]:
@@ -301,6 +307,9 @@ class Position:
             self.trail.append((move, NO_PILE, -1, False, False, False, self._close_up()))
         elif kind is GATHER:
             self.trail.append((move, NO_PILE, -1, False, False, False, self._gather()))
+        elif kind is TURN_UP:   # the player's turn-up, a redeal (Relaxed Clock)
+            self.redeals_left -= 1
+            self.trail.append((move, NO_PILE, -1, False, False, False, self._turn_up_next(move.dst)))
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
 
@@ -321,6 +330,10 @@ class Position:
         if generic_dst:
             before_dst = self.wanted(dst)
         index = -1
+        captured = rules.discards_on_take[dst]
+        if captured:   # the covered card goes to the discard pile, the card put on takes its place
+            piles[rules.discard].append(piles[dst].pop())
+            self.on_foundations += 1
         if count == 1:
             if rules.access[src] == ACCESS_ALL:
                 index = pile.index(card)
@@ -345,11 +358,20 @@ class Position:
                 self._retreat(src, card)
         if group_before:
             self._retarget_group(group_before)
+        turned = self._turn_up_next(dst) if rules.turn_up_rank[dst] is not None else None
         flipped, filled, fill_flipped = self._settle(src, pile)
+        closed = None
+        if captured:   # the row closes up at once (stock close_up at_once)
+            stock_spec = rules.stock_spec
+            if stock_spec.close_up_at_once and legal.close_up_plan(piles, stock_spec.close_up,
+                                                                   len(piles[rules.stock])):
+                closed = self._close_up()
         after = None
         if rules.waste_refills or rules.opening_from is not None:
             after = self._after_play(dst_up and self.on_foundations == count, filled)
-        self.trail.append((move, filled, index, flipped, fill_flipped, False, after))
+        # for undo: the cards the take turned up, the close-up, what the play caused beyond
+        second = (turned, closed, after) if turned or closed is not None or after is not None else None
+        self.trail.append((move, filled, index, flipped, fill_flipped, False, second))
 
     def _after_play(self, opened: bool, filled: int) -> tuple | None:
         """What a play causes beyond its own pile's settling: the waste, emptied by filling a gap,
@@ -387,12 +409,35 @@ class Position:
         if refilled:
             stock.append(piles[self.rules.waste].pop())
 
+    def _turn_up_next(self, p: int) -> int:
+        """Pile ``p`` took a card (``on_take: turn-up``): its next face-down card, the one nearest
+        the top, is turned up onto its top; while the card turned is of the pile's own rank it
+        stays, and the next is turned (Clock). Returns how many were turned."""
+        pile, rank = self.piles[p], self.rules.turn_up_rank[p]
+        turned = 0
+        while self.down[p]:
+            d = self.down[p] - 1
+            card = pile.pop(d)
+            pile.append(card)
+            self.down[p] = d
+            turned += 1
+            if card % 13 != rank:
+                break
+        return turned
+
+    def _turn_down_next(self, p: int, turned: int) -> None:
+        """Undo :meth:`_turn_up_next`: the last ``turned`` cards go back face down, in place."""
+        pile = self.piles[p]
+        for _ in range(turned):
+            pile.insert(self.down[p], pile.pop())
+            self.down[p] += 1
+
     def _settle(self, src: int, pile: list[int]) -> tuple[bool, int, bool]:
         """Cards just left ``pile`` (pile ``src``): turn up the face-down card it exposed and
         fill a gap at once. Returns (turned up, the pile the gap was filled from, whether
         taking that card turned one up there)."""
         flipped = False
-        if self.down[src] and len(pile) == self.down[src]:
+        if self.down[src] and len(pile) == self.down[src] and self.rules.turn_up_rank[src] is None:
             self._turn_up(src)
             flipped = True
         if pile:
@@ -632,6 +677,9 @@ class Position:
                 piles[self.rules.stock] = []   # the stock was empty before the redeal
             self._set_group_state(self.rules.stock_spec.gather, step.second)
             self.redeals_left += 1
+        elif kind is TURN_UP:
+            self._turn_down_next(move.dst, step.second)
+            self.redeals_left += 1
         else:
             self._unmove_cards(step)
         return move
@@ -641,9 +689,13 @@ class Position:
         piles = self.piles
         move = step.move
         src, dst, card, count = move.src, move.dst, move.card, move.count
+        captured = rules.discards_on_take[dst]
+        turned, closed, after = step.second or (None, None, None)
+        if after is not None:
+            self._before_play(after)
+        if closed is not None:
+            self._open_up(closed)
         pile = piles[src]
-        if step.second is not None:
-            self._before_play(step.second)
         self._unsettle(src, pile, step.filled, step.flipped, step.fill_flipped)
         is_foundation = rules.is_foundation
         src_up, dst_up = is_foundation[src], is_foundation[dst]
@@ -655,6 +707,8 @@ class Position:
         if generic_src:
             before_src = self.wanted(src)
         target = piles[dst]
+        if turned:   # the cards its take turned up (on_take: turn-up)
+            self._turn_down_next(dst, turned)
         if count == 1:
             target.pop()
             if step.index < 0:
@@ -678,6 +732,9 @@ class Position:
                 self._advance(src, card)
         if group_before:
             self._retarget_group(group_before)
+        if captured:
+            piles[dst].append(piles[rules.discard].pop())
+            self.on_foundations -= 1
         if rules.covering[src]:
             self._uncover(src)
 
@@ -687,7 +744,8 @@ class Position:
         win = self.rules.win
         if win is None:
             return self.on_foundations == self.rules.n_cards
-        return win.holds(self.piles)
+        # a pile that turns its cards up by taking (Clock) is not done while one lies face down
+        return win.holds(self.piles) and not any(self.down[p] for p in self.rules.turn_up_piles)
 
     def status(self) -> str:
         if self.is_won():

@@ -337,11 +337,16 @@ class Rules:
         covered_by = self._covered_by(group, spec, i)
         layered = spec.get("shape") is not None or bool(spec.get("covered_by"))
         feeder = spec.get("access") == "none"   # nothing leaves it but the cards fills take (Interment)
-        if down > dealt or (down and down == dealt and not layered and not feeder):   # layered: face down while covered
+        turns_up = spec.get("on_take") == "turn-up"   # its cards turn up when it takes one (Clock)
+        only_rank = self._pile_rank(group, spec, count, i)
+        if turns_up and only_rank is None:
+            raise self._fail(("piles", group, "on_take"), "turn-up goes on turning cards up while they are of "
+                             "the pile's own rank, and the pile has none; expected rank: on the group")
+        if down > dealt or (down and down == dealt and not layered and not feeder and not turns_up):   # layered: face down while covered
             what = "face_down" if "face_down" in spec else "face_up"
             raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} card{'s' if dealt != 1 else ''} "
                              f"and {down} face down; expected at least its top card face up (or access: none "
-                             "for a face-down pile that only fills gaps)")
+                             "for a face-down pile that only fills gaps, or on_take: turn-up)")
         build = _build_rule(spec.get("build"))
         build_when = (self._condition(("piles", group, "build", "when"), spec["build"]["when"])
                       if isinstance(spec.get("build"), dict) and "when" in spec["build"] else None)
@@ -406,13 +411,30 @@ class Rules:
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from", i),
-                        build_from=self._sources(group, spec, "build_from"),
+                        build_from=self._sources(group, spec, "build_from", i),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
                         only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
+                        only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),
                         beside=beside)
+
+    def _pile_rank(self, group: str, spec: dict[str, Any], count: int, i: int) -> int | None:
+        """``rank:``: the one rank pile ``i`` of the group takes (a list gives one per pile)."""
+        value = spec.get("rank")
+        if value is None:
+            return None
+        path = ("piles", group, "rank")
+        if isinstance(value, list):
+            if len(value) != count:
+                raise self._fail(path, f"lists {len(value)} ranks for {count} piles; expected one per pile, "
+                                 "or a single rank")
+            value = value[i]
+        try:
+            return cards.parse_rank(value)
+        except cards.CardError as exc:
+            raise self._fail(path, str(exc)) from None
 
     def _columns(self, group: str) -> int:
         """Places in each row of ``group``'s grid (one row without a grid)."""
@@ -486,6 +508,10 @@ class Rules:
             beside = [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
             return frozenset(places[r * columns + k] for r, k in beside
                              if 0 <= k < columns and 0 <= r * columns + k < len(places))
+        if key == "build_from" and isinstance(raw, dict):   # places so far away in the group (Accordion)
+            places, side = self.groups[group], raw.get("side", "either")
+            steps = [k for k in raw["apart"] if side != "left"] + [-k for k in raw["apart"] if side != "right"]
+            return frozenset(places[i + k] for k in steps if 0 <= i + k < len(places))
         names = _names(raw)
         piles = set(self.foundations) if "foundations" in names else set()
         others = [n for n in names if n != "foundations"]
@@ -681,7 +707,12 @@ class Rules:
         self.remove_rules: list[RemoveRule] = []
         discards = [f for f in self.foundations if self.f_spec[f].discard]
         raw_rules = definition.get("remove") or []
-        if discards and not raw_rules:
+        captures = any(spec.get("on_take") == "discard" for spec in self.group_specs.values())
+        if captures and len(discards) != 1:
+            group = next(g for g, spec in self.group_specs.items() if spec.get("on_take") == "discard")
+            raise self._fail(("piles", group, "on_take"), f"sends covered cards to a discard pile, and there are "
+                             f"{len(discards)}; expected one foundation group with discard: true")
+        if discards and not raw_rules and not captures:
             raise self._fail(("foundations", self.f_spec[discards[0]].group, "discard"), "nothing is removed "
                              "to a discard pile; expected remove: rules saying which sets go there")
         if raw_rules and len(discards) != 1:
@@ -987,6 +1018,19 @@ class Rules:
             if deal_to or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "gather"), "a redeal that gathers the layout has no stock to turn or "
                                  "deal; expected no deal, to, draw or close_up with it")
+        turn_up: tuple[int, ...] = ()
+        if raw.get("turn_up") is not None:
+            path = ("stock", "turn_up")
+            turn_up = self._stock_group(path, raw["turn_up"])
+            if deal_to or to_foundation is not None or close_up or gather or raw.get("draw", 1) != 1:
+                raise self._fail(path, "a player's turn-up has no stock to turn or deal; expected no deal, to, "
+                                 "draw, close_up or gather with it")
+            if not self.group_specs[raw["turn_up"]].get("on_take") == "turn-up":
+                raise self._fail(path, f"turns up cards of {raw['turn_up']}, whose piles turn up none of "
+                                 "their own; expected a group with on_take: turn-up")
+            if redeals == 0:
+                raise self._fail(path, "counts its turn-ups by redeals, and there are none; expected "
+                                 "redeals: 1 or more")
         keep_ranks: tuple[int, ...] = ()
         gather_rows: tuple[tuple[int, ...], ...] = ()
         raw_gather = raw.get("gather") or {}
@@ -1020,7 +1064,7 @@ class Rules:
                          deal_rounds=int(raw.get("rounds", 1)),
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
-                         only_fills=only_fills, gather=deal_to if gather_to_stock else gather,
+                         only_fills=only_fills, gather=deal_to if gather_to_stock else gather, turn_up=turn_up,
                          per_pile=int(raw["gather"].get("per_pile", 4)) if gather else 0,
                          shuffle=(bool(raw.get("shuffle", False)) if gather_to_stock else
                                   bool(gather) and bool(raw["gather"].get("shuffle", False))),
@@ -1375,6 +1419,13 @@ class Rules:
         self.face_pattern = [self.piles[p].faces if self.piles[p] else None for p in range(n)]
         self.any_face_pattern = any(self.face_pattern)
         self.any_face_down = any(self.face_down)
+        # Piles whose face-down cards turn up only when they take a card (Clock): the rank each
+        # keeps (None elsewhere); a card of it turned up stays and the next is turned.
+        self.turn_up_rank = [self.piles[p].only_rank if self.piles[p] and self.piles[p].turns_up else None
+                             for p in range(n)]
+        self.turn_up_piles = tuple(p for p in range(n) if self.turn_up_rank[p] is not None)
+        # Piles whose covered card goes to the discard pile when one is put on (Accordion).
+        self.discards_on_take = [bool(self.piles[p]) and self.piles[p].discards for p in range(n)]
         # Piles dealt wholly face down that only feed gaps (access: none): they stay face down.
         self.all_face_down = [bool(self.piles[p]) and self.piles[p].access == "none"
                               and 0 < self.piles[p].cards == self.piles[p].face_down for p in range(n)]
@@ -1414,7 +1465,7 @@ class Rules:
         for p in self.receivers:
             spec = self.piles[p]
             build = spec.build
-            codes = [c for c in pack_codes if spec.only_suit in (None, c // 13)]
+            codes = [c for c in pack_codes if spec.only_suit in (None, c // 13) and spec.only_rank in (None, c % 13)]
             self.accepts_on[p] = [tuple(c for c in codes if build is not None and build.follows(top, c))
                                   for top in range(52)]
             empty = spec.empty
@@ -1437,6 +1488,7 @@ class Rules:
         self.source_limited = any(self.piles[p].takes_from is not None or self.piles[p].empty_from is not None
                                   or self.piles[p].build_from is not None
                                   or self.piles[p].single_only or self.piles[p].only_suit is not None
+                                  or self.piles[p].only_rank is not None
                                   or self.piles[p].single_when_empty
                                   for p in self.receivers)
         # FreeCell's supermove counts free cells and empty columns that take any card.

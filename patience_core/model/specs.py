@@ -267,7 +267,10 @@ class PileSpec:
     a card put on it (always / when empty / onto a card: The Little Corporal's reserve cards go
     only into gaps) may come from (``None``: any); ``single_only``: it takes single
     cards, never a run (``single_when_empty``: only while empty, Martha's gaps); ``only_suit``:
-    it takes cards of that suit only (Four Winds' cells);
+    it takes cards of that suit only (Four Winds' cells); ``only_rank``: of that rank only
+    (Clock); ``turns_up``: a card put on it turns up its next face-down card onto its top, and
+    the next again while the card turned is of ``only_rank`` (its face-down cards turn up only so);
+    ``discards``: the card a card put on it covers goes to the discard pile (Accordion);
     ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), or ``"below-base"``:
     only the rank one below the foundations' base, a rank the deal chooses (Penguin, Agnes
     Bernauer; :func:`~patience_core.model.legal.below_base_rank`); ``free_when``: the state in
@@ -302,6 +305,9 @@ class PileSpec:
     single_only: bool = False
     single_when_empty: bool = False
     only_suit: int | None = None
+    only_rank: int | None = None
+    turns_up: bool = False
+    discards: bool = False
     free_when: Condition | None = None
     beside: tuple[tuple[int, NeighbourRule], ...] = ()
 
@@ -443,6 +449,8 @@ class StockSpec:
     stock closes up the gaps of these places (their cards slide toward the first, in order)
     and deals a card into each gap (Monte Carlo), when asked or, ``close_up_at_once``,
     after every set removed; ``only_fills``: never turned, its cards only fill gaps;
+    ``turn_up``: a redeal, once no other move is left, turns up the next face-down card of one of
+    these piles (``on_take: turn-up`` piles: Relaxed Clock);
     ``gather``: a redeal picks these piles up in order, unshuffled, and deals them out again
     ``per_pile`` to a pile from the first (Cruel); with ``shuffle``, shuffled first and dealt
     in rows, one card to each pile in turn, the last piles short (La Belle Lucie);
@@ -470,6 +478,7 @@ class StockSpec:
     close_up_at_once: bool = False
     only_fills: bool = False
     gather: tuple[int, ...] = ()
+    turn_up: tuple[int, ...] = ()
     per_pile: int = 0
     shuffle: bool = False
     gather_to_stock: bool = False

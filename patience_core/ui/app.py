@@ -565,7 +565,8 @@ class PatienceApp(App[str]):
             onto = self.labels.parse_pile(args[0]) if args else None
             self.play_or_ask(turn_move(position, self.unicode, onto))
         elif kind == "redeal":
-            self.play_raw(redeal_move(position))
+            onto = self.labels.parse_pile(args[0]) if args else None
+            self.play_or_ask(redeal_move(position, onto))
         elif kind == "move" and len(args) == 1 and args[0].isdigit() and choices(self.legal):
             self.action_choose(int(args[0]))
         elif kind == "move":

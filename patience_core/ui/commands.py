@@ -567,8 +567,25 @@ def turn_move(position: Position, unicode: bool = True, onto: int | None = None)
     raise Refusal("the stock is empty and no redeal is left")
 
 
-def redeal_move(position: Position) -> Move:
+def redeal_move(position: Position, onto: int | None = None) -> Move | Choice:
+    """The redeal, or a :class:`Refusal`; a turn-up (Relaxed Clock) asks which pile's card
+    unless ``onto`` names the pile."""
     rules = position.rules
+    if rules.stock_spec.turn_up:
+        offered = [m for m in position.legal_moves() if m.kind is MoveKind.TURN_UP]
+        found = [m for m in offered if onto in (None, m.dst)]
+        if offered and not found:
+            raise Refusal(f"{PileLabels(rules).label(onto)} has no face-down card left")
+        if len(found) == 1:
+            return found[0]
+        if found:
+            labels = PileLabels(rules)
+            options = {labels.label(m.dst): m for m in found}
+            return Choice(f"turn up the next card of which pile? [{'/'.join(options)}]", options)
+        if position.redeals_left == 0:
+            raise Refusal("no turn-up is left")
+        raise Refusal("no turn-up yet: a card can still be played" if position.legal_moves()
+                      else "no pile has a face-down card left")
     if rules.stock_spec.gather_to_stock and position.piles[rules.stock]:
         left = len(position.piles[rules.stock])
         raise Refusal(f"no redeal yet: the stock still has {left} card{'s' if left != 1 else ''}")
@@ -598,6 +615,8 @@ def move_words(labels: PileLabels, move: Move) -> str:
         return "redeal"
     if kind is MoveKind.GATHER:
         return "redeal"
+    if kind is MoveKind.TURN_UP:
+        return f"redeal {labels.label(move.dst)}"
     if kind is TURN or kind is MoveKind.DEAL_ROW or kind is MoveKind.CLOSE_UP:
         return "t" if len(rules.waste_piles) == 1 or kind is not TURN else f"t {labels.label(move.dst)}"
     if kind is REMOVE:
@@ -621,6 +640,8 @@ def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
         return f"closed up the gaps, dealt {move.count}"
     if kind is MoveKind.GATHER:
         return f"redeal: {move.count} card{'s' if move.count != 1 else ''} gathered and dealt out again"
+    if kind is MoveKind.TURN_UP:
+        return f"turned up the next card of {labels.label(move.dst)}"
     arrow = "\u2192" if unicode else "->"
     if kind is REMOVE:
         pair = f" + {labels.label(move.dst)}" if move.count == 2 else ""

@@ -270,7 +270,13 @@ class InteractiveGame:
                     return None
             self.play(resolved)
         elif kind == "redeal":
-            self.play(redeal_move(position))
+            onto = self.labels.parse_pile(command.args[0]) if command.args else None
+            resolved = redeal_move(position, onto)
+            if isinstance(resolved, Choice):
+                resolved = self.ask(resolved)
+                if resolved is None:
+                    return None
+            self.play(resolved)
         elif kind == "move" and len(command.args) == 1 and command.args[0].isdigit() \
                 and special_moves(position):
             options = special_moves(position)
@@ -344,8 +350,8 @@ class InteractiveGame:
             what = f"{options.index(move) + 1} ({move_text(self.labels, move, self.unicode)})"
         elif move.kind is MoveKind.TURN or move.kind is MoveKind.DEAL_ROW:
             what = f"{move_words(self.labels, move)} (turn the stock)"
-        elif move.kind is MoveKind.REDEAL or move.kind is MoveKind.GATHER:
-            what = "redeal"
+        elif move.kind is MoveKind.REDEAL or move.kind is MoveKind.GATHER or move.kind is MoveKind.TURN_UP:
+            what = move_words(self.labels, move)
         else:
             what = f"{move_words(self.labels, move)} ({move_text(self.labels, move, self.unicode)})"
         self.tell(f"hint: {what}: {reason}")

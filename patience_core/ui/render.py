@@ -206,10 +206,26 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         empty_text += ", one card at a time (never a run)"
     if first.takes_from is not None:
         build += f", only from {_sources_words(rules, first.takes_from)}"
-    if first.build_from is not None:
+    apart = spec.get("build_from")
+    if isinstance(apart, dict):   # places so far away (Accordion)
+        side = {"left": " to its left", "right": " to its right"}.get(apart.get("side", "either"), "")
+        build += f", onto a card only from the card {' or '.join(map(str, apart['apart']))} places away{side}"
+    elif first.build_from is not None:
         build += f", onto a card only from {_sources_words(rules, first.build_from)}"
     if first.single_only:
         build += ", one card at a time (never a run)"
+    ranks = [rules.piles[p].only_rank for p in piles]
+    if first.only_rank is not None:
+        build += (f", only {cards.RANKS[first.only_rank]}s" if len(set(ranks)) == 1 else
+                  f", each pile only cards of its rank ({', '.join(cards.RANKS[r] for r in ranks)} in pile order)")
+    if first.discards:
+        build += "; the card covered goes to the discard pile, the card put on taking its place"
+        if first.number in rules.stock_spec.close_up and rules.stock_spec.close_up_at_once:
+            fill = (f"; after each move the cards close up over the gap (they slide toward "
+                    f"{rules.pile_names[rules.stock_spec.close_up[0]]}, keeping their order){fill}")
+    if first.turns_up:
+        build += ("; a card put on a pile turns up the pile's next face-down card onto its top, and the next "
+                  "again while the card turned is of the pile's rank (its face-down cards turn up only so)")
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
             f"moving {moves}{limit}{_locked_words(first)}; an empty pile takes {empty_text}{fill}.")
 
@@ -470,6 +486,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                       if rules.waste_refills else "")
             lines.append(f"Stock: {face_up}turned {count} at a time onto "
                          f"{onto}, whose top card is free{refill}; {redeals}.")
+    if stock.turn_up:
+        lines.append(f"Turn-up ({'as often as you like' if rules.redeals == float('inf') else _plural(int(rules.redeals), 'time')}, typed redeal PILE): once no other move is "
+                     f"left, the player may turn up the next face-down card of any pile of "
+                     f"{rules.pile_group[stock.turn_up[0]]}, as its taking a card would.")
     if stock.gather:
         group = rules.pile_group[stock.gather[0]]
         redeals = ("as often as you like" if rules.redeals == float("inf") else
@@ -498,6 +518,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                          f"and dealt out again unshuffled, {stock.per_pile} to a pile from the first.")
     lines += _removal_lines(rules)
     won = "every card on the foundations" if rules.win is None else rules.win.words
+    if rules.win is not None and rules.turn_up_piles:
+        won += ", with no card of " + ", ".join(dict.fromkeys(rules.pile_group[p] for p in rules.turn_up_piles)) \
+            + " face down"
     lines.append(f"Won: {won}. Lost: no move is left.")
     lines.append(f"Automatic play to the foundations: {'on' if rules.autoplay else 'off'}.")
     return _parameters_tail(rules, lines)

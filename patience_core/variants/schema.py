@@ -234,10 +234,30 @@ PILE_GROUP = {
         "empty_from": {**PILE_SET, "description": "the only piles an empty pile of the group takes a card "
                                                   "from (Assembly: [waste]); neighbours: the places next to "
                                                   "it in its row or column of the grid (Rectangular Rovers)"},
-        "build_from": {**PILE_SET, "description": "the only piles a card or run put onto a card of these piles "
-                                                  "may come from (The Little Corporal: [tableau], so the "
-                                                  "reserve's cards go only into gaps)"},
+        "build_from": {"anyOf": [*PILE_SET["anyOf"], {
+                           "type": "object", "additionalProperties": False, "required": ["apart"],
+                           "properties": {
+                               "apart": {"type": "array", "minItems": 1, "maxItems": 12, "uniqueItems": True,
+                                         "items": {"type": "integer", "minimum": 1, "maximum": 103},
+                                         "description": "how many places away in the group the card comes from"},
+                               "side": {"enum": ["left", "right", "either"],
+                                        "description": "on which side of the pile that place lies: left (an "
+                                                       "earlier place), right (a later one: Accordion) or "
+                                                       "either (default)"}}}],
+                       "description": "the only piles a card or run put onto a card of these piles may come from "
+                                      "(The Little Corporal: [tableau], so the reserve's cards go only into gaps); "
+                                      "{apart: [1, 3], side: right}: only from the places that many places away "
+                                      "in the group, on that side (Accordion)"},
         "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
+        "rank": _or_ref({"description": "the pile takes only cards of this rank; a list: one rank per pile "
+                                        "(Clock: [A, 2, ..., Q, K])",
+                         "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 128, "items": RANK}]}),
+        "on_take": _or_ref({"enum": ["turn-up", "discard"],
+                            "description": "turn-up: a card put on the pile turns up the pile's next face-down "
+                                           "card onto its top, and the next again while the card turned is of "
+                                           "the pile's own rank (Clock); its face-down cards turn up only so; "
+                                           "discard: the card it covers goes to the discard pile, so that the "
+                                           "card put on takes its place (Accordion)"}),
         "takes": _or_ref({"enum": ["card", "run"],
                           "description": "card: only single cards are put on the pile, never a run (PySolFC's "
                                          "max_accept=1); run: as many as may move (default)"}),
@@ -502,6 +522,11 @@ FIELDS: dict[str, Any] = {
                   "to": _or_ref({"type": "string", "description": "waste; gaps (never turned: its cards only "
                                                                   "fill gaps); or a foundation group of one pile "
                                                                   "that the stock is turned onto (Golf)"}),
+                  "turn_up": {"type": "string",
+                              "description": "a redeal (counted by redeals) of a game with no stock, offered only "
+                                             "when no other move is left: the player turns up the next face-down "
+                                             "card of a pile of this group, as its taking a card would (Relaxed "
+                                             "Clock: on_take: turn-up piles)"},
                   "gather": {"type": "object", "additionalProperties": False, "required": ["group"],
                              "description": "a redeal (counted by redeals) that picks the piles of group up in "
                                             "order, unshuffled, and deals them out again (Cruel)",

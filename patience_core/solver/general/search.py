@@ -65,6 +65,8 @@ def _unknown_rule(rules: Rules) -> str | None:
              for f in rules.foundations), "foundations built by a rule from a base the first card or the deal chooses"),
         (bool(rules.stock_spec.keep_ranks), "a redeal that keeps the rows' runs and shuffles the rest"),
         (rules.any_face_pattern, "face-up cards dealt between face-down ones (faces:)"),
+        (bool(rules.turn_up_piles), "piles that turn their next card up when they take one (on_take: turn-up)"),
+        (any(rules.discards_on_take), "piles whose covered card is discarded when one is put on (on_take: discard)"),
         (bool(rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up
               or rules.stock_spec.close_up or rules.transfer_from or rules.stock_spec.gather
               or any(rules.f_spec[f].run_suit != "same" for f in rules.run_foundations)
