@@ -290,6 +290,8 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     if when is not None and not when.holds(position.piles):
         return False
     if pile:
+        if spec.bottom is not None and pile[0] % 13 != spec.bottom:
+            return False   # a wrong card at the bottom blocks the pile (Picture Gallery)
         return spec.build is not None and spec.build.follows(pile[-1], card) and spec.build.keeps_way(pile, card)
     if spec.beside and card in gap_cards(position, d):
         return True
@@ -381,6 +383,8 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
         if when is not None and not when.holds(piles):
             continue
         if pile:
+            if spec.bottom is not None and pile[0] % 13 != spec.bottom:
+                continue
             cards_ = on_top[d][pile[-1]]
             if spec.build is not None and spec.build.keep_direction and len(pile) > 1:
                 cards_ = [c for c in cards_ if spec.build.keeps_way(pile, c)]

@@ -231,6 +231,9 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
     if target:
         if spec.build is None:
             return f": {rules.pile_names[dst]} takes a card only when empty"
+        if spec.bottom is not None and target[0] % 13 != spec.bottom:
+            return (f": {rules.pile_names[dst]} builds only while its bottom card is "
+                    f"{cards.rank_with_article(spec.bottom)}; {cards.card_name(target[0])} must move away first")
         if not spec.build.follows(target[-1], moving):
             return (f": {rules.pile_names[dst]} builds {spec.build.words()}; "
                     f"{cards.card_name(moving)} does not go on {cards.card_name(target[-1])}")

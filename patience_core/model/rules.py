@@ -388,6 +388,15 @@ class Rules:
                 to_bottom = cards.parse_rank(spec["to_bottom"])
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "to_bottom"), str(exc)) from None
+        bottom = None
+        if spec.get("bottom") is not None:
+            if build is None:
+                raise self._fail(("piles", group, "bottom"), "bottom: says when the pile builds, and it has no "
+                                 "build rule; expected a build: rule, or no bottom:")
+            try:
+                bottom = cards.parse_rank(spec["bottom"])
+            except cards.CardError as exc:
+                raise self._fail(("piles", group, "bottom"), str(exc)) from None
         if spec.get("partial", "any") != "any" and spec["access"] != "top":
             raise self._fail(("piles", group, "partial"), "partial limits moves off the top of a pile; "
                              "expected access: top")
@@ -407,6 +416,7 @@ class Rules:
                         build_from=self._sources(group, spec, "build_from"),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
+                        bottom=bottom,
                         only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),

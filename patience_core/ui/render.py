@@ -185,6 +185,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     build = first.build.words() if first.build else "nothing on top"
     if first.build_when is not None:
         build += f" (only when {first.build_when.words})"
+    if first.bottom is not None:
+        build += (f", only while its bottom card is {cards.rank_with_article(first.bottom)} (another card "
+                  "there blocks the pile until it moves away)")
     if first.empty_when is not None:
         empty_text += f" (only when {first.empty_when.words})"
     if spec.get("empty_from") == "neighbours" and "neighbours" not in rules.group_specs:
