@@ -11,7 +11,7 @@ from bisect import insort
 
 from patience_core.model import legal
 from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, GATHER, FILL, NO_CARD, NO_PILE,
-                                       REDEAL, REMOVE, TO_FOUNDATION, TURN, Move, MoveKind, Step)
+                                       REDEAL, REMOVE, SWAP, TO_FOUNDATION, TURN, Move, MoveKind, Step)
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
 WON, LOST, PLAYING = "won", "lost", "playing"
@@ -279,8 +279,17 @@ class Position:
             self.trail.append((move, NO_PILE, -1, False, False, False, self._close_up()))
         elif kind is GATHER:
             self.trail.append((move, NO_PILE, -1, False, False, False, self._gather()))
+        elif kind is SWAP:
+            self._swap(src, dst)
+            self.trail.append((move, NO_PILE, -1, False, False, False, None))
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
+
+    def _swap(self, a: int, b: int) -> None:
+        """Places ``a`` and ``b`` trade their cards (and face-down counts): its own undo."""
+        piles, down = self.piles, self.down
+        piles[a][:], piles[b][:] = piles[b][:], piles[a][:]
+        down[a], down[b] = down[b], down[a]
 
     def _move_cards(self, move: Move) -> None:
         rules = self.rules
@@ -566,6 +575,8 @@ class Position:
             self._unremove(step)
         elif kind is CLOSE_UP:
             self._open_up(step.second)
+        elif kind is SWAP:
+            self._swap(move.src, move.dst)
         elif kind is GATHER:
             if self.rules.stock_spec.gather_to_stock:
                 piles[self.rules.stock] = []   # the stock was empty before the redeal

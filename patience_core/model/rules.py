@@ -397,6 +397,9 @@ class Rules:
                 bottom = cards.parse_rank(spec["bottom"])
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "bottom"), str(exc)) from None
+        if spec.get("swap") is not None and bottom is None:
+            raise self._fail(("piles", group, "swap"), "places trade cards that are of each other's bottom "
+                             "rank, and this group has none; expected bottom: RANK with swap:")
         if spec.get("partial", "any") != "any" and spec["access"] != "top":
             raise self._fail(("piles", group, "partial"), "partial limits moves off the top of a pile; "
                              "expected access: top")
@@ -416,7 +419,7 @@ class Rules:
                         build_from=self._sources(group, spec, "build_from"),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
-                        bottom=bottom,
+                        bottom=bottom, swap=spec.get("swap"),
                         only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),
@@ -1383,6 +1386,8 @@ class Rules:
             p for p in tableau + list(self.waste_piles) + reserve + undealt + cells
             if self.access[p] != ACCESS_NONE] + ([self.stock] if self.stock_face_up else [])
         self.has_stock = self.n_dealt > len(self.deal_targets)
+        # Places that trade misplaced base cards (swap: card), in scan order.
+        self.swappers = tuple(p for p in self.scan_order if self.piles[p] is not None and self.piles[p].swap)
         # With waste piles the player chooses, the card in hand (the stock's top) is seen.
         self.stock_visible = len(self.waste_piles) > 1
         # A waste pile is shown where the stock turns onto it.

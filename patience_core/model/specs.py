@@ -268,7 +268,8 @@ class PileSpec:
     only into gaps) may come from (``None``: any); ``single_only``: it takes single
     cards, never a run (``single_when_empty``: only while empty, Martha's gaps); ``only_suit``:
     it takes cards of that suit only (Four Winds' cells); ``bottom``: a rank the pile's bottom card
-    must have for anything to be built on it (Picture Gallery);
+    must have for anything to be built on it (Picture Gallery); ``swap`` (``card``): it trades its one
+    card with another such place's when each card is of the other's ``bottom`` rank (Royal Parade);
     ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), or ``"below-base"``:
     only the rank one below the foundations' base, a rank the deal chooses (Penguin, Agnes
     Bernauer; :func:`~patience_core.model.legal.below_base_rank`); ``free_when``: the state in
@@ -303,6 +304,7 @@ class PileSpec:
     single_only: bool = False
     single_when_empty: bool = False
     bottom: int | None = None
+    swap: str | None = None
     only_suit: int | None = None
     free_when: Condition | None = None
     beside: tuple[tuple[int, NeighbourRule], ...] = ()

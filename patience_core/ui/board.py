@@ -137,7 +137,8 @@ def _caption(rules: Rules, group: str) -> str:
             moves += " (leaving face-up cards only to free one for a foundation)"
         bottom = (f" on {cards.rank_with_article(spec.bottom)} at the bottom only" if spec.bottom is not None
                   else "")
-        return f"build {spec.build.words()}{bottom}; {moves}; a gap takes {empty}"
+        swap = "; two one-card places swap cards that are each other's base" if spec.swap else ""
+        return f"build {spec.build.words()}{bottom}; {moves}{swap}; a gap takes {empty}"
     if spec.covered_by or rules.covering[first]:
         free = "a card is free once the places over it are empty"
     elif rules.all_face_down[first]:

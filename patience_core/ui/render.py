@@ -202,8 +202,10 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += f", onto a card only from {_sources_words(rules, first.build_from)}"
     if first.single_only:
         build += ", one card at a time (never a run)"
+    swap = ("" if not first.swap else "; a pile holding one card may trade it for the one card of another "
+            "pile that swaps, when each card is of the other pile's bottom rank")
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
-            f"moving {moves}{limit}{_locked_words(first)}; an empty pile takes {empty_text}{fill}.")
+            f"moving {moves}{limit}{_locked_words(first)}{swap}; an empty pile takes {empty_text}{fill}.")
 
 
 def _locked_words(pile) -> str:

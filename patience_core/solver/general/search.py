@@ -60,6 +60,7 @@ def _unknown_rule(rules: Rules) -> str | None:
         (bool(rules.gap_fits), "gaps judged by the cards beside them"),
         (any(rules.piles[p].bottom is not None for p in rules.receivers),
          "piles that build only on a given bottom card (bottom:)"),
+        (bool(rules.swappers), "places that trade their cards (swap:)"),
         (bool(rules.stock_spec.keep_ranks), "a redeal that keeps the rows' runs and shuffles the rest"),
         (rules.any_face_pattern, "face-up cards dealt between face-down ones (faces:)"),
         (bool(rules.remove_rules or rules.any_covered or rules.win is not None or rules.stock_face_up
