@@ -333,6 +333,8 @@ def general_score(position: Position, move: Move) -> tuple[int, str]:
         return 90, f"{name} goes up to {rules.pile_names[move.dst]}"
     if kind is MoveKind.REMOVE:
         return _removal_score(position, move)
+    if kind is MoveKind.SWAP:   # two base cards into places that build on them
+        return 70, f"{name} trades places with {_label(position.piles[move.dst][0])}: both bases fit"
     if kind is TURN and rules.stock_visible:
         return _placement(position, move)
     if kind is TURN or kind is MoveKind.DEAL_ROW or kind is MoveKind.CLOSE_UP:

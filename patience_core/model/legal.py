@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Iterator
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
 from patience_core.model.specs import in_order_prefix, is_red
 from patience_core.model.moves import (BETWEEN_PILES, CLOSE_UP, DEAL_ROW, GATHER, NO_CARD, NO_PILE, REDEAL, REMOVE,
-                                       TO_FOUNDATION, TURN, TURN_UP, Move)
+                                       SWAP, TO_FOUNDATION, TURN, TURN_UP, Move)
 
 if TYPE_CHECKING:
     from patience_core.model.position import Position
@@ -306,6 +306,8 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     if when is not None and not when.holds(position.piles):
         return False
     if pile:
+        if spec.bottom is not None and pile[0] % 13 != spec.bottom:
+            return False   # a wrong card at the bottom blocks the pile (Picture Gallery)
         return spec.build is not None and spec.build.follows(pile[-1], card) and spec.build.keeps_way(pile, card)
     if spec.beside and card in gap_cards(position, d):
         return True
@@ -399,6 +401,8 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
         if when is not None and not when.holds(piles):
             continue
         if pile:
+            if spec.bottom is not None and pile[0] % 13 != spec.bottom:
+                continue
             cards_ = on_top[d][pile[-1]]
             if spec.build is not None and spec.build.keep_direction and len(pile) > 1:
                 cards_ = [c for c in cards_ if spec.build.keeps_way(pile, c)]
@@ -460,6 +464,25 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
             continue
         card = piles[f][-1]
         moves += [Move(BETWEEN_PILES, f, g, card) for g in position.takers[card] if g != f and g not in waiting]
+    return moves
+
+
+def swap_moves(position: "Position", source: int | None = None) -> list[Move]:
+    """``swap: card`` (PySolFC's RoyalParade_TableauStack): two places holding one card each,
+    each card of the other's bottom rank, trade cards. Both ways round are listed (a player may
+    start from either place); only those from ``source`` when it is given."""
+    rules = position.rules
+    piles = position.piles
+    moves = []
+    for p in rules.swappers:
+        if source is not None and p != source or len(piles[p]) != 1:
+            continue
+        mine = piles[p][0] % 13
+        base = rules.piles[p].bottom
+        for q in rules.swappers:
+            if q != p and len(piles[q]) == 1 and mine == rules.piles[q].bottom \
+                    and piles[q][0] % 13 == base:
+                moves.append(Move(SWAP, p, q, piles[p][0]))
     return moves
 
 
@@ -616,6 +639,8 @@ def legal_moves(position: "Position") -> list[Move]:
     moves = foundation_moves(position)
     if position.rules.receivers or position.rules.worry_from or position.rules.transfer_from:
         moves += pile_moves(position)
+    if position.rules.swappers:
+        moves += swap_moves(position)
     moves += stock_moves(position)
     if not moves and position.rules.stock_spec.turn_up:
         moves = turn_up_moves(position)
@@ -639,6 +664,8 @@ def is_legal(position: "Position", move: Move) -> bool:
         return move in foundation_moves(position)
     if kind is BETWEEN_PILES:
         return move in pile_moves(position, move.src)
+    if kind is SWAP:
+        return move in swap_moves(position, move.src)
     if kind is TURN or kind is REDEAL or kind is DEAL_ROW or kind is CLOSE_UP or kind is GATHER:
         return move in stock_moves(position)
     return move in legal_moves(position)   # a turn-up too: it waits for every other move
@@ -650,5 +677,6 @@ def moves_from(position: "Position", pile: int, card: int | None = None) -> list
             if m.src == pile and (card is None or m.card == card)]
 
 
-__all__ = ["legal_moves", "is_legal", "opening", "free_cards", "is_covered", "is_locked", "below_base_rank", "remove_moves", "removed_cards", "close_up_plan", "foundation_moves", "pile_moves", "stock_moves", "accepts",
+__all__ = ["legal_moves", "is_legal", "opening", "free_cards", "swap_moves", "is_covered", "is_locked", "below_base_rank",
+           "remove_moves", "removed_cards", "close_up_plan", "foundation_moves", "pile_moves", "stock_moves", "accepts",
            "movable_units", "held_back_by_partial", "run_limit", "run_fits", "suit_segments", "moves_from"]

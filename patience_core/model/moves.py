@@ -30,6 +30,7 @@ class MoveKind(str, Enum):
     TURN_UP = "turn-up"               # a pile's next face-down card turned up by the player, a redeal (Relaxed Clock)
     CHOOSE = "choose"                 # the answer to a plugin's opening choice (dst: option index)
     FILL = "fill"                     # the player's choice of the card that fills a gap
+    SWAP = "swap"                     # two places trade their cards (Royal Parade's misplaced bases)
 
     def __str__(self) -> str:  # noqa: D105 - the JSON word
         return self.value
@@ -46,13 +47,15 @@ GATHER = MoveKind.GATHER
 TURN_UP = MoveKind.TURN_UP
 CHOOSE = MoveKind.CHOOSE
 FILL = MoveKind.FILL
+SWAP = MoveKind.SWAP
 
 
 class Move(NamedTuple):
     """One move. ``card`` is :data:`NO_CARD` where no single card is meant (a redeal,
     a choice); ``count`` is the number of cards moved (a run's length, draw N). A
     :data:`REMOVE` move takes ``card`` from ``src`` and, in a pair, the top card of ``dst``
-    (:data:`NO_PILE` for a card removed alone) to the discard pile."""
+    (:data:`NO_PILE` for a card removed alone) to the discard pile. A :data:`SWAP` names the
+    two places that trade cards and ``src``'s card."""
 
     kind: MoveKind
     src: int
@@ -63,7 +66,7 @@ class Move(NamedTuple):
     @property
     def is_play(self) -> bool:
         """A card (or run) moved by the player from one pile to another pile or foundation."""
-        return self.kind is TO_FOUNDATION or self.kind is BETWEEN_PILES
+        return self.kind is TO_FOUNDATION or self.kind is BETWEEN_PILES or self.kind is SWAP
 
 
 class Step(NamedTuple):
@@ -93,4 +96,4 @@ class Step(NamedTuple):
 
 
 __all__ = ["Move", "MoveKind", "Step", "NO_CARD", "NO_PILE", "TO_FOUNDATION", "REMOVE", "BETWEEN_PILES",
-           "TURN", "REDEAL", "DEAL_ROW", "CLOSE_UP", "GATHER", "CHOOSE", "FILL"]
+           "TURN", "REDEAL", "DEAL_ROW", "CLOSE_UP", "GATHER", "CHOOSE", "FILL", "SWAP"]

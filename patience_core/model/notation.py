@@ -20,7 +20,7 @@ from patience_core.errors import MoveError
 from patience_core.variants.loader import suggest
 from patience_core.model import legal
 from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, CLOSE_UP, GATHER, DEAL_ROW, FILL, NO_CARD, REDEAL, REMOVE,
-                                       TO_FOUNDATION, TURN, TURN_UP, Move)
+                                       SWAP, TO_FOUNDATION, TURN, TURN_UP, Move)
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
@@ -84,6 +84,8 @@ def describe_move(rules: Rules, move: Move, unicode: bool = True) -> str:
         return f"turn {label}{more} from the stock{onto}"
     if kind is FILL:  # a gap filled by the player's choice
         return f"fill {rules.pile_names[dst]} with {label} from the {rules.pile_names[src]}"
+    if kind is SWAP:
+        return f"swap {label} {rules.pile_names[src]} <-> {rules.pile_names[dst]}"
     run = f" and {move.count - 1} on it" if move.count > 1 else ""
     return f"{label}{run} {rules.pile_names[src]} -> {rules.pile_names[dst]}"
 
@@ -243,6 +245,9 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
     if target:
         if spec.build is None:
             return f": {rules.pile_names[dst]} takes a card only when empty"
+        if spec.bottom is not None and target[0] % 13 != spec.bottom:
+            return (f": {rules.pile_names[dst]} builds only while its bottom card is "
+                    f"{cards.rank_with_article(spec.bottom)}; {cards.card_name(target[0])} must move away first")
         if not spec.build.follows(target[-1], moving):
             return (f": {rules.pile_names[dst]} builds {spec.build.words()}; "
                     f"{cards.card_name(moving)} does not go on {cards.card_name(target[-1])}")

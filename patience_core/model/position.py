@@ -11,7 +11,7 @@ from bisect import insort
 
 from patience_core.model import legal
 from patience_core.model.moves import (BETWEEN_PILES, CHOOSE, CLOSE_UP, DEAL_ROW, GATHER, FILL, NO_CARD, NO_PILE,
-                                       REDEAL, REMOVE, TO_FOUNDATION, TURN, TURN_UP, Move, MoveKind, Step)
+                                       REDEAL, REMOVE, SWAP, TO_FOUNDATION, TURN, TURN_UP, Move, MoveKind, Step)
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 
 WON, LOST, PLAYING = "won", "lost", "playing"
@@ -310,8 +310,17 @@ class Position:
         elif kind is TURN_UP:   # the player's turn-up, a redeal (Relaxed Clock)
             self.redeals_left -= 1
             self.trail.append((move, NO_PILE, -1, False, False, False, self._turn_up_next(move.dst)))
+        elif kind is SWAP:
+            self._swap(src, dst)
+            self.trail.append((move, NO_PILE, -1, False, False, False, None))
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
+
+    def _swap(self, a: int, b: int) -> None:
+        """Places ``a`` and ``b`` trade their cards (and face-down counts): its own undo."""
+        piles, down = self.piles, self.down
+        piles[a][:], piles[b][:] = piles[b][:], piles[a][:]
+        down[a], down[b] = down[b], down[a]
 
     def _move_cards(self, move: Move) -> None:
         rules = self.rules
@@ -672,6 +681,8 @@ class Position:
             self._unremove(step)
         elif kind is CLOSE_UP:
             self._open_up(step.second)
+        elif kind is SWAP:
+            self._swap(move.src, move.dst)
         elif kind is GATHER:
             if self.rules.stock_spec.gather_to_stock:
                 piles[self.rules.stock] = []   # the stock was empty before the redeal

@@ -395,6 +395,18 @@ class Rules:
                 to_bottom = cards.parse_rank(spec["to_bottom"])
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "to_bottom"), str(exc)) from None
+        bottom = None
+        if spec.get("bottom") is not None:
+            if build is None:
+                raise self._fail(("piles", group, "bottom"), "bottom: says when the pile builds, and it has no "
+                                 "build rule; expected a build: rule, or no bottom:")
+            try:
+                bottom = cards.parse_rank(spec["bottom"])
+            except cards.CardError as exc:
+                raise self._fail(("piles", group, "bottom"), str(exc)) from None
+        if spec.get("swap") is not None and bottom is None:
+            raise self._fail(("piles", group, "swap"), "places trade cards that are of each other's bottom "
+                             "rank, and this group has none; expected bottom: RANK with swap:")
         if spec.get("partial", "any") != "any" and spec["access"] != "top":
             raise self._fail(("piles", group, "partial"), "partial limits moves off the top of a pile; "
                              "expected access: top")
@@ -414,6 +426,7 @@ class Rules:
                         build_from=self._sources(group, spec, "build_from", i),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
+                        bottom=bottom, swap=spec.get("swap"),
                         only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
                         only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
@@ -1519,6 +1532,8 @@ class Rules:
             p for p in tableau + list(self.waste_piles) + reserve + undealt + cells
             if self.access[p] != ACCESS_NONE] + ([self.stock] if self.stock_face_up else [])
         self.has_stock = self.n_dealt > len(self.deal_targets)
+        # Places that trade misplaced base cards (swap: card), in scan order.
+        self.swappers = tuple(p for p in self.scan_order if self.piles[p] is not None and self.piles[p].swap)
         # With waste piles the player chooses, the card in hand (the stock's top) is seen.
         self.stock_visible = len(self.waste_piles) > 1
         # A waste pile is shown where the stock turns onto it.

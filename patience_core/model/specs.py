@@ -271,6 +271,9 @@ class PileSpec:
     (Clock); ``turns_up``: a card put on it turns up its next face-down card onto its top, and
     the next again while the card turned is of ``only_rank`` (its face-down cards turn up only so);
     ``discards``: the card a card put on it covers goes to the discard pile (Accordion);
+    ``bottom``: a rank the pile's bottom card must have for anything to be built on it (Picture
+    Gallery); ``swap`` (``card``): it trades its one card with another such place's when each
+    card is of the other's ``bottom`` rank (Royal Parade);
     ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), or ``"below-base"``:
     only the rank one below the foundations' base, a rank the deal chooses (Penguin, Agnes
     Bernauer; :func:`~patience_core.model.legal.below_base_rank`); ``free_when``: the state in
@@ -304,6 +307,8 @@ class PileSpec:
     build_from: frozenset[int] | None = None
     single_only: bool = False
     single_when_empty: bool = False
+    bottom: int | None = None
+    swap: str | None = None
     only_suit: int | None = None
     only_rank: int | None = None
     turns_up: bool = False

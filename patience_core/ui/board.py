@@ -135,7 +135,10 @@ def _caption(rules: Rules, group: str) -> str:
                  "card": "one card moves", "card-or-pile": "the top card or the whole pile moves"}[spec.moves]
         if spec.partial == "to-foundation":
             moves += " (leaving face-up cards only to free one for a foundation)"
-        return f"build {spec.build.words()}; {moves}; a gap takes {empty}"
+        bottom = (f" on {cards.rank_with_article(spec.bottom)} at the bottom only" if spec.bottom is not None
+                  else "")
+        swap = "; two one-card places swap cards that are each other's base" if spec.swap else ""
+        return f"build {spec.build.words()}{bottom}; {moves}{swap}; a gap takes {empty}"
     if spec.covered_by or rules.covering[first]:
         free = "a card is free once the places over it are empty"
     elif rules.all_face_down[first]:

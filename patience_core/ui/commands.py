@@ -481,6 +481,9 @@ def _resolve_removal(position: Position, items: list, labels: PileLabels, unicod
         choices = {labels.label(partner(m)[0]): m for m in options}
         listed = ", ".join(f"{label_card(partner(m)[1], unicode)} ({k})" for k, m in choices.items())
         return Choice(f"remove it with which card? {listed} [{'/'.join(choices)}]", choices)
+    pairs = any(r.cards > 1 for r in rules.remove_rules)
+    if len(named) == 2 and not pairs:
+        return None   # no set is two cards: two names are a move between piles (Picture Gallery)
     if len(named) == 2 or not (rules.receivers or any(position.takers[c] for c in free)):
         shown = " and ".join(label_card(v, unicode) if k == "card" else labels.label(v) for k, v in named)
         raise Refusal(f"{shown} make{'s' if len(named) == 1 else ''} no set to remove now; expected "
@@ -643,6 +646,9 @@ def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
     if kind is MoveKind.TURN_UP:
         return f"turned up the next card of {labels.label(move.dst)}"
     arrow = "\u2192" if unicode else "->"
+    if kind is MoveKind.SWAP:
+        swap = "\u2194" if unicode else "<->"
+        return f"swapped {label_card(move.card, unicode)} {labels.label(move.src)} {swap} {labels.label(move.dst)}"
     if kind is REMOVE:
         pair = f" + {labels.label(move.dst)}" if move.count == 2 else ""
         return f"removed {label_card(move.card, unicode)} {labels.label(move.src)}{pair}"

@@ -196,6 +196,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     build = first.build.words() if first.build else "nothing on top"
     if first.build_when is not None:
         build += f" (only when {first.build_when.words})"
+    if first.bottom is not None:
+        build += (f", only while its bottom card is {cards.rank_with_article(first.bottom)} (another card "
+                  "there blocks the pile until it moves away)")
     if first.empty_when is not None:
         empty_text += f" (only when {first.empty_when.words})"
     if spec.get("empty_from") == "neighbours" and "neighbours" not in rules.group_specs:
@@ -226,8 +229,10 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if first.turns_up:
         build += ("; a card put on a pile turns up the pile's next face-down card onto its top, and the next "
                   "again while the card turned is of the pile's rank (its face-down cards turn up only so)")
+    swap = ("" if not first.swap else "; a pile holding one card may trade it for the one card of another "
+            "pile that swaps, when each card is of the other pile's bottom rank")
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
-            f"moving {moves}{limit}{_locked_words(first)}; an empty pile takes {empty_text}{fill}.")
+            f"moving {moves}{limit}{_locked_words(first)}{swap}; an empty pile takes {empty_text}{fill}.")
 
 
 def _locked_words(pile) -> str:

@@ -282,6 +282,13 @@ PILE_GROUP = {
                                          "columns), one empty column fewer when it goes into one; "
                                          "suit-segments: that number caps the run's stretches of one suit, "
                                          "not its cards (Simple Simon)"}),
+        "bottom": _or_ref({**RANK, "description": "the pile builds only while its bottom card is of this rank; "
+                                                  "a card of another rank dealt there blocks it until moved "
+                                                  "away (Picture Gallery's top row: 4)"}),
+        "swap": _or_ref({"enum": ["card"],
+                         "description": "card: two places of groups with swap, each holding one card of the "
+                                        "other's bottom rank, trade their cards in one move (Royal Parade); "
+                                        "needs bottom:"}),
         "to_bottom": _or_ref({**RANK, "description": "a rank whose cards the deal moves under the other "
                                                      "cards of their pile (Baker's Dozen: K)"}),
         "fill_dealt_gaps": _or_ref({**RANK, "description": "after the deal, the cards of this rank on top of "

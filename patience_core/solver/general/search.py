@@ -63,6 +63,9 @@ def _unknown_rule(rules: Rules) -> str | None:
         (rules.waste_refills, "a waste the stock refills the moment it empties"),
         (any(rules.f_spec[f].build is not None and (rules.f_spec[f].base_first or rules.f_spec[f].base_from_deal)
              for f in rules.foundations), "foundations built by a rule from a base the first card or the deal chooses"),
+        (any(rules.piles[p].bottom is not None for p in rules.receivers),
+         "piles that build only on a given bottom card (bottom:)"),
+        (bool(rules.swappers), "places that trade their cards (swap:)"),
         (bool(rules.stock_spec.keep_ranks), "a redeal that keeps the rows' runs and shuffles the rest"),
         (rules.any_face_pattern, "face-up cards dealt between face-down ones (faces:)"),
         (bool(rules.turn_up_piles), "piles that turn their next card up when they take one (on_take: turn-up)"),
