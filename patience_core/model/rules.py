@@ -138,6 +138,7 @@ class Rules:
         self.piles: list[PileSpec | None] = [None] * self.n_piles
         for (group, spec, i), p in zip(raw_piles, [p for g in self.group_specs for p in self.groups[g]]):
             self.piles[p] = self._compile_pile(p, group, spec, i)
+        self._compile_split()
         self.stock_spec = self._compile_stock(definition)
         self.redeals = self.stock_spec.redeals   # UNLIMITED (infinity): no limit
         self.draw = self.stock_spec.draw
@@ -204,6 +205,11 @@ class Rules:
     def position_class(self) -> type | None:
         """The class of this variant's positions (decided in :meth:`install`)."""
         return self._position_class
+
+    @property
+    def stock_cards(self) -> int:
+        """The cards the deal leaves in the stock (none when a split group takes the rest)."""
+        return 0 if self.split_deals_rest else self.n_dealt - len(self.deal_targets)
 
     # -- the pack -------------------------------------------------------------------
     def _compile_pack(self, definition: dict[str, Any]) -> None:
@@ -899,6 +905,51 @@ class Rules:
                              "expected length at most 13 / gcd(step, 13)")
         return ranks
 
+    def _compile_split(self) -> None:
+        """``split``: the one group dealt pile by pile in pack order (PySolFC's Der Katzenschwanz,
+        Kentish, Salic Law, Xerxes): ``split_before`` a rank whose card starts the next pile,
+        ``split_after`` one whose card ends its pile; ``split_first`` / ``split_last``: the
+        shuffled pack's last card of a rank goes to its top / bottom before the deal."""
+        self.split_piles: tuple[int, ...] = ()
+        self.split_before = self.split_after = self.split_first = self.split_last = None
+        groups = [g for g, spec in self.group_specs.items() if spec.get("split") is not None]
+        if not groups:
+            return
+        if len(groups) > 1:
+            raise self._fail(("piles", groups[1], "split"), f"the pack forms one group's piles, and "
+                             f"{groups[0]!r} splits it already; expected split on one group only")
+        group = groups[0]
+        raw = self.group_specs[group]["split"]
+        path = ("piles", group, "split")
+        ranks = {}
+        for key in ("before", "after", "first", "last"):
+            if raw.get(key) is None:
+                continue
+            try:
+                ranks[key] = cards.parse_rank(raw[key])
+            except cards.CardError as exc:
+                raise self._fail(path + (key,), str(exc)) from None
+            if ranks[key] not in self.pack_ranks:
+                raise self._fail(path + (key,), f"the pack holds no {cards.RANKS[ranks[key]]}; expected one of "
+                                 f"{' '.join(cards.RANKS[r] for r in self.pack_ranks)}")
+        if ("before" in ranks) == ("after" in ranks):
+            raise self._fail(path, "says neither or both of before and after; expected one: the rank whose "
+                             "card starts the next pile (before) or ends its pile (after)")
+        if "first" in ranks and "last" in ranks:
+            raise self._fail(path + ("last",), "moves a card to the pack's top and another to its bottom; "
+                             "expected first or last, not both")
+        piles = tuple(self.groups[group])
+        rank = ranks.get("before", ranks.get("after"))
+        copies = sum(self.copies[c] for c in range(rank, 52, 13))
+        # Every card of the rank starts (ends) a pile; the one moved to the top (bottom) does not add one.
+        needed = copies + (0 if ranks.get("first", ranks.get("last")) == rank else 1)
+        if len(piles) < needed:
+            raise self._fail(("piles", group, "count"), f"the pack's {copies} cards of rank {cards.RANKS[rank]} "
+                             f"may form {needed} piles, but the group has {len(piles)}; expected at least {needed}")
+        self.split_piles = piles
+        self.split_before, self.split_after = ranks.get("before"), ranks.get("after")
+        self.split_first, self.split_last = ranks.get("first"), ranks.get("last")
+
     def _compile_stock(self, definition: dict[str, Any]) -> StockSpec:
         raw = definition.get("stock") or {}
         redeals = raw.get("redeals", 0)
@@ -932,6 +983,14 @@ class Rules:
         if raw.get("onto", "every") != "every" and not deal_to:
             raise self._fail(("stock", "onto"), "says which piles a row goes onto, but the stock deals no "
                              "rows; expected stock.deal naming a pile group, or no onto")
+        onto_last = raw.get("onto", "every") == "last"
+        if onto_last and (set(deal_to) != set(self.split_piles) or self.split_before is None):
+            raise self._fail(("stock", "onto"), "last deals onto the last pile a split group has started, "
+                             f"but {raw.get('deal')!r} is not split by a rank that starts its piles; expected "
+                             "split: {before: RANK} on the group the stock deals to")
+        if onto_last and redeals != 0:
+            raise self._fail(("stock", "redeals"), "a stock that deals onto the piles it forms is dealt once; "
+                             "expected redeals: 0")
         if raw.get("shuffle") and not (deal_to and redeals != 0):
             raise self._fail(("stock", "shuffle"), "shuffles the cards a redeal gathers into a stock that "
                              "deals rows, but this stock has no such redeal; expected stock.deal and redeals "
@@ -987,6 +1046,7 @@ class Rules:
                          deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
                          deal_needs_all_empty=raw.get("deal_when", "always") == "all-empty",
                          deal_onto_held=raw.get("onto", "every") == "non-empty",
+                         deal_onto_last=onto_last, split_before=self.split_before,
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
                          only_fills=only_fills, gather=deal_to if gather_to_stock else gather,
@@ -1085,6 +1145,7 @@ class Rules:
         self.deal_row_ends: list[int] = []   # how many targets are dealt when each row is complete
         self.deal_piles: list[int] = []
         self.deal_face_down: dict[int, int] = {}
+        self.split_deals_rest = False   # the split group takes every card the deal has left
         # A foundation group named in the deal gets one card on its first pile: the card that
         # decides every pile's base (Canfield), or starts a pile built by a rule (Golf).
         base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal}
@@ -1108,6 +1169,11 @@ class Rules:
             piles = self.groups[group]
             self.deal_piles.extend(piles)
             counts = [self.piles[p].cards for p in piles]
+            if tuple(piles) == self.split_piles and not any(counts) and not self.stock_spec.deal_to:
+                if i != len(order) - 1:
+                    raise self._fail(("deal", i), f"{group!r} is split, so it takes the rest of the pack; "
+                                     "expected it last in deal")
+                self.split_deals_rest = True
             for row in range(max(counts, default=0)):
                 self.deal_targets.extend(p for p, n in zip(piles, counts) if n > row)
                 self.deal_row_ends.append(len(self.deal_targets))
@@ -1125,6 +1191,16 @@ class Rules:
             if group not in order and group not in rank_dealt:
                 raise self._fail(("foundations", group, "base"), "base: deal needs the group in deal "
                                  "(its first pile gets a card, whose rank starts every pile)")
+        if self.split_piles and not self.split_deals_rest and not self.stock_spec.deal_onto_last:
+            group = self.pile_group[self.split_piles[0]]
+            raise self._fail(("piles", group, "split"), f"{group!r} is split, but neither the deal (listing it "
+                             "in deal, with no cards) nor the stock (deal: GROUP, onto: last) forms its piles; "
+                             "expected one of them")
+        if self.split_after is not None and not self.split_deals_rest:
+            group = self.pile_group[self.split_piles[0]]
+            raise self._fail(("piles", group, "split", "after"), "a stock deals onto the last pile started "
+                             "and cannot know where one ended; expected before, or the group dealt the rest "
+                             "of the pack")
         for group, spec in self.group_specs.items():
             if any(self.piles[p].cards for p in self.groups[group]) and group not in order:
                 raise self._fail(("piles", group, "cards"), f"{spec['cards']} cards per pile "
