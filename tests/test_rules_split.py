@@ -118,3 +118,16 @@ def test_a_split_group_takes_the_rest_so_it_comes_last(tmp_path):
 def test_a_split_group_must_be_formed_by_the_deal_or_the_stock(tmp_path):
     text = _BASE.replace("SPLIT", "{before: K}").replace("deal: [tableau]", "deal: []")
     assert "neither the deal" in validate_refusal(tmp_path, text)
+
+
+def test_a_card_of_the_split_rank_that_goes_up_still_starts_the_next_column():
+    rules = load_rules("xerxes")   # each 9 goes onto the next foundation and starts a column
+    nines = [card for card in rules.pack if card % 13 == 8]
+    rest = [card for card in rules.pack if card % 13 != 8]
+    order = [rest[0], rest[1], nines[1], rest[2]] + nines[2:] + rest[3:] + [nines[0]]   # the last 9 goes first
+    position = start_position(rules, order)
+    columns = _columns(rules, position)
+    assert columns[0] == rest[:2] and columns[1] == [rest[2]]
+    assert [position.piles[f] for f in rules.foundations[:2]] == [[nines[0]], [nines[1]]]
+    code, out, _ = run_cli("show", "xerxes")
+    assert "a card of the split rank that goes up still starts the next pile" in " ".join(out.split())
