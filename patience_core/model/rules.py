@@ -907,7 +907,7 @@ class Rules:
 
     def _compile_split(self) -> None:
         """``split``: the one group dealt pile by pile in pack order (PySolFC's Der Katzenschwanz,
-        Kentish, Salic Law, Xerxes): ``split_before`` a rank whose card starts the next pile,
+        Kentish, Xerxes): ``split_before`` a rank whose card starts the next pile,
         ``split_after`` one whose card ends its pile; ``split_first`` / ``split_last``: the
         shuffled pack's last card of a rank goes to its top / bottom before the deal."""
         self.split_piles: tuple[int, ...] = ()
@@ -983,14 +983,6 @@ class Rules:
         if raw.get("onto", "every") != "every" and not deal_to:
             raise self._fail(("stock", "onto"), "says which piles a row goes onto, but the stock deals no "
                              "rows; expected stock.deal naming a pile group, or no onto")
-        onto_last = raw.get("onto", "every") == "last"
-        if onto_last and (set(deal_to) != set(self.split_piles) or self.split_before is None):
-            raise self._fail(("stock", "onto"), "last deals onto the last pile a split group has started, "
-                             f"but {raw.get('deal')!r} is not split by a rank that starts its piles; expected "
-                             "split: {before: RANK} on the group the stock deals to")
-        if onto_last and redeals != 0:
-            raise self._fail(("stock", "redeals"), "a stock that deals onto the piles it forms is dealt once; "
-                             "expected redeals: 0")
         if raw.get("shuffle") and not (deal_to and redeals != 0):
             raise self._fail(("stock", "shuffle"), "shuffles the cards a redeal gathers into a stock that "
                              "deals rows, but this stock has no such redeal; expected stock.deal and redeals "
@@ -1046,7 +1038,6 @@ class Rules:
                          deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
                          deal_needs_all_empty=raw.get("deal_when", "always") == "all-empty",
                          deal_onto_held=raw.get("onto", "every") == "non-empty",
-                         deal_onto_last=onto_last, split_before=self.split_before,
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
                          only_fills=only_fills, gather=deal_to if gather_to_stock else gather,
@@ -1191,16 +1182,10 @@ class Rules:
             if group not in order and group not in rank_dealt:
                 raise self._fail(("foundations", group, "base"), "base: deal needs the group in deal "
                                  "(its first pile gets a card, whose rank starts every pile)")
-        if self.split_piles and not self.split_deals_rest and not self.stock_spec.deal_onto_last:
+        if self.split_piles and not self.split_deals_rest:
             group = self.pile_group[self.split_piles[0]]
-            raise self._fail(("piles", group, "split"), f"{group!r} is split, but neither the deal (listing it "
-                             "in deal, with no cards) nor the stock (deal: GROUP, onto: last) forms its piles; "
-                             "expected one of them")
-        if self.split_after is not None and not self.split_deals_rest:
-            group = self.pile_group[self.split_piles[0]]
-            raise self._fail(("piles", group, "split", "after"), "a stock deals onto the last pile started "
-                             "and cannot know where one ended; expected before, or the group dealt the rest "
-                             "of the pack")
+            raise self._fail(("piles", group, "split"), f"{group!r} is split, but the deal does not form its "
+                             "piles; expected it listed in deal, with no cards and no stock dealing onto it")
         for group, spec in self.group_specs.items():
             if any(self.piles[p].cards for p in self.groups[group]) and group not in order:
                 raise self._fail(("piles", group, "cards"), f"{spec['cards']} cards per pile "

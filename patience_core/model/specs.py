@@ -434,9 +434,7 @@ class StockSpec:
     there are several), or onto ``to_foundation`` (Golf), or one card to every pile of
     ``deal_to`` (Spider, optionally ``only when no pile is empty``, or
     ``deal_needs_all_empty``: only when every one is, Toad; ``deal_onto_held``: only onto
-    the piles that hold a card, the first pile when none does, Grounds for a Divorce;
-    ``deal_onto_last``: one card onto the last pile holding a card, a card of rank
-    ``split_before`` starting the next pile, Salic Law); ``redeals``: how
+    the piles that hold a card, the first pile when none does, Grounds for a Divorce); ``redeals``: how
     often the waste may be turned over (:data:`UNLIMITED`: no limit); ``face_up``: its
     top card lies face up and is free like a waste's (Pyramid); ``close_up``: instead, the
     stock closes up the gaps of these places (their cards slide toward the first, in order)
@@ -462,8 +460,6 @@ class StockSpec:
     deal_needs_no_gap: bool = False
     deal_needs_all_empty: bool = False
     deal_onto_held: bool = False
-    deal_onto_last: bool = False
-    split_before: int | None = None
     to_foundation: int | None = None
     face_up: bool = False
     close_up: tuple[int, ...] = ()

@@ -443,10 +443,7 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         if stock.deal_to:
             when = (" when no pile is empty" if stock.deal_needs_no_gap else
                     " when every one of them is empty" if stock.deal_needs_all_empty else "")
-            if stock.deal_onto_last:
-                lines.append(f"Stock: deals one card at a time onto the last pile of {rules.pile_group[stock.deal_to[0]]} "
-                             f"holding a card; each {cards.RANKS[stock.split_before]} starts the next pile.")
-            elif stock.deal_onto_held:
+            if stock.deal_onto_held:
                 lines.append(f"Stock: deals one card onto each pile that holds a card, at a time (onto "
                              f"{rules.pile_names[stock.deal_to[0]]} when every one is empty).")
             else:

@@ -495,12 +495,10 @@ FIELDS: dict[str, Any] = {
                                         "description": "no-gap: a row is dealt only when no pile of the "
                                                        "group is empty; all-empty: only when every one is "
                                                        "(Toad)"}),
-                  "onto": _or_ref({"enum": ["every", "non-empty", "last"],
+                  "onto": _or_ref({"enum": ["every", "non-empty"],
                                    "description": "non-empty: a row goes only onto the piles that hold a "
                                                   "card (onto the first pile when none does: Grounds for a "
-                                                  "Divorce); last: one card onto the last pile holding a "
-                                                  "card, a card of the group's split rank starting the "
-                                                  "next (Salic Law); every (default): onto every pile"}),
+                                                  "Divorce); every (default): onto every pile"}),
                   "to": _or_ref({"type": "string", "description": "waste; gaps (never turned: its cards only "
                                                                   "fill gaps); or a foundation group of one pile "
                                                                   "that the stock is turned onto (Golf)"}),
