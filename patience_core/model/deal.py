@@ -88,6 +88,8 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
         piles[f].append(card)
     targets = rules.deal_targets
     skip = 0
+    if rules.split_first is not None or rules.split_last is not None:
+        order = move_rank_to_end(order, rules.split_first, rules.split_last)
     if rules.shuffled_bases:
         order = set_out_shuffled_bases(rules, piles, order)
     if rules.rank_dealt:
@@ -107,9 +109,46 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     for places, rank in rules.gap_fillers:
         fill_dealt_gaps(piles, places, rank)
     rest = order[len(targets) - skip:]
+    if rules.split_deals_rest:
+        deal_split(rules, piles, rest)
+        rest = []
     rest.reverse()  # the next card of the pack ends on top (the end of the list)
     piles[rules.stock] = rest
     return piles
+
+
+def move_rank_to_end(order: list[int], first: int | None, last: int | None) -> list[int]:
+    """``split: {first: R}``: the pack's last card of rank R goes to its top; ``last: R``: to its
+    bottom. PySolFC's Kings and Kentish shuffle hooks take the first such card of their talon
+    list, whose top is the list's end, so the card nearest the bottom of the pack."""
+    rank = first if first is not None else last
+    i = max(i for i, card in enumerate(order) if card % 13 == rank)
+    card = order.pop(i)
+    return [card] + order if first is not None else order + [card]
+
+
+def split_pile_for(rules: Rules, piles: list[list[int]], current: int, card: int) -> int:
+    """The index in ``rules.split_piles`` a card of a split group goes to, the current pile
+    being ``current``: a card of the ``before`` rank starts the next pile, unless the current
+    one is still empty (PySolFC's DerKatzenschwanz.startGame)."""
+    if card % 13 == rules.split_before and piles[rules.split_piles[current]]:
+        return current + 1
+    return current
+
+
+def deal_split(rules: Rules, piles: list[list[int]], cards_: list[int]) -> None:
+    """Deal ``cards_`` onto the split group pile by pile: a card of the ``before`` rank starts
+    the next pile, one of the ``after`` rank ends its pile; a card that goes up instead
+    (``deal_to_foundations``) still starts a pile (PySolFC's Xerxes: each 9 goes onto the
+    next foundation, its pile starting)."""
+    current = 0
+    for card in cards_:
+        current = split_pile_for(rules, piles, current, card)
+        f = (_fitting_foundation(rules, piles, card) if rules.deal_to_foundations
+             and (rules.deal_up_ranks is None or card % 13 in rules.deal_up_ranks) else None)
+        piles[rules.split_piles[current] if f is None else f].append(card)
+        if card % 13 == rules.split_after:
+            current += 1
 
 
 def set_out_shuffled_bases(rules: Rules, piles: list[list[int]], order: list[int]) -> list[int]:

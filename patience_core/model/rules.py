@@ -138,6 +138,7 @@ class Rules:
         self.piles: list[PileSpec | None] = [None] * self.n_piles
         for (group, spec, i), p in zip(raw_piles, [p for g in self.group_specs for p in self.groups[g]]):
             self.piles[p] = self._compile_pile(p, group, spec, i)
+        self._compile_split()
         self.stock_spec = self._compile_stock(definition)
         self.redeals = self.stock_spec.redeals   # UNLIMITED (infinity): no limit
         self.draw = self.stock_spec.draw
@@ -206,6 +207,11 @@ class Rules:
     def position_class(self) -> type | None:
         """The class of this variant's positions (decided in :meth:`install`)."""
         return self._position_class
+
+    @property
+    def stock_cards(self) -> int:
+        """The cards the deal leaves in the stock (none when a split group takes the rest)."""
+        return 0 if self.split_deals_rest else self.n_dealt - len(self.deal_targets)
 
     # -- the pack -------------------------------------------------------------------
     def _compile_pack(self, definition: dict[str, Any]) -> None:
@@ -970,6 +976,51 @@ class Rules:
                              "expected length at most 13 / gcd(step, 13)")
         return ranks
 
+    def _compile_split(self) -> None:
+        """``split``: the one group dealt pile by pile in pack order (PySolFC's Der Katzenschwanz,
+        Kentish, Xerxes): ``split_before`` a rank whose card starts the next pile,
+        ``split_after`` one whose card ends its pile; ``split_first`` / ``split_last``: the
+        shuffled pack's last card of a rank goes to its top / bottom before the deal."""
+        self.split_piles: tuple[int, ...] = ()
+        self.split_before = self.split_after = self.split_first = self.split_last = None
+        groups = [g for g, spec in self.group_specs.items() if spec.get("split") is not None]
+        if not groups:
+            return
+        if len(groups) > 1:
+            raise self._fail(("piles", groups[1], "split"), f"the pack forms one group's piles, and "
+                             f"{groups[0]!r} splits it already; expected split on one group only")
+        group = groups[0]
+        raw = self.group_specs[group]["split"]
+        path = ("piles", group, "split")
+        ranks = {}
+        for key in ("before", "after", "first", "last"):
+            if raw.get(key) is None:
+                continue
+            try:
+                ranks[key] = cards.parse_rank(raw[key])
+            except cards.CardError as exc:
+                raise self._fail(path + (key,), str(exc)) from None
+            if ranks[key] not in self.pack_ranks:
+                raise self._fail(path + (key,), f"the pack holds no {cards.RANKS[ranks[key]]}; expected one of "
+                                 f"{' '.join(cards.RANKS[r] for r in self.pack_ranks)}")
+        if ("before" in ranks) == ("after" in ranks):
+            raise self._fail(path, "says neither or both of before and after; expected one: the rank whose "
+                             "card starts the next pile (before) or ends its pile (after)")
+        if "first" in ranks and "last" in ranks:
+            raise self._fail(path + ("last",), "moves a card to the pack's top and another to its bottom; "
+                             "expected first or last, not both")
+        piles = tuple(self.groups[group])
+        rank = ranks.get("before", ranks.get("after"))
+        copies = sum(self.copies[c] for c in range(rank, 52, 13))
+        # Every card of the rank starts (ends) a pile; the one moved to the top (bottom) does not add one.
+        needed = copies + (0 if ranks.get("first", ranks.get("last")) == rank else 1)
+        if len(piles) < needed:
+            raise self._fail(("piles", group, "count"), f"the pack's {copies} cards of rank {cards.RANKS[rank]} "
+                             f"may form {needed} piles, but the group has {len(piles)}; expected at least {needed}")
+        self.split_piles = piles
+        self.split_before, self.split_after = ranks.get("before"), ranks.get("after")
+        self.split_first, self.split_last = ranks.get("first"), ranks.get("last")
+
     def _compile_stock(self, definition: dict[str, Any]) -> StockSpec:
         raw = definition.get("stock") or {}
         redeals = raw.get("redeals", 0)
@@ -1231,6 +1282,7 @@ class Rules:
         self.deal_row_ends: list[int] = []   # how many targets are dealt when each row is complete
         self.deal_piles: list[int] = []
         self.deal_face_down: dict[int, int] = {}
+        self.split_deals_rest = False   # the split group takes every card the deal has left
         # A foundation group named in the deal gets one card on its first pile: the card that
         # decides every pile's base (Canfield), or starts a pile built by a rule (Golf).
         base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal}
@@ -1254,6 +1306,11 @@ class Rules:
             piles = self.groups[group]
             self.deal_piles.extend(piles)
             counts = [self.piles[p].cards for p in piles]
+            if tuple(piles) == self.split_piles and not any(counts) and not self.stock_spec.deal_to:
+                if i != len(order) - 1:
+                    raise self._fail(("deal", i), f"{group!r} is split, so it takes the rest of the pack; "
+                                     "expected it last in deal")
+                self.split_deals_rest = True
             for row in range(max(counts, default=0)):
                 self.deal_targets.extend(p for p, n in zip(piles, counts) if n > row)
                 self.deal_row_ends.append(len(self.deal_targets))
@@ -1271,6 +1328,10 @@ class Rules:
             if group not in order and group not in rank_dealt:
                 raise self._fail(("foundations", group, "base"), "base: deal needs the group in deal "
                                  "(its first pile gets a card, whose rank starts every pile)")
+        if self.split_piles and not self.split_deals_rest:
+            group = self.pile_group[self.split_piles[0]]
+            raise self._fail(("piles", group, "split"), f"{group!r} is split, but the deal does not form its "
+                             "piles; expected it listed in deal, with no cards and no stock dealing onto it")
         for group, spec in self.group_specs.items():
             if any(self.piles[p].cards for p in self.groups[group]) and group not in order:
                 raise self._fail(("piles", group, "cards"), f"{spec['cards']} cards per pile "

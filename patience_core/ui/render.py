@@ -171,6 +171,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         each = "each holding" if len(piles) > 1 else "holding"
         return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, {each} {holds}{dealt}{_locked_words(first)}."
     dealt = _dealt_words(sizes)
+    if tuple(piles) == rules.split_piles:
+        dealt = (f"dealt {_split_words(rules)}" if rules.split_deals_rest
+                 else f"{dealt}{_split_moved_words(rules)}")
     hidden = _hidden_words(rules, piles, sizes)
     if first.to_bottom is not None:
         hidden += f"; the deal moves each {cards.RANKS[first.to_bottom]} under the pile's other cards"
@@ -233,6 +236,25 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
             "pile that swaps, when each card is of the other pile's bottom rank")
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
             f"moving {moves}{limit}{_locked_words(first)}{swap}; an empty pile takes {empty_text}{fill}.")
+
+
+def _split_words(rules: Rules) -> str:
+    """How the deal forms a split group's piles (Cat's Tail, Kentish)."""
+    if rules.split_before is not None:
+        rule = (f"each {cards.RANKS[rules.split_before]} starting the next pile (unless the current one is "
+                "still empty)")
+    else:
+        rule = f"each {cards.RANKS[rules.split_after]} ending its pile"
+    return f"the rest of the pack in order, onto one pile at a time, {rule}{_split_moved_words(rules)}"
+
+
+def _split_moved_words(rules: Rules) -> str:
+    """``split: {first: R}`` / ``{last: R}`` in words."""
+    if rules.split_first is not None:
+        return f"; before the deal, the pack's last {cards.RANKS[rules.split_first]} is moved to its top"
+    if rules.split_last is not None:
+        return f"; before the deal, the pack's last {cards.RANKS[rules.split_last]} is moved to its bottom"
+    return ""
 
 
 def _locked_words(pile) -> str:
@@ -349,7 +371,7 @@ def rules_text(rules: Rules) -> str:
     if not rules.foundation_only:
         return _general_tail(rules, lines)
     dealt = [g for g in (rules.definition.get("deal") or [])]
-    stock_size = rules.n_dealt - len(rules.deal_targets)
+    stock_size = rules.stock_cards
     if dealt:
         lines.append(f"Deal: {', then '.join(dealt)}, row by row; the other {stock_size} cards form the stock.")
     else:
@@ -421,7 +443,7 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     """Deal, stock and end of the game where cards move between piles."""
     stock = rules.stock_spec
     dealt = rules.definition.get("deal") or []
-    stock_size = rules.n_dealt - len(rules.deal_targets)
+    stock_size = rules.stock_cards
     waste = ""
     if "waste" in dealt:
         waste = (", then one card face up onto the waste" if rules.draw == 1 else
@@ -434,6 +456,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     elif stock_size:
         lines.append(f"Deal: {', then '.join(dealt)}, row by row{waste}; the other {stock_size} cards form the "
                      "stock.")
+    elif rules.split_deals_rest:
+        rows = dealt[:-1]
+        lines.append(f"Deal: {', then '.join(rows) + ', row by row, then ' if rows else ''}{dealt[-1]}, pile by "
+                     "pile: every card; there is no stock.")
     else:
         lines.append(f"Deal: {', then '.join(dealt)}, row by row{waste}: every card; there is no stock.")
     laid = [(p, card) for p, card in rules.setout if not rules.is_foundation[p]]
@@ -450,8 +476,11 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     if rules.deal_to_foundations:
         which = ("a card that fits a foundation" if rules.deal_up_ranks is None else
                  cards.ranks_with_articles(tuple(sorted(rules.deal_up_ranks))) + " that fits a foundation")
-        lines.append(f"While dealing, {which} goes there instead; the pile whose turn "
-                     "it was gets nothing that round.")
+        lines.append(f"While dealing, {which} goes there instead; " +
+                     ("a card of the split rank that goes up still starts the next pile." if rules.split_before is not None
+                      and rules.split_deals_rest and (rules.deal_up_ranks is None or rules.split_before in rules.deal_up_ranks)
+                      else "the pile it would have gone onto does not get it." if rules.split_deals_rest
+                      else "the pile whose turn it was gets nothing that round."))
     if stock_size:
         if stock.deal_to:
             when = (" when no pile is empty" if stock.deal_needs_no_gap else

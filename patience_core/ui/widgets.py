@@ -433,7 +433,7 @@ def group_plans(rules: Rules, labels: PileLabels) -> tuple[list[GroupPlan], list
             columns = int(grid.get("columns") or min(len(piles), 8))
             rows = [piles[i:i + columns] for i in range(0, len(piles), columns)]
         layout.append(measure(GroupPlan(spec.get("title", group), rows, _caption(rules, group))))
-    if rules.n_dealt > len(rules.deal_targets) or rules.redeals:  # FreeCell's stock is never used
+    if rules.stock_cards or rules.redeals:  # FreeCell's stock is never used
         # A stock that deals to the layout (Spider) never turns a card onto a waste: no waste is drawn.
         wastes = rules.waste_piles if rules.shows_waste else []
         layout.append(measure(GroupPlan("Stock", [[rules.stock] + wastes])))

@@ -295,6 +295,14 @@ PILE_GROUP = {
                                                            "the group's places move, in place order, into the "
                                                            "places the deal left empty; theirs stay empty "
                                                            "(Blue Moon: A)"}),
+        "split": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                  "description": "the group is dealt pile by pile, in pack order: before: a card of this "
+                                 "rank starts the next pile (unless the current one is still empty; Cat's "
+                                 "Tail: K); after: a card of this rank ends its pile (Kentish: A); first / "
+                                 "last: the shuffled pack's last card of this rank is moved to its top / "
+                                 "its bottom first (PySolFC's shuffle hooks: Kings, Kentish)",
+                  "properties": {"before": _or_ref(RANK), "after": _or_ref(RANK),
+                                 "first": _or_ref(RANK), "last": _or_ref(RANK)}},
         "max": _or_ref({"type": "integer", "minimum": 1, "maximum": 104,
                         "description": "the most cards the pile may hold"}),
         "shape": _or_ref({"enum": ["pyramid"],
