@@ -193,3 +193,27 @@ def _turn(position, steps):
     """Make `steps` talon steps (turns, or a redeal where the stock is out)."""
     for _ in range(steps):
         position.apply(next(m for m in position.legal_moves() if m.kind.value in ("turn", "redeal")))
+
+
+
+def test_cards_back_are_legal_moves_one_after_another():
+    """G8's cards back, played in order before the child's play, are each legal in the engine:
+    a card brought back onto another brought back first goes only where the pile takes it (a
+    free cell holding a card takes nothing: Cat's Tail's solver line once put two there).
+    Checked along won lines, where the foundations hold cards to bring back."""
+    rules = load_rules("cats-tail")
+    checked = 0
+    for seed in (2, 3):
+        position = start_position(rules, seeded_order(rules, seed))
+        verdict, line, *_ = general.compiled_search(position, 300_000, None, 1 << 22)
+        assert verdict == "won"
+        for move in line:
+            for _pre, back, _lead, _mid, _play in general.children(position):
+                trial = type(position)(rules, [list(p) for p in position.piles], position.redeals_left,
+                                       list(position.down))
+                for step in back:
+                    assert trial.is_legal(step), f"seed {seed}: {step} in {back}"
+                    trial.apply(step)
+                    checked += 1
+            position.apply(move)
+    assert checked > 100

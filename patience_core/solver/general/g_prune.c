@@ -757,7 +757,11 @@ static void meet(GState *s, Back *b) {
     if (f >= 0 && g.kind == ONTO) {   /* onto v, brought back and bare now; the card still on top */
         for (int r = 0; r < R->n_recv && at == s->len[f] - 1; r++) {
             int d = R->receivers[r];
-            if (s->len[d] && s->cards[d][s->len[d] - 1] == g.onto) { bring_onto(s, b, f, d, g.card); break; }
+            /* where v lies and that pile takes x on it (a free cell holding v takes nothing) */
+            if (s->len[d] && s->cards[d][s->len[d] - 1] == g.onto) {
+                if (g_accepts(s, d, g.card, 1)) bring_onto(s, b, f, d, g.card);
+                break;
+            }
         }
     } else if (f >= 0 && at < s->len[f] - 1) {   /* the cards above it first */
         int h = b->ngoals;
