@@ -130,7 +130,7 @@ def move_rank_to_end(order: list[int], first: int | None, last: int | None) -> l
 def split_pile_for(rules: Rules, piles: list[list[int]], current: int, card: int) -> int:
     """The index in ``rules.split_piles`` a card of a split group goes to, the current pile
     being ``current``: a card of the ``before`` rank starts the next pile, unless the current
-    one is still empty (PySolFC's DerKatzenschwanz.startGame)."""
+    one is still empty (PySolFC's DerKatzenschwanz.startGame, SalicLaw_Talon)."""
     if card % 13 == rules.split_before and piles[rules.split_piles[current]]:
         return current + 1
     return current

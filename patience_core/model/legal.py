@@ -509,6 +509,8 @@ def stock_moves(position: "Position") -> list[Move]:
                 return []
             if stock_spec.deal_needs_all_empty and any(piles[p] for p in stock_spec.deal_to):
                 return []
+            if stock_spec.deal_onto_last:
+                return [Move(DEAL_ROW, rules.stock, last_started_target(piles, stock_spec, stock[-1]), NO_CARD, 1)]
             targets = row_targets(piles, stock_spec)
             return [Move(DEAL_ROW, rules.stock, targets[0], NO_CARD, min(len(stock), len(targets)))]
         if stock_spec.to_foundation is not None:
@@ -558,6 +560,18 @@ def gathered(piles: list[list[int]], places: tuple[int, ...], per_pile: int) -> 
         take = min(per_pile, len(stock))
         dealt.append([stock.pop() for _ in range(take)])
     return dealt
+
+
+def last_started_target(piles: list[list[int]], stock_spec, card: int) -> int:
+    """``onto: last``: the pile a stock card goes to: the last pile holding a card (the first when
+    none does), or the next one for a card of the ``split_before`` rank (PySolFC's SalicLaw_Talon,
+    which counts the piles holding cards: they keep their first card there)."""
+    piles_to = stock_spec.deal_to
+    held = [i for i, p in enumerate(piles_to) if piles[p]]
+    current = held[-1] if held else 0
+    if held and card % 13 == stock_spec.split_before and current + 1 < len(piles_to):
+        current += 1
+    return piles_to[current]
 
 
 def row_targets(piles: list[list[int]], stock_spec) -> tuple[int, ...]:

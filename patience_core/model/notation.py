@@ -66,6 +66,8 @@ def describe_move(rules: Rules, move: Move, unicode: bool = True) -> str:
         return f"{rules.opening.question}: {rules.opening.options[dst]}"
     if kind is REDEAL:
         return "redeal (waste turned over to the stock)"
+    if kind is DEAL_ROW and rules.stock_spec.deal_onto_last:
+        return f"deal a card from the stock onto {rules.pile_names[dst]}"
     if kind is DEAL_ROW:
         return f"deal a row of {move.count} from the stock"
     if kind is GATHER:

@@ -646,7 +646,9 @@ class Position:
     def _deal_row(self, move: Move) -> None:
         piles = self.piles
         stock = piles[move.src]
-        for p in legal.row_targets(piles, self.rules.stock_spec)[:move.count]:
+        # onto: last: the move names its one pile (the card decides it, so undo cannot)
+        targets = (move.dst,) if self.rules.stock_spec.deal_onto_last else legal.row_targets(piles, self.rules.stock_spec)
+        for p in targets[:move.count]:
             piles[p].append(stock.pop())
         self.trail.append((move, NO_PILE, -1, False, False, False, None))
 
@@ -675,7 +677,9 @@ class Position:
                     stock.append(dst.pop())
         elif kind is DEAL_ROW:
             stock = piles[move.src]
-            for p in reversed(legal.row_targets(piles, self.rules.stock_spec)[:move.count]):
+            targets = ((move.dst,) if self.rules.stock_spec.deal_onto_last
+                       else legal.row_targets(piles, self.rules.stock_spec))
+            for p in reversed(targets[:move.count]):
                 stock.append(piles[p].pop())
         elif kind is REMOVE:
             self._unremove(step)

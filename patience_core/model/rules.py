@@ -81,10 +81,19 @@ def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
                      alternative=_build_rule(raw.get("or")))
 
 
+def _spoken(names: list[str]) -> list[str]:
+    """The names of a pile set as a player reads them: ``self`` is the pile whose rule it is,
+    ``GROUP:same`` the pile of that group with its number."""
+    return ["the pile" if n == "self" else f"the {n[:-len(':same')]} pile of the same number"
+            if n.endswith(":same") else n for n in names]
+
+
 def _negated_words(part: Condition) -> str:
     """``not:`` in words: "some pile of tableau holds a card" for not every one empty."""
     if part.kind == "empty" and len(part.piles) > 1 and part.words.startswith("every pile of "):
         return "some pile of " + part.words[len("every pile of "):].replace(" is empty", " holds a card")
+    if part.kind == "one_card" and len(part.piles) == 1 and " holds exactly " in part.words:
+        return part.words.replace(" holds exactly ", " does not hold exactly ")
     return f"it is not so that {part.words}"
 
 
@@ -137,7 +146,9 @@ class Rules:
 
         self.piles: list[PileSpec | None] = [None] * self.n_piles
         for (group, spec, i), p in zip(raw_piles, [p for g in self.group_specs for p in self.groups[g]]):
+            self._here = (p, i)   # the pile a condition's self / GROUP:same names
             self.piles[p] = self._compile_pile(p, group, spec, i)
+        self._here = None
         self._compile_split()
         self.stock_spec = self._compile_stock(definition)
         self.redeals = self.stock_spec.redeals   # UNLIMITED (infinity): no limit
@@ -613,8 +624,9 @@ class Rules:
             words = f"a pile of {where} is empty" if len(piles) > 1 else f"{where} is empty"
             return Condition(kind, tuple(piles), words)
         state = "empty" if kind == "empty" else "holds a card"
-        spoken = [f"the {n}" if n in ("stock", "waste") else n for n in names]
-        words = f"{' and '.join(spoken)} {'is' if len(piles) == 1 or len(names) == 1 else 'are'} {state}"
+        spoken = [f"the {n}" if n in ("stock", "waste") else n for n in _spoken(names)]
+        verb = ("is " if len(piles) == 1 or len(names) == 1 else "are ") if kind == "empty" else ""
+        words = f"{' and '.join(spoken)} {verb}{state}"   # "f1 holds a card", never "is holds"
         if kind == "not_empty" and len(piles) > 1:
             words = f"every pile of {' and '.join(names)} holds a card"
         elif kind == "empty" and len(piles) > 1 and names[0] not in ("stock", "waste"):
@@ -627,8 +639,11 @@ class Rules:
         by its id, or one pile (foundation:3) (Castles End: the rows wait for a foundation card)."""
         piles: list[int] = []
         layout_names = []
-        for name in names:
-            if name == "foundations":
+        for i, name in enumerate(names):
+            paired = self._paired_pile(path + ((i,) if len(names) > 1 else ()), name)
+            if paired is not None:
+                piles.append(paired)
+            elif name == "foundations":
                 piles += self.foundations
             elif name in self.foundation_specs and name not in self.groups:
                 piles += self.groups[f"foundation:{name}"]
@@ -688,7 +703,7 @@ class Rules:
         R); ``{only: {in: SET, rank: R}}``: every card in SET is of rank R."""
         names = _names(raw["in"])
         piles = self._pile_set(path + ("in",), names)
-        where = " and ".join(names)
+        where = " and ".join(_spoken(names))
         if kind == "only" and (raw.get("rank") is None) == (raw.get("colour") is None):
             raise self._fail(path, "says neither or both of rank and colour; expected one of them")
         if raw.get("colour") is not None:   # only: (the schema gives one_card no colour)
@@ -706,12 +721,40 @@ class Rules:
         words = f"every pile of {where} holds exactly {what}" if len(piles) > 1 else f"{where} holds exactly {what}"
         return Condition(kind, tuple(piles), words, rank=rank)
 
+    def _paired_pile(self, path: tuple, name: str) -> int | None:
+        """In the condition of a pile's own rule: ``self``, that pile, and ``GROUP:same``, the
+        pile of GROUP with its number (Salic Law's foundation n waits on column n: PySolFC's
+        SalicLaw_Foundation). ``None`` for any other name."""
+        if name != "self" and not name.endswith(":same"):
+            return None
+        here = getattr(self, "_here", None)
+        if here is None:
+            raise self._fail(path, f"{name} names a pile by the pile whose rule this is, and this condition "
+                             "belongs to no one pile; expected a group or a pile such as tableau:3")
+        pile, number = here
+        if name == "self":
+            return pile
+        group = name[:-len(":same")]
+        piles = (self.groups.get(group) if group in self.group_specs or group in ("stock", "waste")
+                 else self.groups.get(f"foundation:{group}"))
+        if piles is None:
+            known = [g for g in self.groups if not g.startswith("foundation:")] + list(self.foundation_specs)
+            raise self._fail(path, f"unknown pile group {group!r}{suggest(group, known)}; expected GROUP:same "
+                             f"with one of {', '.join(known)}")
+        if number >= len(piles):
+            raise self._fail(path, f"{group} has {len(piles)} piles, so pile {number + 1} of this group has "
+                             f"none of its number; expected a group of at least {number + 1} piles")
+        return piles[number]
+
     def _pile_set(self, path: tuple, names: list[str]) -> list[int]:
         """A set of layout piles, stock or waste by group or pile name, as pile numbers."""
         known = [g for g in self.groups if not g.startswith("foundation:")]
         piles: list[int] = []
         for i, name in enumerate(names):
-            if name in self.groups and not name.startswith("foundation:"):
+            paired = self._paired_pile(path + ((i,) if len(names) > 1 else ()), name)
+            if paired is not None:
+                piles.append(paired)
+            elif name in self.groups and not name.startswith("foundation:"):
                 piles += self.groups[name]
             elif name in self.pile_names and not self.pile_kind[self.pile_names.index(name)] == "foundation":
                 piles.append(self.pile_names.index(name))
@@ -916,9 +959,11 @@ class Rules:
         # card), so it is read once every group has its piles.
         for group, raw in self.foundation_specs.items():
             if raw.get("when") is not None:
-                takes_when = self._condition(("foundations", group, "when"), raw["when"])
-                for f in self.groups[f"foundation:{group}"]:
+                for i, f in enumerate(self.groups[f"foundation:{group}"]):
+                    self._here = (f, i)   # each pile's own: GROUP:same is the pile of its number
+                    takes_when = self._condition(("foundations", group, "when"), raw["when"])
                     self.f_spec[f] = replace(self.f_spec[f], when=takes_when)
+                self._here = None
         if not self.foundations and not definition.get("win"):
             raise self._fail(("foundations",), "no foundation piles, and no win: state saying how the game "
                              "is won; expected at least one group, or win:")
@@ -978,7 +1023,7 @@ class Rules:
 
     def _compile_split(self) -> None:
         """``split``: the one group dealt pile by pile in pack order (PySolFC's Der Katzenschwanz,
-        Kentish, Xerxes): ``split_before`` a rank whose card starts the next pile,
+        Kentish, Salic Law, Xerxes): ``split_before`` a rank whose card starts the next pile,
         ``split_after`` one whose card ends its pile; ``split_first`` / ``split_last``: the
         shuffled pack's last card of a rank goes to its top / bottom before the deal."""
         self.split_piles: tuple[int, ...] = ()
@@ -1057,6 +1102,17 @@ class Rules:
         if raw.get("onto", "every") != "every" and not deal_to:
             raise self._fail(("stock", "onto"), "says which piles a row goes onto, but the stock deals no "
                              "rows; expected stock.deal naming a pile group, or no onto")
+        onto_last = raw.get("onto", "every") == "last"
+        if onto_last and (set(deal_to) != set(self.split_piles) or self.split_before is None):
+            raise self._fail(("stock", "onto"), "last deals onto the last pile a split group has started, "
+                             f"but {raw.get('deal')!r} is not split by a rank that starts its piles; expected "
+                             "split: {before: RANK} on the group the stock deals to")
+        if onto_last and int(raw.get("rounds", 1)) != 1:
+            raise self._fail(("stock", "rounds"), "a stock that deals onto the last pile started deals one "
+                             "card a move; expected no rounds")
+        if onto_last and redeals != 0:
+            raise self._fail(("stock", "redeals"), "a stock that deals onto the piles it forms is dealt once; "
+                             "expected redeals: 0")
         if raw.get("shuffle") and not (deal_to and redeals != 0):
             raise self._fail(("stock", "shuffle"), "shuffles the cards a redeal gathers into a stock that "
                              "deals rows, but this stock has no such redeal; expected stock.deal and redeals "
@@ -1126,6 +1182,7 @@ class Rules:
                          deal_needs_all_empty=raw.get("deal_when", "always") == "all-empty",
                          deal_onto_held=raw.get("onto", "every") == "non-empty",
                          deal_rounds=int(raw.get("rounds", 1)),
+                         deal_onto_last=onto_last, split_before=self.split_before,
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
                          only_fills=only_fills, gather=deal_to if gather_to_stock else gather, turn_up=turn_up,
@@ -1328,10 +1385,16 @@ class Rules:
             if group not in order and group not in rank_dealt:
                 raise self._fail(("foundations", group, "base"), "base: deal needs the group in deal "
                                  "(its first pile gets a card, whose rank starts every pile)")
-        if self.split_piles and not self.split_deals_rest:
+        if self.split_piles and not self.split_deals_rest and not self.stock_spec.deal_onto_last:
             group = self.pile_group[self.split_piles[0]]
-            raise self._fail(("piles", group, "split"), f"{group!r} is split, but the deal does not form its "
-                             "piles; expected it listed in deal, with no cards and no stock dealing onto it")
+            raise self._fail(("piles", group, "split"), f"{group!r} is split, but neither the deal (listing it "
+                             "in deal, with no cards) nor the stock (deal: GROUP, onto: last) forms its piles; "
+                             "expected one of them")
+        if self.split_after is not None and not self.split_deals_rest:
+            group = self.pile_group[self.split_piles[0]]
+            raise self._fail(("piles", group, "split", "after"), "a stock deals onto the last pile started "
+                             "and cannot know where one ended; expected before, or the group dealt the rest "
+                             "of the pack")
         for group, spec in self.group_specs.items():
             if any(self.piles[p].cards for p in self.groups[group]) and group not in order:
                 raise self._fail(("piles", group, "cards"), f"{spec['cards']} cards per pile "

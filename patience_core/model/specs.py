@@ -448,6 +448,8 @@ class StockSpec:
     ``deal_to`` (Spider, optionally ``only when no pile is empty``, or
     ``deal_needs_all_empty``: only when every one is, Toad; ``deal_onto_held``: only onto
     the piles that hold a card, the first pile when none does, Grounds for a Divorce;
+    ``deal_onto_last``: one card onto the last pile holding a card, a card of rank
+    ``split_before`` starting the next pile, Salic Law;
     ``deal_rounds``: rows dealt by one move, The Spark's three); ``redeals``: how
     often the waste may be turned over (:data:`UNLIMITED`: no limit); ``face_up``: its
     top card lies face up and is free like a waste's (Pyramid); ``close_up``: instead, the
@@ -477,6 +479,8 @@ class StockSpec:
     deal_needs_all_empty: bool = False
     deal_onto_held: bool = False
     deal_rounds: int = 1
+    deal_onto_last: bool = False
+    split_before: int | None = None
     to_foundation: int | None = None
     face_up: bool = False
     close_up: tuple[int, ...] = ()

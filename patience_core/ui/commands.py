@@ -637,6 +637,8 @@ def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
         return describe_move(rules, move, unicode)  # a plugin's choice, or a gap filled by choice
     if kind is REDEAL:
         return "redeal: the waste turned over to the stock"
+    if kind is MoveKind.DEAL_ROW and rules.stock_spec.deal_onto_last:   # one card, onto the pile it names
+        return f"dealt a card onto {labels.label(move.dst)}"
     if kind is MoveKind.DEAL_ROW:
         return f"dealt a row of {move.count}"
     if kind is MoveKind.CLOSE_UP:

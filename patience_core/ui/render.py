@@ -485,7 +485,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         if stock.deal_to:
             when = (" when no pile is empty" if stock.deal_needs_no_gap else
                     " when every one of them is empty" if stock.deal_needs_all_empty else "")
-            if stock.deal_rounds > 1:
+            if stock.deal_onto_last:
+                lines.append(f"Stock: deals one card at a time onto the last pile of {rules.pile_group[stock.deal_to[0]]} "
+                             f"holding a card; each {cards.RANKS[stock.split_before]} starts the next pile.")
+            elif stock.deal_rounds > 1:
                 lines.append(f"Stock: deals {stock.deal_rounds} rows at a time, each one card to every pile of "
                              f"{rules.pile_group[stock.deal_to[0]]} in turn (the last deal as far as the stock "
                              "goes).")

@@ -70,7 +70,8 @@ RUN_RULE = {"anyOf": [BUILD_RULE, {"type": "array", "minItems": 2, "maxItems": 4
 PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
                       {"type": "array", "minItems": 1, "maxItems": 32, "items": {"type": "string", "minLength": 1}}],
             "description": "a pile group (stock, waste, or a layout group), one pile (tableau:3), or a list of them; "
-                           "in a condition also foundations, a foundation group or one foundation pile"}
+                           "in a condition also foundations, a foundation group or one foundation pile; in a pile's "
+                           "own rule also self (that pile) and GROUP:same (the pile of GROUP with its number)"}
 _STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
@@ -530,10 +531,12 @@ FIELDS: dict[str, Any] = {
                   "rounds": _or_ref({"type": "integer", "minimum": 1, "maximum": 4,
                                      "description": "with deal: rows dealt by one move, one card to each pile "
                                                     "in turn each row (The Spark: 3); default 1"}),
-                  "onto": _or_ref({"enum": ["every", "non-empty"],
+                  "onto": _or_ref({"enum": ["every", "non-empty", "last"],
                                    "description": "non-empty: a row goes only onto the piles that hold a "
                                                   "card (onto the first pile when none does: Grounds for a "
-                                                  "Divorce); every (default): onto every pile"}),
+                                                  "Divorce); last: one card onto the last pile holding a "
+                                                  "card, a card of the group's split rank starting the "
+                                                  "next (Salic Law); every (default): onto every pile"}),
                   "to": _or_ref({"type": "string", "description": "waste; gaps (never turned: its cards only "
                                                                   "fill gaps); or a foundation group of one pile "
                                                                   "that the stock is turned onto (Golf)"}),

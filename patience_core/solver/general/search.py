@@ -49,6 +49,7 @@ def _unknown_rule(rules: Rules) -> str | None:
         (bool(rules.stock_spec.draw_by_pass), "a stock turned a different number of cards on each pass"),
         (rules.stock_spec.deal_needs_all_empty, "a stock that deals only onto empty piles"),
         (bool(rules.f_sources), "foundations that take cards only from some piles"),
+        (rules.stock_spec.deal_onto_last, "a stock that deals onto the last pile started (onto: last)"),
         (any(getattr(rule, "alternative", None) is not None
              for rule in [*rules.build_rules, *(rules.f_spec[f].build for f in rules.foundations),
                           *(spec.run_rule for spec in rules.piles if spec is not None)]), "build rules joined by or"),
