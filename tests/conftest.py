@@ -281,6 +281,14 @@ def run_cli(*args: str, stdin: str = "") -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def rules_from_text(tmp_path: Path, yaml_text: str) -> Rules:
+    """The rules of a variant written out in a test (a small cousin of a shipped game)."""
+    from patience_core.variants.catalog import load_rules as _load_rules
+    path = tmp_path / "variant.yaml"
+    path.write_text(yaml_text)
+    return _load_rules(file=path)
+
+
 def validate_refusal(tmp_path: Path, yaml_text: str) -> str:
     """What ``patience validate`` says of a variant file holding ``yaml_text``, which it must
     refuse: exit 1, a message, never a traceback."""
@@ -304,6 +312,25 @@ def play_random(position: Position, choices, each=None) -> int:
         if each:
             each(position)
     return played
+
+
+def assert_random_play_consistent(rules: Rules, seeds=(1, 2), steps: int = 150) -> None:
+    """Random games from each seed's deal: after every move a position built afresh offers the
+    same moves (:func:`assert_rebuilt_agrees`), and a random game played and undone comes back
+    to the deal (:func:`played_and_undone`)."""
+    import random as _random
+    from patience_core import deal_seed
+    for seed in seeds:
+        rng = _random.Random(seed)
+        position = deal_seed(rules, seed)
+        for _ in range(steps):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position.apply(rng.choice(moves))
+            assert_rebuilt_agrees(position)
+        rng = _random.Random(seed)
+        played_and_undone(rules, seed, lambda pos, moves: rng.choice(moves) if moves else None, 300)
 
 
 def assert_derived_state(position: Position) -> None:

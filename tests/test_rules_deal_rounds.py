@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from patience_core.model.moves import DEAL_ROW
 from patience_core.variants.catalog import load_rules
-from conftest import c, pile, position_of, run_cli, validate_refusal
+from conftest import rules_from_text, c, pile, position_of, run_cli, validate_refusal
 from endings import agrees_with_the_oracle
 
 
@@ -40,9 +40,7 @@ deal: [tableau, wastes]
 
 def test_the_compiled_search_agrees_with_the_oracle(tmp_path):
     """The Spark's deal on a small layout the oracle can search to the end."""
-    path = tmp_path / "small-spark.yaml"
-    path.write_text(SMALL)
-    rules = load_rules(file=path)
+    rules = rules_from_text(tmp_path, SMALL)
     assert agrees_with_the_oracle(rules, [(seed, rest) for seed in range(1, 5) for rest in (12, 18)]) >= 12
 
 

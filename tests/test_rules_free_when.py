@@ -4,12 +4,10 @@ Napoleon_SingleFreeCell (Der kleine Napoleon) is locked while both reserve piles
 it does (``{empty: reserve:1}``)."""
 from __future__ import annotations
 
-import random
-
-from patience_core import deal_seed, load_rules
+from patience_core import load_rules
 from patience_core.model.deal import deal_by_order
 from patience_core.model.moves import BETWEEN_PILES, TO_FOUNDATION
-from conftest import (assert_rebuilt_agrees, cs, names, pile, played_and_undone, position_of, refusal, run_cli,
+from conftest import (assert_random_play_consistent, cs, names, pile, position_of, refusal, run_cli,
                       validate_refusal)
 
 
@@ -54,18 +52,7 @@ def test_the_four_bases_are_the_pack_first_cards_rank_and_go_either_way():
 
 def test_random_play_keeps_the_takers_and_undoes_exactly():
     for name in ("der-kleine-napoleon", "napoleon"):
-        rules = load_rules(name)
-        for seed in (1, 2):
-            rng = random.Random(seed)
-            position = deal_seed(rules, seed)
-            for _ in range(150):
-                moves = position.legal_moves()
-                if not moves:
-                    break
-                position.apply(rng.choice(moves))
-                assert_rebuilt_agrees(position)
-            rng = random.Random(seed)
-            played_and_undone(rules, seed, lambda pos, moves: rng.choice(moves) if moves else None, 300)
+        assert_random_play_consistent(load_rules(name))
 
 
 def test_show_says_so_and_an_unknown_pile_is_refused(tmp_path):

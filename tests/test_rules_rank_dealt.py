@@ -7,18 +7,16 @@ the first column; Penguin's and Agnes Bernauer's columns take in a gap only the 
 below the base."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from patience_core import deal_seed, load_rules
+from patience_core import load_rules
 from patience_core.errors import PackError
 from patience_core.model.deal import deal_by_order, format_pack, parse_pack, start_position
 from patience_core.model.legal import accepts
 from patience_core.model.moves import BETWEEN_PILES
 from patience_core.model.position import Position
-from conftest import (assert_rebuilt_agrees, c, cs, names, pile, pile_cards, played_and_undone, refusal,
-                      run_cli, validate_refusal)
+from conftest import (assert_random_play_consistent, c, cs, names, pile, pile_cards, refusal, run_cli,
+                      validate_refusal)
 
 
 def _order(rules, first: str, then: str = "") -> list[int]:
@@ -92,18 +90,7 @@ def test_agnes_bernauer_gap_reads_the_base_dealt_last_wrapping_below_the_ace():
 
 def test_random_play_keeps_the_takers_and_undoes_exactly():
     for name in ("penguin", "agnes-bernauer", "petal"):
-        rules = load_rules(name)
-        for seed in (1, 2):
-            rng = random.Random(seed)
-            position = deal_seed(rules, seed)
-            for _ in range(150):
-                moves = position.legal_moves()
-                if not moves:
-                    break
-                position.apply(rng.choice(moves))
-                assert_rebuilt_agrees(position)
-            rng = random.Random(seed)
-            played_and_undone(rules, seed, lambda pos, moves: rng.choice(moves) if moves else None, 300)
+        assert_random_play_consistent(load_rules(name))
 
 
 def test_show_says_so():

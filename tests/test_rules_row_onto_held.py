@@ -6,7 +6,7 @@ from __future__ import annotations
 from patience_core import deal_seed
 from patience_core.variants.catalog import load_rules
 from patience_core.model.moves import DEAL_ROW
-from conftest import assert_rebuilt_agrees, c, pile, play_random, position_of, run_cli, validate_refusal
+from conftest import rules_from_text, assert_rebuilt_agrees, c, pile, play_random, position_of, run_cli, validate_refusal
 from endings import agrees_with_the_oracle
 
 
@@ -81,9 +81,7 @@ deal: [tableau]
 def test_the_compiled_search_agrees_with_the_oracle(tmp_path):
     """Grounds for a Divorce's two rules on three columns, small enough for the oracle: runs
     from any rank, rows onto the held columns only."""
-    path = tmp_path / "small-divorce.yaml"
-    path.write_text(SMALL)
-    rules = load_rules(file=path)
+    rules = rules_from_text(tmp_path, SMALL)
     assert agrees_with_the_oracle(rules, [(seed, rest) for seed in range(1, 5) for rest in (13, 20)]) >= 12
 
 
