@@ -547,10 +547,11 @@ class Position:
     def _gather_into_stock(self, places: tuple[int, ...]) -> None:
         """The redeal of a row-dealing stock: ``places`` back into the (empty) stock, pile 1
         first, each from its top (so the last pile's bottom card is on top), shuffled where the
-        rules say, then a row dealt at once (PySolFC's DealRowRedealTalonStack)."""
+        rules say, then a row dealt at once (PySolFC's DealRowRedealTalonStack); the last pile
+        first where the rules say (PySolFC's PerpetualMotion_Talon)."""
         piles = self.piles
         stock = piles[self.rules.stock]
-        for p in places:
+        for p in (reversed(places) if self.rules.stock_spec.gather_last_first else places):
             stock.extend(reversed(piles[p]))
             piles[p] = []
             self.down[p] = 0

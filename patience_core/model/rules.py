@@ -1117,6 +1117,9 @@ class Rules:
         if gather_to_stock and (gather or raw.get("deal_when", "always") != "always"):
             raise self._fail(("stock", "redeals"), "a stock that deals rows redeals by gathering the piles it "
                              "deals to; expected no gather and no deal_when with it")
+        if raw.get("gather_from", "first") != "first" and not gather_to_stock:
+            raise self._fail(("stock", "gather_from"), "says which pile a redeal gathers into the stock first, "
+                             "but this stock has no such redeal; expected stock.deal and redeals, or no gather_from")
         face_up = bool(raw.get("face_up", False))
         if face_up and (deal_to or to_foundation is not None):
             raise self._fail(("stock", "face_up"), "a face-up stock lies beside a waste; expected a stock "
@@ -1133,6 +1136,7 @@ class Rules:
                          shuffle=(bool(raw.get("shuffle", False)) if gather_to_stock else
                                   bool(gather) and bool(raw["gather"].get("shuffle", False))),
                          gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass,
+                         gather_last_first=raw.get("gather_from", "first") == "last",
                          keep_ranks=keep_ranks, gather_rows=gather_rows,
                          gaps=raw_gather.get("gaps", "after-run"))
 

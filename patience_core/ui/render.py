@@ -542,8 +542,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                          f"back into it{shuffled} and its first card is turned at once.")
         elif stock.gather_to_stock:
             shuffled = ", shuffled," if stock.shuffle else ""
+            first = f"pile {len(stock.gather)}" if stock.gather_last_first else "pile 1"
             lines.append(f"Redeal ({redeals}): once the stock is empty, the piles of {group} go back into it "
-                         f"in order, pile 1 first, each from its top{shuffled} and a row is dealt at once.")
+                         f"in order, {first} first, each from its top{shuffled} and a row is dealt at once.")
         elif stock.shuffle:
             lines.append(f"Redeal ({redeals}): the cards of {group} are picked up, shuffled and dealt out again "
                          f"{stock.per_pile} to a pile from the first, in rows (the last piles short).")

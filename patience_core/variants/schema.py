@@ -523,6 +523,10 @@ FIELDS: dict[str, Any] = {
                   "shuffle": _or_ref({"type": "boolean",
                                       "description": "with deal and redeals: the cards a redeal gathers "
                                                      "back into the stock are shuffled (Scuffle)"}),
+                  "gather_from": _or_ref({"enum": ["first", "last"],
+                                          "description": "with deal and redeals: the pile a redeal gathers "
+                                                         "back into the stock first: first (default, pile 1: "
+                                                         "Acquaintance) or last (Perpetual Motion)"}),
                   "deal_when": _or_ref({"enum": ["always", "no-gap", "all-empty"],
                                         "description": "no-gap: a row is dealt only when no pile of the "
                                                        "group is empty; all-empty: only when every one is "
