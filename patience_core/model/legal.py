@@ -53,7 +53,7 @@ def free_cards(position: "Position") -> Iterator[tuple[int, int]]:
     piles, rules = position.piles, position.rules
     access, covered_by = rules.access, rules.covered_by
     locks = rules.any_free_when
-    hidden_tops = rules.turn_up_piles   # may lie face down to the top (Clock)
+    hidden_tops = rules.may_hide_top   # may lie face down to the top (Clock, a face-down reserve)
     for p in rules.scan_order:
         pile = piles[p]
         if not pile:

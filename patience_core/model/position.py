@@ -61,7 +61,7 @@ class Position:
         if rules.any_face_down:
             for p, hidden in enumerate(rules.all_face_down):
                 if hidden:
-                    down[p] = len(piles[p])
+                    down[p] = self._all_down(p)
             if fresh and rules.turn_up_piles:
                 for p in rules.turn_up_piles:   # dealt face down to the top; a dealt top card of
                     down[p] = min(rules.face_down[p], len(piles[p]))   # its own rank stays (Clock's Kings)
@@ -490,7 +490,7 @@ class Position:
                 self._turn_down(filled)
             self.piles[filled].append(pile.pop())
             if self.rules.all_face_down[filled]:
-                self.down[filled] = len(self.piles[filled])
+                self.down[filled] = self._all_down(filled)
         if flipped:
             self._turn_down(src)
 
@@ -606,6 +606,12 @@ class Position:
             if p >= 0 and self.rules.covering[p]:
                 self._uncover(p)
 
+    def _all_down(self, p: int) -> int:
+        """The face-down cards of a pile dealt wholly face down: all of them, but for the lone
+        last card of an ``access: last`` pile, which lies face up and is free (Eagle Wing)."""
+        n = len(self.piles[p])
+        return 0 if n == 1 and self.rules.turns_up_last[p] else n
+
     def _fill_gap(self, src: int, pile: list[int]) -> tuple[int, bool]:
         """Fill the empty ``pile`` from the first of its sources that has a card."""
         piles, down = self.piles, self.down
@@ -614,7 +620,7 @@ class Position:
             if take:
                 pile.append(take.pop())
                 if self.rules.all_face_down[source]:   # a face-down feeder stays face down
-                    down[source] = len(take)
+                    down[source] = self._all_down(source)
                     return source, False
                 if down[source] and len(take) == down[source]:
                     self._turn_up(source)

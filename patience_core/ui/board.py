@@ -144,7 +144,7 @@ def _caption(rules: Rules, group: str) -> str:
     if spec.covered_by or rules.covering[first]:
         free = "a card is free once the places over it are empty"
     elif rules.all_face_down[first]:
-        free = "face down; its cards only fill gaps"
+        free = "face down; its cards only fill gaps" + (", the last one free" if rules.turns_up_last[first] else "")
     elif rules.access[first] == ACCESS_ALL or spec.cards <= 1:
         free = "all free"
     elif rules.pile_kind[first] == "tableau":

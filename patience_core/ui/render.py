@@ -120,6 +120,8 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
                  else f"{_plural(len(piles), 'pile')}, {_dealt_words(sizes)}")
         free = ("every card is free" if rules.access[first] == ACCESS_ALL or
                 (rules.access[first] == ACCESS_TOP and single) else _ACCESS_WORDS[rules.access[first]])
+        if rules.turns_up_last[first]:
+            free = "its cards lie face down and only fill gaps, until one is left: it is turned up and free"
     shape += _hidden_words(rules, piles, sizes) + _cap_words(pile)
     if any(rules.covered_by[p] for p in piles):
         shape += _covering_words(rules, spec, piles)

@@ -196,8 +196,10 @@ PILE_GROUP = {
         "faces": {"type": "array", "minItems": 1, "maxItems": 104, "items": {"enum": ["up", "down"]},
                   "description": "the face of each card dealt to a pile, deepest first (face-up cards "
                                  "between face-down ones); one per card of the group's fullest pile"},
-        "access": _or_ref({"enum": ["top", "all", "none"],
-                           "description": "which cards are free: the top (last dealt) card, every card, none"}),
+        "access": _or_ref({"enum": ["top", "all", "none", "last"],
+                           "description": "which cards are free: the top (last dealt) card, every card, none; "
+                                          "last: a reserve dealt face down whose cards only fill gaps until one "
+                                          "is left, which is turned up and free (Eagle Wing)"}),
         "fill": _or_ref({
             "description": "what fills a gap at once: never, or sources tried in order "
                            "(waste, stock, or another pile group)",
