@@ -509,7 +509,7 @@ def stock_moves(position: "Position") -> list[Move]:
                 return []
             if stock_spec.deal_needs_all_empty and any(piles[p] for p in stock_spec.deal_to):
                 return []
-            targets = row_targets(piles, stock_spec)
+            targets = row_targets(piles, stock_spec, last_row=len(stock) == len(stock_spec.last_row_to))
             return [Move(DEAL_ROW, rules.stock, targets[0], NO_CARD, min(len(stock), len(targets)))]
         if stock_spec.to_foundation is not None:
             return [Move(TURN, rules.stock, stock_spec.to_foundation, stock[-1])]
@@ -560,11 +560,13 @@ def gathered(piles: list[list[int]], places: tuple[int, ...], per_pile: int) -> 
     return dealt
 
 
-def row_targets(piles: list[list[int]], stock_spec) -> tuple[int, ...]:
+def row_targets(piles: list[list[int]], stock_spec, last_row: bool = False) -> tuple[int, ...]:
     """The piles a row from the stock goes onto, in order: every pile it deals to, or with
     ``deal_onto_held`` those holding a card (the first pile when none does), ``deal_rounds``
-    times over. After the deal
+    times over; ``last_row``: the ``last_row_to`` piles (Algerian Patience). After the deal
     the same piles hold cards, so undo finds them again by the same rule."""
+    if last_row:
+        return stock_spec.last_row_to
     targets = stock_spec.deal_to
     if stock_spec.deal_onto_held:
         targets = tuple(p for p in targets if piles[p]) or targets[:1]

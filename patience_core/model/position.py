@@ -650,10 +650,15 @@ class Position:
         self.redeals_left -= 1  # unlimited (infinity) stays unlimited
         self.trail.append((move, NO_PILE, -1, False, False, False, None))
 
+    def _row_of(self, move: Move) -> tuple[int, ...]:
+        """The piles deal ``move`` goes onto (the last row's own group is told by its first pile)."""
+        spec = self.rules.stock_spec
+        return legal.row_targets(self.piles, spec, last_row=bool(spec.last_row_to) and move.dst == spec.last_row_to[0])
+
     def _deal_row(self, move: Move) -> None:
         piles = self.piles
         stock = piles[move.src]
-        for p in legal.row_targets(piles, self.rules.stock_spec)[:move.count]:
+        for p in self._row_of(move)[:move.count]:
             piles[p].append(stock.pop())
         self.trail.append((move, NO_PILE, -1, False, False, False, None))
 
@@ -682,7 +687,7 @@ class Position:
                     stock.append(dst.pop())
         elif kind is DEAL_ROW:
             stock = piles[move.src]
-            for p in reversed(legal.row_targets(piles, self.rules.stock_spec)[:move.count]):
+            for p in reversed(self._row_of(move)[:move.count]):
                 stock.append(piles[p].pop())
         elif kind is REMOVE:
             self._unremove(step)

@@ -1121,6 +1121,13 @@ class Rules:
         if gather_to_stock and (gather or raw.get("deal_when", "always") != "always"):
             raise self._fail(("stock", "redeals"), "a stock that deals rows redeals by gathering the piles it "
                              "deals to; expected no gather and no deal_when with it")
+        last_row_to: tuple[int, ...] = ()
+        if raw.get("last_row_to") is not None:
+            path = ("stock", "last_row_to")
+            last_row_to = self._stock_group(path, raw["last_row_to"])
+            if not deal_to or set(last_row_to) & set(deal_to) or redeals != 0 or int(raw.get("rounds", 1)) * len(deal_to) <= len(last_row_to):
+                raise self._fail(path, "deals the stock's last cards onto other piles than its rows; expected "
+                                 "stock.deal, no redeals, a group apart from deal, and more cards a move than it has piles")
         if raw.get("gather_from", "first") != "first" and not gather_to_stock:
             raise self._fail(("stock", "gather_from"), "says which pile a redeal gathers into the stock first, "
                              "but this stock has no such redeal; expected stock.deal and redeals, or no gather_from")
@@ -1140,7 +1147,7 @@ class Rules:
                          shuffle=(bool(raw.get("shuffle", False)) if gather_to_stock else
                                   bool(gather) and bool(raw["gather"].get("shuffle", False))),
                          gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass,
-                         gather_last_first=raw.get("gather_from", "first") == "last",
+                         gather_last_first=raw.get("gather_from", "first") == "last", last_row_to=last_row_to,
                          keep_ranks=keep_ranks, gather_rows=gather_rows,
                          gaps=raw_gather.get("gaps", "after-run"))
 

@@ -497,6 +497,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             else:
                 lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.deal_to[0]]}{when}."
                              if len(stock.deal_to) == 1 else _stock_deal_words(len(stock.deal_to), stock_size, when))
+            if stock.last_row_to:
+                lines.append(f"When the stock holds one card for each pile of {rules.pile_group[stock.last_row_to[0]]}, "
+                             "the next deal puts them onto those instead.")
         elif stock.only_fills:
             face_up = "; its top card lies face up and is free" if stock.face_up else ""
             fills = "; its cards fill gaps" if any(rules.stock in sources for sources in rules.fill) else ""

@@ -525,6 +525,10 @@ FIELDS: dict[str, Any] = {
                   "shuffle": _or_ref({"type": "boolean",
                                       "description": "with deal and redeals: the cards a redeal gathers "
                                                      "back into the stock are shuffled (Scuffle)"}),
+                  "last_row_to": _or_ref({"type": "string",
+                                          "description": "with deal: a pile group; when the stock holds exactly "
+                                                         "one card for each of its piles, a move deals them "
+                                                         "onto it instead (Algerian Patience)"}),
                   "gather_from": _or_ref({"enum": ["first", "last"],
                                           "description": "with deal and redeals: the pile a redeal gathers "
                                                          "back into the stock first: first (default, pile 1: "
