@@ -53,7 +53,7 @@ def free_cards(position: "Position") -> Iterator[tuple[int, int]]:
     piles, rules = position.piles, position.rules
     access, covered_by = rules.access, rules.covered_by
     locks = rules.any_free_when
-    hidden_tops = rules.turn_up_piles   # may lie face down to the top (Clock)
+    hidden_tops = rules.may_hide_top   # may lie face down to the top (Clock, a face-down reserve)
     for p in rules.scan_order:
         pile = piles[p]
         if not pile:
@@ -511,7 +511,7 @@ def stock_moves(position: "Position") -> list[Move]:
                 return []
             if stock_spec.deal_onto_last:
                 return [Move(DEAL_ROW, rules.stock, last_started_target(piles, stock_spec, stock[-1]), NO_CARD, 1)]
-            targets = row_targets(piles, stock_spec)
+            targets = row_targets(piles, stock_spec, last_row=len(stock) == len(stock_spec.last_row_to))
             return [Move(DEAL_ROW, rules.stock, targets[0], NO_CARD, min(len(stock), len(targets)))]
         if stock_spec.to_foundation is not None:
             return [Move(TURN, rules.stock, stock_spec.to_foundation, stock[-1])]
@@ -574,11 +574,13 @@ def last_started_target(piles: list[list[int]], stock_spec, card: int) -> int:
     return piles_to[current]
 
 
-def row_targets(piles: list[list[int]], stock_spec) -> tuple[int, ...]:
+def row_targets(piles: list[list[int]], stock_spec, last_row: bool = False) -> tuple[int, ...]:
     """The piles a row from the stock goes onto, in order: every pile it deals to, or with
     ``deal_onto_held`` those holding a card (the first pile when none does), ``deal_rounds``
-    times over. After the deal
+    times over; ``last_row``: the ``last_row_to`` piles (Algerian Patience). After the deal
     the same piles hold cards, so undo finds them again by the same rule."""
+    if last_row:
+        return stock_spec.last_row_to
     targets = stock_spec.deal_to
     if stock_spec.deal_onto_held:
         targets = tuple(p for p in targets if piles[p]) or targets[:1]

@@ -210,6 +210,9 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         return f": {rules.pile_names[src]} is empty"
     if legal.is_locked(position, src):
         return f": a card leaves {rules.pile_names[src]} only when {rules.free_when[src].words}"
+    if rules.turns_up_last[src] and position.down[src]:
+        return (f": the cards of {rules.pile_names[src]} lie face down; its last card is turned up "
+                "once it is alone")
     top = pile[-1]
     uncovered = None if rules.is_foundation[src] else \
         legal.held_back_by_partial(position, src, card if card is not None else top)

@@ -61,7 +61,7 @@ class Position:
         if rules.any_face_down:
             for p, hidden in enumerate(rules.all_face_down):
                 if hidden:
-                    down[p] = len(piles[p])
+                    down[p] = self._all_down(p)
             if fresh and rules.turn_up_piles:
                 for p in rules.turn_up_piles:   # dealt face down to the top; a dealt top card of
                     down[p] = min(rules.face_down[p], len(piles[p]))   # its own rank stays (Clock's Kings)
@@ -490,7 +490,7 @@ class Position:
                 self._turn_down(filled)
             self.piles[filled].append(pile.pop())
             if self.rules.all_face_down[filled]:
-                self.down[filled] = len(self.piles[filled])
+                self.down[filled] = self._all_down(filled)
         if flipped:
             self._turn_down(src)
 
@@ -547,10 +547,11 @@ class Position:
     def _gather_into_stock(self, places: tuple[int, ...]) -> None:
         """The redeal of a row-dealing stock: ``places`` back into the (empty) stock, pile 1
         first, each from its top (so the last pile's bottom card is on top), shuffled where the
-        rules say, then a row dealt at once (PySolFC's DealRowRedealTalonStack)."""
+        rules say, then a row dealt at once (PySolFC's DealRowRedealTalonStack); the last pile
+        first where the rules say (PySolFC's PerpetualMotion_Talon)."""
         piles = self.piles
         stock = piles[self.rules.stock]
-        for p in places:
+        for p in (reversed(places) if self.rules.stock_spec.gather_last_first else places):
             stock.extend(reversed(piles[p]))
             piles[p] = []
             self.down[p] = 0
@@ -605,6 +606,12 @@ class Position:
             if p >= 0 and self.rules.covering[p]:
                 self._uncover(p)
 
+    def _all_down(self, p: int) -> int:
+        """The face-down cards of a pile dealt wholly face down: all of them, but for the lone
+        last card of an ``access: last`` pile, which lies face up and is free (Eagle Wing)."""
+        n = len(self.piles[p])
+        return 0 if n == 1 and self.rules.turns_up_last[p] else n
+
     def _fill_gap(self, src: int, pile: list[int]) -> tuple[int, bool]:
         """Fill the empty ``pile`` from the first of its sources that has a card."""
         piles, down = self.piles, self.down
@@ -613,7 +620,7 @@ class Position:
             if take:
                 pile.append(take.pop())
                 if self.rules.all_face_down[source]:   # a face-down feeder stays face down
-                    down[source] = len(take)
+                    down[source] = self._all_down(source)
                     return source, False
                 if down[source] and len(take) == down[source]:
                     self._turn_up(source)
@@ -643,12 +650,17 @@ class Position:
         self.redeals_left -= 1  # unlimited (infinity) stays unlimited
         self.trail.append((move, NO_PILE, -1, False, False, False, None))
 
+    def _row_of(self, move: Move) -> tuple[int, ...]:
+        """The piles deal ``move`` goes onto (the last row's own group is told by its first pile)."""
+        spec = self.rules.stock_spec
+        if spec.deal_onto_last:   # onto: last: the move names its one pile (the card decides it, so undo cannot)
+            return (move.dst,)
+        return legal.row_targets(self.piles, spec, last_row=bool(spec.last_row_to) and move.dst == spec.last_row_to[0])
+
     def _deal_row(self, move: Move) -> None:
         piles = self.piles
         stock = piles[move.src]
-        # onto: last: the move names its one pile (the card decides it, so undo cannot)
-        targets = (move.dst,) if self.rules.stock_spec.deal_onto_last else legal.row_targets(piles, self.rules.stock_spec)
-        for p in targets[:move.count]:
+        for p in self._row_of(move)[:move.count]:
             piles[p].append(stock.pop())
         self.trail.append((move, NO_PILE, -1, False, False, False, None))
 
@@ -677,9 +689,7 @@ class Position:
                     stock.append(dst.pop())
         elif kind is DEAL_ROW:
             stock = piles[move.src]
-            targets = ((move.dst,) if self.rules.stock_spec.deal_onto_last
-                       else legal.row_targets(piles, self.rules.stock_spec))
-            for p in reversed(targets[:move.count]):
+            for p in reversed(self._row_of(move)[:move.count]):
                 stock.append(piles[p].pop())
         elif kind is REMOVE:
             self._unremove(step)

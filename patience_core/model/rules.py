@@ -18,7 +18,7 @@ from patience_core.model.specs import (UNLIMITED, BuildRule, Condition, Foundati
 from patience_core.variants.loader import VariantSource, parameter_text, suggest
 
 ACCESS_NONE, ACCESS_TOP, ACCESS_ALL = 0, 1, 2
-_ACCESS = {"none": ACCESS_NONE, "top": ACCESS_TOP, "all": ACCESS_ALL}
+_ACCESS = {"none": ACCESS_NONE, "top": ACCESS_TOP, "all": ACCESS_ALL, "last": ACCESS_TOP}   # last: its lone last card
 PILE_DEFAULTS = {"kind": "reserve", "cards": 0, "access": "top", "fill": "never"}
 FOUNDATION_DEFAULTS = {"step": 1, "wrap": False, "suits": "fixed", "start": "found"}
 LAYOUT_KINDS = ("tableau", "reserve", "cell")
@@ -353,7 +353,7 @@ class Rules:
             down = _per_pile(spec.get("face_down", 0), count)[i]
         covered_by = self._covered_by(group, spec, i)
         layered = spec.get("shape") is not None or bool(spec.get("covered_by"))
-        feeder = spec.get("access") == "none"   # nothing leaves it but the cards fills take (Interment)
+        feeder = spec.get("access") in ("none", "last")   # nothing leaves it but the cards fills take (Interment)
         turns_up = spec.get("on_take") == "turn-up"   # its cards turn up when it takes one (Clock)
         only_rank = self._pile_rank(group, spec, count, i)
         if turns_up and only_rank is None:
@@ -364,6 +364,10 @@ class Rules:
             raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} card{'s' if dealt != 1 else ''} "
                              f"and {down} face down; expected at least its top card face up (or access: none "
                              "for a face-down pile that only fills gaps, or on_take: turn-up)")
+        if spec.get("access") == "last" and (down != dealt or spec.get("build") is not None
+                                             or spec.get("empty", "none") != "none" or kind != "reserve"):
+            raise self._fail(("piles", group, "access"), "last: a reserve dealt face down whose lone last card is "
+                             "turned up; expected kind: reserve, face_up: 0 and no build or empty")
         build = _build_rule(spec.get("build"))
         build_when = (self._condition(("piles", group, "build", "when"), spec["build"]["when"])
                       if isinstance(spec.get("build"), dict) and "when" in spec["build"] else None)
@@ -1173,6 +1177,16 @@ class Rules:
         if gather_to_stock and (gather or raw.get("deal_when", "always") != "always"):
             raise self._fail(("stock", "redeals"), "a stock that deals rows redeals by gathering the piles it "
                              "deals to; expected no gather and no deal_when with it")
+        last_row_to: tuple[int, ...] = ()
+        if raw.get("last_row_to") is not None:
+            path = ("stock", "last_row_to")
+            last_row_to = self._stock_group(path, raw["last_row_to"])
+            if not deal_to or set(last_row_to) & set(deal_to) or redeals != 0 or int(raw.get("rounds", 1)) * len(deal_to) <= len(last_row_to):
+                raise self._fail(path, "deals the stock's last cards onto other piles than its rows; expected "
+                                 "stock.deal, no redeals, a group apart from deal, and more cards a move than it has piles")
+        if raw.get("gather_from", "first") != "first" and not gather_to_stock:
+            raise self._fail(("stock", "gather_from"), "says which pile a redeal gathers into the stock first, "
+                             "but this stock has no such redeal; expected stock.deal and redeals, or no gather_from")
         face_up = bool(raw.get("face_up", False))
         if face_up and (deal_to or to_foundation is not None):
             raise self._fail(("stock", "face_up"), "a face-up stock lies beside a waste; expected a stock "
@@ -1190,6 +1204,7 @@ class Rules:
                          shuffle=(bool(raw.get("shuffle", False)) if gather_to_stock else
                                   bool(gather) and bool(raw["gather"].get("shuffle", False))),
                          gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass,
+                         gather_last_first=raw.get("gather_from", "first") == "last", last_row_to=last_row_to,
                          keep_ranks=keep_ranks, gather_rows=gather_rows,
                          gaps=raw_gather.get("gaps", "after-run"))
 
@@ -1564,8 +1579,12 @@ class Rules:
         # Piles whose covered card goes to the discard pile when one is put on (Accordion).
         self.discards_on_take = [bool(self.piles[p]) and self.piles[p].discards for p in range(n)]
         # Piles dealt wholly face down that only feed gaps (access: none): they stay face down.
-        self.all_face_down = [bool(self.piles[p]) and self.piles[p].access == "none"
+        self.all_face_down = [bool(self.piles[p]) and self.piles[p].access in ("none", "last")
                               and 0 < self.piles[p].cards == self.piles[p].face_down for p in range(n)]
+        # ... of which these turn their last card up once it is alone, and it is free (access: last).
+        self.turns_up_last = [bool(self.piles[p]) and self.piles[p].access == "last" for p in range(n)]
+        # Piles whose top card may lie face down (Clock's, a face-down reserve's): free_cards checks.
+        self.may_hide_top = bool(self.turn_up_piles) or any(self.turns_up_last)
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
         # empty: below-base reads the base of the first group whose base the deal chooses.
         self.below_base_of = next((f for f in self.foundations if self.f_spec[f].base_from_deal), None)

@@ -464,7 +464,10 @@ class StockSpec:
     ``gather_to_stock``: the redeal of a stock that deals rows (``deal_to`` with redeals,
     PySolFC's DealRowRedealTalonStack): once the stock is empty, the ``gather`` piles (the
     ones it deals to) go back into it in order, pile 1 first, each from its top (shuffled with
-    ``shuffle``), and a row is dealt at once (Acquaintance, Scuffle); ``draw_by_pass``: cards
+    ``shuffle``), and a row is dealt at once (Acquaintance, Scuffle); ``gather_last_first``:
+    the last pile is gathered first instead (PySolFC's PerpetualMotion_Talon); ``last_row_to``:
+    when the stock holds one card for each of these piles, a deal puts them there instead
+    (PySolFC's Carthage_Talon); ``draw_by_pass``: cards
     turned at a time on each pass through the stock (``draw`` is the first pass's; Canfield Rush
     turns 3, then 2, then 1); ``keep_ranks`` (with ``gather``): the cards in order at the start of
     each of ``gather_rows`` stay (:func:`in_order_prefix`), the rest are gathered, shuffled and
@@ -491,6 +494,8 @@ class StockSpec:
     per_pile: int = 0
     shuffle: bool = False
     gather_to_stock: bool = False
+    gather_last_first: bool = False
+    last_row_to: tuple[int, ...] = ()
     draw_by_pass: tuple[int, ...] | None = None
     keep_ranks: tuple[int, ...] = ()
     gather_rows: tuple[tuple[int, ...], ...] = ()

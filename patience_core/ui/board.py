@@ -111,6 +111,8 @@ def _foundation_tables(position: Position, labels: PileLabels, glyphs: Glyphs) -
                 ranks = rules.f_spec[f].ranks   # None: from any rank (York)
                 needs.append(_dim(f"{cards.RANKS[ranks[0]]}-{cards.RANKS[ranks[-1]]} run" if ranks else "13 run",
                                   glyphs))
+            elif rules.f_spec[f].takes_set and len(pile) < rules.f_length[f]:   # Simplex's: never one card
+                needs.append(_dim(f"{rules.f_spec[f].takes_set} at once", glyphs))
             elif not wanted:
                 needs.append(_dim("full", glyphs))
             elif len(wanted) == 1:
@@ -142,7 +144,7 @@ def _caption(rules: Rules, group: str) -> str:
     if spec.covered_by or rules.covering[first]:
         free = "a card is free once the places over it are empty"
     elif rules.all_face_down[first]:
-        free = "face down; its cards only fill gaps"
+        free = "face down; its cards only fill gaps" + (", the last one free" if rules.turns_up_last[first] else "")
     elif rules.access[first] == ACCESS_ALL or spec.cards <= 1:
         free = "all free"
     elif rules.pile_kind[first] == "tableau":

@@ -120,6 +120,8 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
                  else f"{_plural(len(piles), 'pile')}, {_dealt_words(sizes)}")
         free = ("every card is free" if rules.access[first] == ACCESS_ALL or
                 (rules.access[first] == ACCESS_TOP and single) else _ACCESS_WORDS[rules.access[first]])
+        if rules.turns_up_last[first]:
+            free = "its cards lie face down and only fill gaps, until one is left: it is turned up and free"
     shape += _hidden_words(rules, piles, sizes) + _cap_words(pile)
     if any(rules.covered_by[p] for p in piles):
         shape += _covering_words(rules, spec, piles)
@@ -498,6 +500,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             else:
                 lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.deal_to[0]]}{when}."
                              if len(stock.deal_to) == 1 else _stock_deal_words(len(stock.deal_to), stock_size, when))
+            if stock.last_row_to:
+                lines.append(f"When the stock holds one card for each pile of {rules.pile_group[stock.last_row_to[0]]}, "
+                             "the next deal puts them onto those instead.")
         elif stock.only_fills:
             face_up = "; its top card lies face up and is free" if stock.face_up else ""
             fills = "; its cards fill gaps" if any(rules.stock in sources for sources in rules.fill) else ""
@@ -545,8 +550,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                          f"back into it{shuffled} and its first card is turned at once.")
         elif stock.gather_to_stock:
             shuffled = ", shuffled," if stock.shuffle else ""
+            first = f"pile {len(stock.gather)}" if stock.gather_last_first else "pile 1"
             lines.append(f"Redeal ({redeals}): once the stock is empty, the piles of {group} go back into it "
-                         f"in order, pile 1 first, each from its top{shuffled} and a row is dealt at once.")
+                         f"in order, {first} first, each from its top{shuffled} and a row is dealt at once.")
         elif stock.shuffle:
             lines.append(f"Redeal ({redeals}): the cards of {group} are picked up, shuffled and dealt out again "
                          f"{stock.per_pile} to a pile from the first, in rows (the last piles short).")

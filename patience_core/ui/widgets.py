@@ -76,7 +76,7 @@ def card_cell(card: int | None, glyphs: Glyphs, *, down: bool = False, free: boo
 
 def needs_cell(position: Position, f: int, glyphs: Glyphs) -> Text:
     """What foundation ``f`` takes next in at most 5 columns: ``→7♥``, ``any 5``, ``9/J``, ``any``,
-    ``run`` (Spider's whole suits), ``full``."""
+    ``run`` (Spider's whole suits), ``set`` (Simplex's four of a rank), ``full``."""
     rules = position.rules
     dim = _style(glyphs, "dim")
     wanted = position.wanted(f)
@@ -85,7 +85,7 @@ def needs_cell(position: Position, f: int, glyphs: Glyphs) -> Text:
     if len(position.piles[f]) >= rules.f_length[f]:
         return Text("full", style=dim)
     if not wanted:
-        return Text("run" if rules.f_spec[f].takes_run else "--", style=dim)
+        return Text("run" if rules.f_spec[f].takes_run else "set" if rules.f_spec[f].takes_set else "--", style=dim)
     if len(wanted) == 1:
         return Text.assemble((glyphs.arrow[0] if glyphs.unicode else ">", dim),
                              cards.card_label(wanted[0], glyphs.unicode))

@@ -197,8 +197,10 @@ PILE_GROUP = {
         "faces": {"type": "array", "minItems": 1, "maxItems": 104, "items": {"enum": ["up", "down"]},
                   "description": "the face of each card dealt to a pile, deepest first (face-up cards "
                                  "between face-down ones); one per card of the group's fullest pile"},
-        "access": _or_ref({"enum": ["top", "all", "none"],
-                           "description": "which cards are free: the top (last dealt) card, every card, none"}),
+        "access": _or_ref({"enum": ["top", "all", "none", "last"],
+                           "description": "which cards are free: the top (last dealt) card, every card, none; "
+                                          "last: a reserve dealt face down whose cards only fill gaps until one "
+                                          "is left, which is turned up and free (Eagle Wing)"}),
         "fill": _or_ref({
             "description": "what fills a gap at once: never, or sources tried in order "
                            "(waste, stock, or another pile group)",
@@ -524,6 +526,14 @@ FIELDS: dict[str, Any] = {
                   "shuffle": _or_ref({"type": "boolean",
                                       "description": "with deal and redeals: the cards a redeal gathers "
                                                      "back into the stock are shuffled (Scuffle)"}),
+                  "last_row_to": _or_ref({"type": "string",
+                                          "description": "with deal: a pile group; when the stock holds exactly "
+                                                         "one card for each of its piles, a move deals them "
+                                                         "onto it instead (Algerian Patience)"}),
+                  "gather_from": _or_ref({"enum": ["first", "last"],
+                                          "description": "with deal and redeals: the pile a redeal gathers "
+                                                         "back into the stock first: first (default, pile 1: "
+                                                         "Acquaintance) or last (Perpetual Motion)"}),
                   "deal_when": _or_ref({"enum": ["always", "no-gap", "all-empty"],
                                         "description": "no-gap: a row is dealt only when no pile of the "
                                                        "group is empty; all-empty: only when every one is "

@@ -48,6 +48,7 @@ def _unknown_rule(rules: Rules) -> str | None:
         (bool(rules.set_foundations), "foundations that take sets of cards at once"),
         (bool(rules.stock_spec.draw_by_pass), "a stock turned a different number of cards on each pass"),
         (rules.stock_spec.deal_needs_all_empty, "a stock that deals only onto empty piles"),
+        (bool(rules.stock_spec.last_row_to), "a stock whose last cards go onto other piles (last_row_to)"),
         (bool(rules.f_sources), "foundations that take cards only from some piles"),
         (rules.stock_spec.deal_onto_last, "a stock that deals onto the last pile started (onto: last)"),
         (any(getattr(rule, "alternative", None) is not None
