@@ -71,6 +71,8 @@ class Position:
             for p in range(rules.n_piles):
                 if rules.hidden_until_free[p]:
                     self._hide_if_covered(p)
+        if rules.hidden_while_locked:
+            self._hide_if_locked()
         self.on_foundations = sum(len(piles[f]) for f in rules.foundations)
         self.trail = History()  # the Step of every move played (see History)
         # a base the deal chose stays chosen when its card leaves the foundation (Board Patience)
@@ -288,7 +290,7 @@ class Position:
         rules = self.rules
         if count == 1:
             # The commonest move, inline: most of every game's moves are turns.
-            if kind is TURN and not rules.is_foundation[dst]:
+            if kind is TURN and not rules.is_foundation[dst] and not rules.hidden_while_locked:
                 piles = self.piles
                 piles[dst].append(piles[src].pop())
                 self.trail.append((move, NO_PILE, -1, False, False, False, None))
@@ -315,6 +317,8 @@ class Position:
             self.trail.append((move, NO_PILE, -1, False, False, False, None))
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
+        if rules.hidden_while_locked:
+            self._hide_if_locked()
 
     def _swap(self, a: int, b: int) -> None:
         """Places ``a`` and ``b`` trade their cards (and face-down counts): its own undo."""
@@ -474,6 +478,14 @@ class Position:
     def _hide_if_covered(self, p: int) -> None:
         """A pile dealt face down under others (TriPeaks): face down exactly while covered."""
         self.down[p] = len(self.piles[p]) if legal.is_covered(self, p) else 0
+
+    def _hide_if_locked(self) -> None:
+        """Piles dealt face down that wait for their ``free_when:`` state (King's Secrets' locked
+        cards): face down exactly while it does not hold (a function of the position, so undo
+        calls this too)."""
+        piles, down, free_when = self.piles, self.down, self.rules.free_when
+        for p in self.rules.hidden_while_locked:
+            down[p] = 0 if free_when[p].holds(piles) else len(piles[p])
 
     def _uncover(self, p: int) -> None:
         """Pile ``p`` changed between empty and not: the piles it lies over follow (their
@@ -693,6 +705,8 @@ class Position:
             self.redeals_left += 1
         else:
             self._unmove_cards(step)
+        if self.rules.hidden_while_locked:
+            self._hide_if_locked()
         return move
 
     def _unmove_cards(self, step: Step) -> None:

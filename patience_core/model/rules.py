@@ -81,6 +81,12 @@ def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
                      alternative=_build_rule(raw.get("or")))
 
 
+def _same_words(name: str) -> str:
+    """``foundations:same`` in words: the pile of that set with the pile's own number."""
+    group = name[:-len(":same")]
+    return ("the foundation" if group == "foundations" else f"the pile of {group}") + " of the same number"
+
+
 def _negated_words(part: Condition) -> str:
     """``not:`` in words: "some pile of tableau holds a card" for not every one empty."""
     if part.kind == "empty" and len(part.piles) > 1 and part.words.startswith("every pile of "):
@@ -348,13 +354,16 @@ class Rules:
         if turns_up and only_rank is None:
             raise self._fail(("piles", group, "on_take"), "turn-up goes on turning cards up while they are of "
                              "the pile's own rank, and the pile has none; expected rank: on the group")
-        if down > dealt or (down and down == dealt and not layered and not feeder and not turns_up):   # layered: face down while covered
+        locked = spec.get("free_when") is not None   # face down while its free_when: state does not hold
+        # layered: face down while covered
+        if down > dealt or (down and down == dealt and not layered and not feeder and not turns_up and not locked):
             what = "face_down" if "face_down" in spec else "face_up"
             raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} card{'s' if dealt != 1 else ''} "
                              f"and {down} face down; expected at least its top card face up (or access: none "
-                             "for a face-down pile that only fills gaps, or on_take: turn-up)")
+                             "for a face-down pile that only fills gaps, on_take: turn-up, or free_when: a "
+                             "state it waits for)")
         build = _build_rule(spec.get("build"))
-        build_when = (self._condition(("piles", group, "build", "when"), spec["build"]["when"])
+        build_when = (self._condition(("piles", group, "build", "when"), spec["build"]["when"], i)
                       if isinstance(spec.get("build"), dict) and "when" in spec["build"] else None)
         empty = spec.get("empty", "any" if build is not None or kind == "cell" else "none")
         empty_when = None
@@ -362,7 +371,7 @@ class Rules:
         if isinstance(empty, dict) and "rank" not in empty:
             empty, beside = self._beside(group, spec, i)
         elif isinstance(empty, dict):
-            empty_when = self._condition(("piles", group, "empty", "when"), empty["when"])
+            empty_when = self._condition(("piles", group, "empty", "when"), empty["when"], i)
             empty = empty["rank"]
         if isinstance(empty, list):
             try:
@@ -435,7 +444,7 @@ class Rules:
                         bottom=bottom, swap=spec.get("swap"),
                         only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
                         only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
-                        free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
+                        free_when=(self._condition(("piles", group, "free_when"), spec["free_when"], i)
                                    if spec.get("free_when") is not None else None),
                         beside=beside)
 
@@ -586,15 +595,16 @@ class Rules:
         for n in over:
             visit(n, ())
 
-    def _condition(self, path: tuple, raw: dict[str, Any]) -> Condition:
+    def _condition(self, path: tuple, raw: dict[str, Any], place: int | None = None) -> Condition:
         """A ``when:`` state, its pile set resolved to pile numbers (the layout groups, the
-        stock, the waste and the foundations: :meth:`_condition_piles`)."""
+        stock, the waste and the foundations: :meth:`_condition_piles`). ``place``: the number
+        (0-based) of the layout pile whose own rule this is, for a set naming ``GROUP:same``."""
         if isinstance(raw, list):   # win: [A, B]: every one holds
-            parts = tuple(self._condition(path + (i,), part) for i, part in enumerate(raw))
+            parts = tuple(self._condition(path + (i,), part, place) for i, part in enumerate(raw))
             return Condition("all", (), " and ".join(part.words for part in parts), parts=parts)
         (kind, names), = raw.items()
         if kind == "not":   # the state does not hold (Wave Motion: not every column empty)
-            part = self._condition(path + (kind,), names)
+            part = self._condition(path + (kind,), names, place)
             return Condition(kind, (), _negated_words(part), parts=(part,))
         if kind in ("one_card", "only"):
             return self._cards_left(kind, path + (kind,), names)
@@ -607,7 +617,17 @@ class Rules:
             return Condition(kind, piles, f"at most {names} card{'s' if names != 1 else ''} "
                              "lie outside the foundations", rank=int(names))
         names = _names(names)
-        piles = self._condition_piles(path + (kind,), names)
+        piles = self._condition_piles(path + (kind,), names, place)
+        spoken = [_same_words(n) if n.endswith(":same") else n for n in names]
+        if kind == "complete":   # foundations holding all their cards (King's Secrets' locked cards)
+            not_home = [self.pile_names[p] for p in piles if self.pile_kind[p] != "foundation"]
+            if not_home:
+                raise self._fail(path + (kind,), f"{not_home[0]} is not a foundation, and only a foundation "
+                                 "has a length to complete; expected foundations, a foundation group or pile")
+            verb = "is" if len(piles) == 1 else "are"
+            return Condition(kind, tuple(piles), f"{' and '.join(spoken)} {verb} complete",
+                             lengths=tuple(self.f_spec[p].length for p in piles))
+        names = spoken
         if kind == "some_empty":
             where = " and ".join(f"the {n}" if n in ("stock", "waste") else n for n in names)
             words = f"a pile of {where} is empty" if len(piles) > 1 else f"{where} is empty"
@@ -621,14 +641,27 @@ class Rules:
             words = f"every pile of {' and '.join(names)} is empty"
         return Condition(kind, tuple(piles), words)
 
-    def _condition_piles(self, path: tuple, names: list[str]) -> list[int]:
+    def _condition_piles(self, path: tuple, names: list[str], place: int | None = None) -> list[int]:
         """The piles a condition's set names: layout groups and piles, the stock and the waste
         (:meth:`_pile_set`), and foundations too: ``foundations`` (every one), a foundation group
-        by its id, or one pile (foundation:3) (Castles End: the rows wait for a foundation card)."""
+        by its id, or one pile (foundation:3) (Castles End: the rows wait for a foundation card).
+        In a layout pile's own rule, ``GROUP:same`` is the pile of GROUP with the same number as
+        it (King's Secrets: locked card n waits for foundation n)."""
         piles: list[int] = []
         layout_names = []
         for name in names:
-            if name == "foundations":
+            if name.endswith(":same"):
+                group = name[:-len(":same")]
+                if place is None:
+                    raise self._fail(path, f"{name} is the pile of {group} with the same number as the pile "
+                                     "whose rule this is, and this rule belongs to no layout pile; expected "
+                                     "it in a layout pile's free_when, build or empty")
+                members = self._condition_piles(path, [group])
+                if place >= len(members):
+                    raise self._fail(path, f"{group} has {len(members)} piles, so pile {place + 1} has none "
+                                     f"of the same number; expected at most {len(members)} piles here")
+                piles.append(members[place])
+            elif name == "foundations":
                 piles += self.foundations
             elif name in self.foundation_specs and name not in self.groups:
                 piles += self.groups[f"foundation:{name}"]
@@ -1509,6 +1542,10 @@ class Rules:
         # Piles whose cards may leave only in a state of the game (free_when:).
         self.free_when = [self.piles[p].free_when if self.piles[p] else None for p in range(n)]
         self.any_free_when = any(self.free_when)
+        # Piles dealt wholly face down that wait for their free_when: state: their cards lie face
+        # down exactly while it does not hold (King's Secrets' locked cards).
+        self.hidden_while_locked = tuple(p for p in range(n) if self.free_when[p] is not None
+                                         and 0 < self.piles[p].cards <= self.piles[p].face_down)
         # A dealt card that fits a foundation goes there instead, its pile's turn passing (Citadel).
         onto = self.definition.get("deal_to_foundations", False)
         self.deal_to_foundations = bool(onto)

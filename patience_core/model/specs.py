@@ -194,7 +194,8 @@ class Condition:
     cards), each empty or one run by its rule in ``runs`` (of ``rank`` cards if given, its
     bottom card of rank ``bottom`` if given: ``sorted``), at most ``rank`` cards in them all
     (``cards_left``), each of ``rows`` holding ``ranks`` in order from its first place, in one
-    suit (``rows_in_order``: Montana), all of ``parts`` (``all``), or not its one part
+    suit (``rows_in_order``: Montana), every foundation of ``piles`` holding its ``lengths``
+    cards (``complete``: King's Secrets' locked cards), all of ``parts`` (``all``), or not its one part
     (``not``). ``words`` says it to a player."""
 
     kind: str
@@ -207,6 +208,7 @@ class Condition:
     colour: str | None = None
     rows: tuple[tuple[int, ...], ...] = ()
     ranks: tuple[int, ...] = ()
+    lengths: tuple[int, ...] = ()
 
     def holds(self, piles: list[list[int]]) -> bool:
         kind = self.kind
@@ -214,6 +216,8 @@ class Condition:
             return not any(piles[p] for p in self.piles)
         if kind == "not_empty":
             return all(piles[p] for p in self.piles)
+        if kind == "complete":   # every foundation of the set holds all its cards
+            return all(len(piles[p]) >= n for p, n in zip(self.piles, self.lengths))
         if kind == "some_empty":
             return not all(piles[p] for p in self.piles)
         if kind == "one_card":

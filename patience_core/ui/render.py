@@ -258,8 +258,11 @@ def _split_moved_words(rules: Rules) -> str:
 
 
 def _locked_words(pile) -> str:
-    """``free_when``: when a card may leave the pile."""
-    return "" if pile.free_when is None else f"; a card leaves it only when {pile.free_when.words}"
+    """``free_when``: when a card may leave the pile (dealt face down, it lies face down till then)."""
+    if pile.free_when is None:
+        return ""
+    hidden = ", and lies face down until then" if 0 < pile.cards <= pile.face_down else ""
+    return f"; a card leaves it only when {pile.free_when.words}{hidden}"
 
 
 def _beside_group_text(rules: Rules, group: str, spec: dict, piles: list[int], sizes: list[int]) -> str:

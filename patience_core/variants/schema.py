@@ -70,14 +70,18 @@ RUN_RULE = {"anyOf": [BUILD_RULE, {"type": "array", "minItems": 2, "maxItems": 4
 PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
                       {"type": "array", "minItems": 1, "maxItems": 32, "items": {"type": "string", "minLength": 1}}],
             "description": "a pile group (stock, waste, or a layout group), one pile (tableau:3), or a list of them; "
-                           "in a condition also foundations, a foundation group or one foundation pile"}
+                           "in a condition also foundations, a foundation group or one foundation pile; in a layout pile's own "
+                           "condition GROUP:same, the pile of GROUP with the same number as it"}
 _STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
-                   "(every pile of it holding a card), some_empty: SET (at least one pile of it empty), one_card: {in: SET, rank: R} (every pile "
+                   "(every pile of it holding a card), some_empty: SET (at least one pile of it empty), complete: SET (every foundation of it full), one_card: {in: SET, rank: R} (every pile "
                    "of it holding exactly one card, of rank R if given), or only: {in: SET, rank: R} "
                    "(every card left in it of rank R)",
     "properties": {"empty": PILE_SET, "not_empty": PILE_SET,
+                   "complete": {**PILE_SET, "description": "every foundation of the set holds all its cards "
+                                "(King's Secrets: {complete: foundations:same}, the foundation of the pile's "
+                                "own number)"},
                    "some_empty": {**PILE_SET, "description": "at least one pile of the set is empty"},
                    "one_card": {"type": "object", "additionalProperties": False, "required": ["in"],
                                 "description": "every pile of in holds exactly one card (of rank, if given)",
