@@ -618,20 +618,22 @@ class Position:
                 self._uncover(p)
 
     def _fill_gap(self, src: int, pile: list[int]) -> tuple[int, bool]:
-        """Fill the empty ``pile`` from the first of its sources that has a card."""
+        """Fill the empty ``pile`` from its source that has a card (:func:`legal.fill_source`)."""
         piles, down = self.piles, self.down
-        for source in self.rules.fill[src]:
-            take = piles[source]
-            if take:
-                pile.append(take.pop())
-                if self.rules.all_face_down[source]:   # a face-down feeder stays face down
-                    down[source] = len(take)
-                    return source, False
-                if down[source] and len(take) == down[source]:
-                    self._turn_up(source)
-                    return source, True
-                return source, False
-        return NO_PILE, False
+        if not self.rules.fill[src]:
+            return NO_PILE, False
+        source = legal.fill_source(self, src)
+        if source < 0:
+            return NO_PILE, False
+        take = piles[source]
+        pile.append(take.pop())
+        if self.rules.all_face_down[source]:   # a face-down feeder stays face down
+            down[source] = len(take)
+            return source, False
+        if down[source] and len(take) == down[source]:
+            self._turn_up(source)
+            return source, True
+        return source, False
 
     def _turn(self, move: Move) -> None:
         piles = self.piles

@@ -165,6 +165,7 @@ class Rules:
 
         self.yaml_setout = list(self.setout)
         self.yaml_fill = list(self.fill)
+        self.yaml_fill_fullest = list(self.fill_fullest)
         self.install(PluginRecord(fill_by_player=(False,) * self.n_piles))
 
     def install(self, record) -> None:
@@ -173,6 +174,9 @@ class Rules:
 
         self.plugin = record
         self.fill = list(record.fill) if record.fill is not None else list(self.yaml_fill)
+        # fill_from: fullest holds where the sources are still the YAML's (a plugin's own are tried in its order)
+        self.fill_fullest = [fullest if tuple(mine) == tuple(yaml) else None
+                             for fullest, mine, yaml in zip(self.yaml_fill_fullest, self.fill, self.yaml_fill)]
         # Plugins that change the move rules need HookedPosition; the family's games take
         # FamilyPosition's short path; ``None``: the general Position.
         self._position_class = (HookedPosition if record.changes_moves
@@ -309,6 +313,22 @@ class Rules:
                                  + (f", or another pile group ({', '.join(others)})" if others else ""))
         return tuple(resolved)
 
+    def _fill_fullest(self, group: str, spec: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """``fill_from: fullest``: the fill sources by named group; a gap takes from the first
+        group holding a card its pile with the most cards, the first on a tie (PySolFC's
+        Gate.fillStack). Empty for ``fill_from: first``, the sources' own order."""
+        if spec.get("fill_from", "first") == "first":
+            return ()
+        if spec["fill"] in ("never", None):
+            raise self._fail(("piles", group, "fill_from"), "fill_from says which pile of a fill source "
+                             "fills a gap, and the group's gaps are never filled; expected fill: [sources]")
+        groups = tuple(tuple(self._fill_sources(group, [name])) for name in spec["fill"])
+        if all(len(g) == 1 for g in groups):
+            raise self._fail(("piles", group, "fill_from"), "fullest chooses among the piles of one source "
+                             "group, and every source here is one pile; expected a pile group of several "
+                             "piles in fill, or no fill_from")
+        return groups
+
     def _faces(self, group: str, spec: dict[str, Any], dealt: int, i: int) -> tuple[tuple[bool, ...] | None, int]:
         """``faces``: each dealt card's face, deepest first (face-up cards between face-down
         ones); returns the pattern (``True``: face down) and the count of cards up to the top
@@ -433,7 +453,8 @@ class Rules:
         return PileSpec(number=p, name=self.pile_names[p], group=group, kind=kind,
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
-                        fill=self._fill_sources(group, spec["fill"]), cards=dealt, face_down=down, faces=faces,
+                        fill=self._fill_sources(group, spec["fill"]), fill_fullest=self._fill_fullest(group, spec),
+                        cards=dealt, face_down=down, faces=faces,
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
@@ -1496,9 +1517,13 @@ class Rules:
         n = self.n_piles
         self.access = [ACCESS_NONE] * n
         self.fill: list[tuple[int, ...]] = [()] * n
+        # fill_from: fullest: a gap's sources by group, each giving its fullest pile (None: in order)
+        self.fill_fullest: list[tuple[tuple[int, ...], ...] | None] = [None] * n
         for p in self._layout():
             self.access[p] = _ACCESS[self.piles[p].access]
             self.fill[p] = self.piles[p].fill
+            if self.piles[p].fill_fullest:
+                self.fill_fullest[p] = self.piles[p].fill_fullest
         if self.waste_refills:   # the stock turns a card onto the emptied waste (waste: {fill: [stock]})
             self.fill[self.waste] = (self.stock,)
         for w in self.waste_piles:

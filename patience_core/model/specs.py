@@ -259,7 +259,9 @@ class PileSpec:
     suit a run is made of (Simple Simon); ``partial``: when a move may leave face-up cards behind
     (``any``; ``to-foundation``: only when the card it uncovers can go to a foundation at
     once, as in Solvitaire's and Klondike-Solver's Klondike); ``max_cards``: the most cards it may hold (``None``: no cap);
-    ``fill``: pile numbers tried in order to fill a gap at once; ``cards``/``face_down``:
+    ``fill``: pile numbers tried in order to fill a gap at once (``fill_fullest``: the same
+    sources by named group, each group giving its pile with the most cards, the first on a tie:
+    Gate's two reserves); ``cards``/``face_down``:
     cards dealt, and how many of them face down (the count below the top face-down card where
     ``faces`` gives each dealt card's face: ``True`` face down, deepest first, so face-up
     cards may lie between face-down ones (Alternation)); ``to_bottom``: a rank (index) whose
@@ -299,6 +301,7 @@ class PileSpec:
     partial: str = "any"
     max_cards: int | None = None
     fill: tuple[int, ...] = ()
+    fill_fullest: tuple[tuple[int, ...], ...] = ()
     cards: int = 0
     face_down: int = 0
     faces: tuple[bool, ...] | None = None

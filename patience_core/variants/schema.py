@@ -209,6 +209,10 @@ PILE_GROUP = {
                       {"type": "array", "minItems": 1, "maxItems": 16, "uniqueItems": True,
                        "items": {"type": "string"}}],
         }),
+        "fill_from": _or_ref({"enum": ["first", "fullest"],
+                              "description": "which pile of a fill source group fills a gap: first (the "
+                                             "first with a card, in order) or fullest (the one with the "
+                                             "most cards, the first on a tie: Gate)"}),
         "build": _or_ref({"description": "what the pile takes on its top card: a build rule, or none",
                           "anyOf": [{"const": "none"}, PILE_BUILD_RULE]}),
         "empty": _or_ref({"description": "what an empty pile takes: any card, none, a rank (e.g. K) or a "
