@@ -136,6 +136,9 @@ class Position:
             if follows is None:   # a base chosen by the deal, not dealt yet
                 return ()
             wanted = follows[pile[-1]] if n else rules.f_first[f]
+            group = rules.longest_of.get(f)
+            if group is not None:
+                return self._following_longest(wanted, n, group)
             before = rules.previous_foundation.get(f)
             return wanted if before is None else self._following(wanted, n, self.piles[before])
         if rules.f_spec[f].either_way:
@@ -192,6 +195,16 @@ class Position:
             return ()
         ranks = {before[0] % 13} if not n else {card % 13 for card in before}
         return tuple(card for card in wanted if card % 13 in ranks)
+
+    def _following_longest(self, wanted: tuple[int, ...], n: int, group: tuple[int, ...]) -> tuple[int, ...]:
+        """What a pile of ``n`` cards that follows the longest of ``group`` takes of ``wanted``
+        (Osmium): while shorter than the first longest pile, only the rank at its next place there."""
+        piles = self.piles
+        longest = piles[max(group, key=lambda g: len(piles[g]))]   # max keeps the first of equals
+        if n >= len(longest):
+            return wanted
+        rank = longest[n] % 13
+        return tuple(card for card in wanted if card % 13 == rank)
 
     def _chosen_ranks(self, f: int) -> tuple[int, ...] | None:
         """The sequence of a base_first pile once a card of its group has chosen the base."""

@@ -912,7 +912,7 @@ class Rules:
                                  "the pack's first card chooses; expected base: deal with it")
             follows = spec.get("follows")
             if follows is not None and build is None:
-                raise self._fail(("foundations", group, "follows"), "follows: previous narrows what a pile's "
+                raise self._fail(("foundations", group, "follows"), f"follows: {follows} narrows what a pile's "
                                  "build rule lets follow; expected a build rule (build:) with it")
             if build is not None and base_word == "deal" and spec["start"] == "rank-dealt":
                 raise self._fail(("foundations", group, "start"), "rank-dealt sets out a sequence's bases; "
@@ -957,7 +957,7 @@ class Rules:
                     transfer=bool(spec.get("transfer", False)), deal_bases=bool(spec.get("deal_bases", False)),
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
-                    follows_previous=follows == "previous" and i > 0,
+                    follows_previous=follows == "previous" and i > 0, follows_longest=follows == "longest",
                     keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule,
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
                                                          _names(spec["takes_from"])))
@@ -1586,11 +1586,13 @@ class Rules:
         # Piles that follow the pile before them (Osmosis): the pile each one watches.
         self.previous_foundation = {f: self.foundations[self.foundations.index(f) - 1]
                                     for f in self.foundations if self.f_spec[f].follows_previous}
+        # Piles that follow the longest of their group (Osmium): the group each one watches.
+        self.longest_of = {f: group_of(f) for f in self.foundations if self.f_spec[f].follows_longest}
         # Groups whose piles' wanted cards depend on each other (a base chosen by the first card,
         # piles that follow the one before, a direction the first card sets): a change to one
         # pile retargets all of its group.
         linked = {spec.group for spec in self.f_spec.values()
-                  if spec.base_first or spec.follows_previous or spec.either_way}
+                  if spec.base_first or spec.follows_previous or spec.follows_longest or spec.either_way}
         self.linked_piles = {f: group_of(f) for f in self.foundations if self.f_spec[f].group in linked}
         # What each receiving pile takes on each top card, and when empty (legal.pile_moves).
         self.max_cards = [self.piles[p].max_cards if self.piles[p] else None for p in range(n)]

@@ -444,6 +444,9 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
             how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
     if fspec.when is not None:
         how += f"; they take cards only when {fspec.when.words}"
+    if spec.get("follows") == "longest" and len(piles) > 1:
+        how += ("; a pile shorter than the longest (the first of the longest) takes only the rank at its "
+                "next place in that one, so every pile repeats one order of ranks")
     if spec.get("follows") == "previous" and len(piles) > 1:
         how += ("; each pile after the first starts only with the rank of the first card of the pile "
                 "before it, and then takes only ranks already on that pile")

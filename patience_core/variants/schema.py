@@ -392,10 +392,12 @@ FOUNDATION_GROUP = {
         "direction": _or_ref({"enum": ["first-card"],
                               "description": "first-card: the piles are built up or down by one from their base, "
                                              "all the way the first card built on any of them went (Braid)"}),
-        "follows": _or_ref({"enum": ["previous"],
+        "follows": _or_ref({"enum": ["previous", "longest"],
                             "description": "previous: each pile after the group's first starts only with the "
                                            "rank of the first card of the pile before it, and then takes only "
-                                           "ranks already on that pile (Osmosis); with a build rule"}),
+                                           "ranks already on that pile (Osmosis); longest: a pile shorter than "
+                                           "the group's longest takes only the rank at its next place in that "
+                                           "one (Osmium); with a build rule"}),
         "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
                                                   "(British Constitution: [row1], the top row)"},
         "transfer": _or_ref({"type": "boolean",
