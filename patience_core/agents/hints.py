@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 
-from patience_core.model import cards
+from patience_core.model import cards, legal
 from patience_core.agents.safe import open_spots, safe_moves
 from patience_core.agents.choose import longest_way
 from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move
@@ -68,7 +68,8 @@ def heuristic_move(position: Position) -> tuple[Move | None, str]:
             else:
                 score, why = 75, f"{name} empties its pile; nothing is lost"
         else:
-            source = next((s for s in rules.fill[p] if piles[s]), None)
+            source = legal.fill_source(position, p)
+            source = None if source < 0 else source
             filler = piles[source][-1] if source is not None else None
             if filler is None:
                 score, why = 85, f"{name}: nothing is left to fill the gap, so play it"

@@ -37,7 +37,7 @@ from patience_core.model import cards
 from patience_core.agents.choose import longest_way
 from patience_core.agents.policies import leads_somewhere_new, play_without_repeats
 from patience_core.agents.safe import is_safe
-from patience_core.model.legal import removed_cards
+from patience_core.model.legal import fill_source, removed_cards
 from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move, MoveKind
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
@@ -231,8 +231,8 @@ def _refilled_play(position: Position, plan: _Plan):
     p, card = candidates[0]
     f = best_foundation(position, card)
     move = Move(TO_FOUNDATION, p, f, card)
-    refills_from = [s for s in rules.fill[p] if piles[s]]
-    source = refills_from[0] if refills_from else None
+    source = fill_source(position, p) if rules.fill[p] else -1
+    source = None if source < 0 else source
     if stock_count == 0 and not position.redeals_left:
         return move, (f"{_label(card)} from {_place(rules, p)}: the stock is spent, so holding it "
                       f"back gains nothing")

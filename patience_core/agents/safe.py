@@ -144,6 +144,8 @@ def source_is_inert(position: Position, p: int) -> bool:
         return True
     if not rules.fill[p]:
         return True
+    if rules.fill_fullest[p] is not None:   # which reserve fills depends on when: inert only once all are spent
+        return not any(piles[s] for s in rules.fill[p])
     # Waste and stock only ever receive cards from each other: once both are empty,
     # no gap is ever filled again.
     return not piles[rules.waste] and not piles[rules.stock]

@@ -41,6 +41,21 @@ def is_locked(position: "Position", p: int) -> bool:
     return when is not None and not when.holds(position.piles)
 
 
+def fill_source(position: "Position", p: int) -> int:
+    """The pile whose top card fills pile ``p``'s gap at once: the first source holding a card,
+    or with ``fill_from: fullest`` the fullest pile of the first source group holding one (the
+    first on a tie: Gate's reserves); -1: none."""
+    piles = position.piles
+    groups = position.rules.fill_fullest[p]
+    if groups is None:
+        return next((s for s in position.rules.fill[p] if piles[s]), -1)
+    for group in groups:
+        best = max(group, key=lambda s: len(piles[s]))   # max keeps the first of equals
+        if piles[best]:
+            return best
+    return -1
+
+
 def below_base_rank(position: "Position") -> int | None:
     """The rank an ``empty: below-base`` gap takes: one below the base the deal chose (``None``
     while no base is known)."""

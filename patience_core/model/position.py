@@ -71,6 +71,8 @@ class Position:
             for p in range(rules.n_piles):
                 if rules.hidden_until_free[p]:
                     self._hide_if_covered(p)
+        if rules.hidden_while_locked:
+            self._hide_if_locked()
         self.on_foundations = sum(len(piles[f]) for f in rules.foundations)
         self.trail = History()  # the Step of every move played (see History)
         # a base the deal chose stays chosen when its card leaves the foundation (Board Patience)
@@ -134,6 +136,9 @@ class Position:
             if follows is None:   # a base chosen by the deal, not dealt yet
                 return ()
             wanted = follows[pile[-1]] if n else rules.f_first[f]
+            group = rules.longest_of.get(f)
+            if group is not None:
+                return self._following_longest(wanted, n, group)
             before = rules.previous_foundation.get(f)
             return wanted if before is None else self._following(wanted, n, self.piles[before])
         if rules.f_spec[f].either_way:
@@ -190,6 +195,16 @@ class Position:
             return ()
         ranks = {before[0] % 13} if not n else {card % 13 for card in before}
         return tuple(card for card in wanted if card % 13 in ranks)
+
+    def _following_longest(self, wanted: tuple[int, ...], n: int, group: tuple[int, ...]) -> tuple[int, ...]:
+        """What a pile of ``n`` cards that follows the longest of ``group`` takes of ``wanted``
+        (Osmium): while shorter than the first longest pile, only the rank at its next place there."""
+        piles = self.piles
+        longest = piles[max(group, key=lambda g: len(piles[g]))]   # max keeps the first of equals
+        if n >= len(longest):
+            return wanted
+        rank = longest[n] % 13
+        return tuple(card for card in wanted if card % 13 == rank)
 
     def _chosen_ranks(self, f: int) -> tuple[int, ...] | None:
         """The sequence of a base_first pile once a card of its group has chosen the base."""
@@ -288,7 +303,7 @@ class Position:
         rules = self.rules
         if count == 1:
             # The commonest move, inline: most of every game's moves are turns.
-            if kind is TURN and not rules.is_foundation[dst]:
+            if kind is TURN and not rules.is_foundation[dst] and not rules.hidden_while_locked:
                 piles = self.piles
                 piles[dst].append(piles[src].pop())
                 self.trail.append((move, NO_PILE, -1, False, False, False, None))
@@ -315,6 +330,8 @@ class Position:
             self.trail.append((move, NO_PILE, -1, False, False, False, None))
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
+        if rules.hidden_while_locked:
+            self._hide_if_locked()
 
     def _swap(self, a: int, b: int) -> None:
         """Places ``a`` and ``b`` trade their cards (and face-down counts): its own undo."""
@@ -475,6 +492,14 @@ class Position:
         """A pile dealt face down under others (TriPeaks): face down exactly while covered."""
         self.down[p] = len(self.piles[p]) if legal.is_covered(self, p) else 0
 
+    def _hide_if_locked(self) -> None:
+        """Piles dealt face down that wait for their ``free_when:`` state (King's Secrets' locked
+        cards): face down exactly while it does not hold (a function of the position, so undo
+        calls this too)."""
+        piles, down, free_when = self.piles, self.down, self.rules.free_when
+        for p in self.rules.hidden_while_locked:
+            down[p] = 0 if free_when[p].holds(piles) else len(piles[p])
+
     def _uncover(self, p: int) -> None:
         """Pile ``p`` changed between empty and not: the piles it lies over follow (their
         state is a function of the position, so undo calls this too)."""
@@ -613,20 +638,22 @@ class Position:
         return 0 if n == 1 and self.rules.turns_up_last[p] else n
 
     def _fill_gap(self, src: int, pile: list[int]) -> tuple[int, bool]:
-        """Fill the empty ``pile`` from the first of its sources that has a card."""
+        """Fill the empty ``pile`` from its source that has a card (:func:`legal.fill_source`)."""
         piles, down = self.piles, self.down
-        for source in self.rules.fill[src]:
-            take = piles[source]
-            if take:
-                pile.append(take.pop())
-                if self.rules.all_face_down[source]:   # a face-down feeder stays face down
-                    down[source] = self._all_down(source)
-                    return source, False
-                if down[source] and len(take) == down[source]:
-                    self._turn_up(source)
-                    return source, True
-                return source, False
-        return NO_PILE, False
+        if not self.rules.fill[src]:
+            return NO_PILE, False
+        source = legal.fill_source(self, src)
+        if source < 0:
+            return NO_PILE, False
+        take = piles[source]
+        pile.append(take.pop())
+        if self.rules.all_face_down[source]:   # a face-down feeder stays face down
+            down[source] = self._all_down(source)
+            return source, False
+        if down[source] and len(take) == down[source]:
+            self._turn_up(source)
+            return source, True
+        return source, False
 
     def _turn(self, move: Move) -> None:
         piles = self.piles
@@ -707,6 +734,8 @@ class Position:
             self.redeals_left += 1
         else:
             self._unmove_cards(step)
+        if self.rules.hidden_while_locked:
+            self._hide_if_locked()
         return move
 
     def _unmove_cards(self, step: Step) -> None:

@@ -84,8 +84,8 @@ def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
 def _spoken(names: list[str]) -> list[str]:
     """The names of a pile set as a player reads them: ``self`` is the pile whose rule it is,
     ``GROUP:same`` the pile of that group with its number."""
-    return ["the pile" if n == "self" else f"the {n[:-len(':same')]} pile of the same number"
-            if n.endswith(":same") else n for n in names]
+    return ["the pile" if n == "self" else "the foundation of the same number" if n == "foundations:same"
+            else f"the {n[:-len(':same')]} pile of the same number" if n.endswith(":same") else n for n in names]
 
 
 def _negated_words(part: Condition) -> str:
@@ -170,6 +170,7 @@ class Rules:
 
         self.yaml_setout = list(self.setout)
         self.yaml_fill = list(self.fill)
+        self.yaml_fill_fullest = list(self.fill_fullest)
         self.install(PluginRecord(fill_by_player=(False,) * self.n_piles))
 
     def install(self, record) -> None:
@@ -178,6 +179,9 @@ class Rules:
 
         self.plugin = record
         self.fill = list(record.fill) if record.fill is not None else list(self.yaml_fill)
+        # fill_from: fullest holds where the sources are still the YAML's (a plugin's own are tried in its order)
+        self.fill_fullest = [fullest if tuple(mine) == tuple(yaml) else None
+                             for fullest, mine, yaml in zip(self.yaml_fill_fullest, self.fill, self.yaml_fill)]
         # Plugins that change the move rules need HookedPosition; the family's games take
         # FamilyPosition's short path; ``None``: the general Position.
         self._position_class = (HookedPosition if record.changes_moves
@@ -314,6 +318,22 @@ class Rules:
                                  + (f", or another pile group ({', '.join(others)})" if others else ""))
         return tuple(resolved)
 
+    def _fill_fullest(self, group: str, spec: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """``fill_from: fullest``: the fill sources by named group; a gap takes from the first
+        group holding a card its pile with the most cards, the first on a tie (PySolFC's
+        Gate.fillStack). Empty for ``fill_from: first``, the sources' own order."""
+        if spec.get("fill_from", "first") == "first":
+            return ()
+        if spec["fill"] in ("never", None):
+            raise self._fail(("piles", group, "fill_from"), "fill_from says which pile of a fill source "
+                             "fills a gap, and the group's gaps are never filled; expected fill: [sources]")
+        groups = tuple(tuple(self._fill_sources(group, [name])) for name in spec["fill"])
+        if all(len(g) == 1 for g in groups):
+            raise self._fail(("piles", group, "fill_from"), "fullest chooses among the piles of one source "
+                             "group, and every source here is one pile; expected a pile group of several "
+                             "piles in fill, or no fill_from")
+        return groups
+
     def _faces(self, group: str, spec: dict[str, Any], dealt: int, i: int) -> tuple[tuple[bool, ...] | None, int]:
         """``faces``: each dealt card's face, deepest first (face-up cards between face-down
         ones); returns the pattern (``True``: face down) and the count of cards up to the top
@@ -359,11 +379,14 @@ class Rules:
         if turns_up and only_rank is None:
             raise self._fail(("piles", group, "on_take"), "turn-up goes on turning cards up while they are of "
                              "the pile's own rank, and the pile has none; expected rank: on the group")
-        if down > dealt or (down and down == dealt and not layered and not feeder and not turns_up):   # layered: face down while covered
+        locked = spec.get("free_when") is not None   # face down while its free_when: state does not hold
+        # layered: face down while covered
+        if down > dealt or (down and down == dealt and not layered and not feeder and not turns_up and not locked):
             what = "face_down" if "face_down" in spec else "face_up"
             raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} card{'s' if dealt != 1 else ''} "
                              f"and {down} face down; expected at least its top card face up (or access: none "
-                             "for a face-down pile that only fills gaps, or on_take: turn-up)")
+                             "for a face-down pile that only fills gaps, on_take: turn-up, or free_when: a "
+                             "state it waits for)")
         if spec.get("access") == "last" and (down != dealt or spec.get("build") is not None
                                              or spec.get("empty", "none") != "none" or kind != "reserve"):
             raise self._fail(("piles", group, "access"), "last: a reserve dealt face down whose lone last card is "
@@ -439,7 +462,8 @@ class Rules:
         return PileSpec(number=p, name=self.pile_names[p], group=group, kind=kind,
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
-                        fill=self._fill_sources(group, spec["fill"]), cards=dealt, face_down=down, faces=faces,
+                        fill=self._fill_sources(group, spec["fill"]), fill_fullest=self._fill_fullest(group, spec),
+                        cards=dealt, face_down=down, faces=faces,
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
@@ -623,6 +647,16 @@ class Rules:
                              "lie outside the foundations", rank=int(names))
         names = _names(names)
         piles = self._condition_piles(path + (kind,), names)
+        spoken = _spoken(names)
+        if kind == "complete":   # foundations holding all their cards (King's Secrets' locked cards)
+            not_home = [self.pile_names[p] for p in piles if self.pile_kind[p] != "foundation"]
+            if not_home:
+                raise self._fail(path + (kind,), f"{not_home[0]} is not a foundation, and only a foundation "
+                                 "has a length to complete; expected foundations, a foundation group or pile")
+            verb = "is" if len(piles) == 1 else "are"
+            return Condition(kind, tuple(piles), f"{' and '.join(spoken)} {verb} complete",
+                             lengths=tuple(self.f_spec[p].length for p in piles))
+        names = spoken
         if kind == "some_empty":
             where = " and ".join(f"the {n}" if n in ("stock", "waste") else n for n in names)
             words = f"a pile of {where} is empty" if len(piles) > 1 else f"{where} is empty"
@@ -640,7 +674,9 @@ class Rules:
     def _condition_piles(self, path: tuple, names: list[str]) -> list[int]:
         """The piles a condition's set names: layout groups and piles, the stock and the waste
         (:meth:`_pile_set`), and foundations too: ``foundations`` (every one), a foundation group
-        by its id, or one pile (foundation:3) (Castles End: the rows wait for a foundation card)."""
+        by its id, or one pile (foundation:3) (Castles End: the rows wait for a foundation card).
+        In a layout pile's own rule, ``GROUP:same`` is the pile of GROUP with the same number as
+        it (King's Secrets: locked card n waits for foundation n)."""
         piles: list[int] = []
         layout_names = []
         for i, name in enumerate(names):
@@ -740,7 +776,7 @@ class Rules:
             return pile
         group = name[:-len(":same")]
         piles = (self.groups.get(group) if group in self.group_specs or group in ("stock", "waste")
-                 else self.groups.get(f"foundation:{group}"))
+                 else self.foundations if group == "foundations" else self.groups.get(f"foundation:{group}"))
         if piles is None:
             known = [g for g in self.groups if not g.startswith("foundation:")] + list(self.foundation_specs)
             raise self._fail(path, f"unknown pile group {group!r}{suggest(group, known)}; expected GROUP:same "
@@ -905,7 +941,7 @@ class Rules:
                                  "the pack's first card chooses; expected base: deal with it")
             follows = spec.get("follows")
             if follows is not None and build is None:
-                raise self._fail(("foundations", group, "follows"), "follows: previous narrows what a pile's "
+                raise self._fail(("foundations", group, "follows"), f"follows: {follows} narrows what a pile's "
                                  "build rule lets follow; expected a build rule (build:) with it")
             if build is not None and base_word == "deal" and spec["start"] == "rank-dealt":
                 raise self._fail(("foundations", group, "start"), "rank-dealt sets out a sequence's bases; "
@@ -950,7 +986,7 @@ class Rules:
                     transfer=bool(spec.get("transfer", False)), deal_bases=bool(spec.get("deal_bases", False)),
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
-                    follows_previous=follows == "previous" and i > 0,
+                    follows_previous=follows == "previous" and i > 0, follows_longest=follows == "longest",
                     keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule,
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
                                                          _names(spec["takes_from"])))
@@ -1541,9 +1577,13 @@ class Rules:
         n = self.n_piles
         self.access = [ACCESS_NONE] * n
         self.fill: list[tuple[int, ...]] = [()] * n
+        # fill_from: fullest: a gap's sources by group, each giving its fullest pile (None: in order)
+        self.fill_fullest: list[tuple[tuple[int, ...], ...] | None] = [None] * n
         for p in self._layout():
             self.access[p] = _ACCESS[self.piles[p].access]
             self.fill[p] = self.piles[p].fill
+            if self.piles[p].fill_fullest:
+                self.fill_fullest[p] = self.piles[p].fill_fullest
         if self.waste_refills:   # the stock turns a card onto the emptied waste (waste: {fill: [stock]})
             self.fill[self.waste] = (self.stock,)
         for w in self.waste_piles:
@@ -1591,6 +1631,10 @@ class Rules:
         # Piles whose cards may leave only in a state of the game (free_when:).
         self.free_when = [self.piles[p].free_when if self.piles[p] else None for p in range(n)]
         self.any_free_when = any(self.free_when)
+        # Piles dealt wholly face down that wait for their free_when: state: their cards lie face
+        # down exactly while it does not hold (King's Secrets' locked cards).
+        self.hidden_while_locked = tuple(p for p in range(n) if self.free_when[p] is not None
+                                         and 0 < self.piles[p].cards <= self.piles[p].face_down)
         # A dealt card that fits a foundation goes there instead, its pile's turn passing (Citadel).
         onto = self.definition.get("deal_to_foundations", False)
         self.deal_to_foundations = bool(onto)
@@ -1606,11 +1650,13 @@ class Rules:
         # Piles that follow the pile before them (Osmosis): the pile each one watches.
         self.previous_foundation = {f: self.foundations[self.foundations.index(f) - 1]
                                     for f in self.foundations if self.f_spec[f].follows_previous}
+        # Piles that follow the longest of their group (Osmium): the group each one watches.
+        self.longest_of = {f: group_of(f) for f in self.foundations if self.f_spec[f].follows_longest}
         # Groups whose piles' wanted cards depend on each other (a base chosen by the first card,
         # piles that follow the one before, a direction the first card sets): a change to one
         # pile retargets all of its group.
         linked = {spec.group for spec in self.f_spec.values()
-                  if spec.base_first or spec.follows_previous or spec.either_way}
+                  if spec.base_first or spec.follows_previous or spec.follows_longest or spec.either_way}
         self.linked_piles = {f: group_of(f) for f in self.foundations if self.f_spec[f].group in linked}
         # What each receiving pile takes on each top card, and when empty (legal.pile_moves).
         self.max_cards = [self.piles[p].max_cards if self.piles[p] else None for p in range(n)]

@@ -194,7 +194,8 @@ class Condition:
     cards), each empty or one run by its rule in ``runs`` (of ``rank`` cards if given, its
     bottom card of rank ``bottom`` if given: ``sorted``), at most ``rank`` cards in them all
     (``cards_left``), each of ``rows`` holding ``ranks`` in order from its first place, in one
-    suit (``rows_in_order``: Montana), all of ``parts`` (``all``), or not its one part
+    suit (``rows_in_order``: Montana), every foundation of ``piles`` holding its ``lengths``
+    cards (``complete``: King's Secrets' locked cards), all of ``parts`` (``all``), or not its one part
     (``not``). ``words`` says it to a player."""
 
     kind: str
@@ -207,6 +208,7 @@ class Condition:
     colour: str | None = None
     rows: tuple[tuple[int, ...], ...] = ()
     ranks: tuple[int, ...] = ()
+    lengths: tuple[int, ...] = ()
 
     def holds(self, piles: list[list[int]]) -> bool:
         kind = self.kind
@@ -214,6 +216,8 @@ class Condition:
             return not any(piles[p] for p in self.piles)
         if kind == "not_empty":
             return all(piles[p] for p in self.piles)
+        if kind == "complete":   # every foundation of the set holds all its cards
+            return all(len(piles[p]) >= n for p, n in zip(self.piles, self.lengths))
         if kind == "some_empty":
             return not all(piles[p] for p in self.piles)
         if kind == "one_card":
@@ -255,7 +259,9 @@ class PileSpec:
     suit a run is made of (Simple Simon); ``partial``: when a move may leave face-up cards behind
     (``any``; ``to-foundation``: only when the card it uncovers can go to a foundation at
     once, as in Solvitaire's and Klondike-Solver's Klondike); ``max_cards``: the most cards it may hold (``None``: no cap);
-    ``fill``: pile numbers tried in order to fill a gap at once; ``cards``/``face_down``:
+    ``fill``: pile numbers tried in order to fill a gap at once (``fill_fullest``: the same
+    sources by named group, each group giving its pile with the most cards, the first on a tie:
+    Gate's two reserves); ``cards``/``face_down``:
     cards dealt, and how many of them face down (the count below the top face-down card where
     ``faces`` gives each dealt card's face: ``True`` face down, deepest first, so face-up
     cards may lie between face-down ones (Alternation)); ``to_bottom``: a rank (index) whose
@@ -295,6 +301,7 @@ class PileSpec:
     partial: str = "any"
     max_cards: int | None = None
     fill: tuple[int, ...] = ()
+    fill_fullest: tuple[tuple[int, ...], ...] = ()
     cards: int = 0
     face_down: int = 0
     faces: tuple[bool, ...] | None = None
@@ -351,7 +358,9 @@ class FoundationSpec:
     takes cards (``None``: always; Zodiac's wait for the stock and waste to be used up);
     ``follows_previous``: a pile after the group's first takes, as its first card, only the
     rank of the first card of the pile before it, and then only ranks already on that pile
-    (PySolFC's Osmosis_Foundation); ``base_first``: the
+    (PySolFC's Osmosis_Foundation); ``follows_longest``: a pile shorter than the longest of its
+    group (the first of the longest) takes only the rank at its next place in that one, so every
+    pile repeats one order of ranks (PySolFC's Osmium_Foundation); ``base_first``: the
     group's base rank is the rank of the first card the player puts on any of its piles
     (Chessboard); ``deal_bases``: during the deal, after each row, a base card on top of a
     dealt pile goes onto an empty pile of the group (Thirty-Six's Aces); ``rank_dealt``: the
@@ -382,6 +391,7 @@ class FoundationSpec:
     run_suit: str = "same"
     base_first: bool = False
     follows_previous: bool = False
+    follows_longest: bool = False
     when: Condition | None = None
     keep_base: bool = False
     either_way: bool = False

@@ -27,7 +27,7 @@ from patience_core.model import cards
 from patience_core.ui.commands import PileLabels, needs_text
 from patience_core.storage.history import clock_text
 from patience_core.model.position import Position
-from patience_core.ui.render import printable
+from patience_core.ui.render import fill_sources_words, printable
 from patience_core.model import legal
 from patience_core.model.rules import ACCESS_ALL, Rules
 from patience_core.ui.geometry import place_rows
@@ -162,7 +162,7 @@ def _caption(rules: Rules, group: str) -> str:
         return f"{free}; a gap takes a card from a place next to it (not diagonally)"
     fill = rules.fill[first]
     gaps = ("gaps stay empty" if not fill else
-            "gaps filled from " + ", else ".join(rules.pile_names[s] for s in fill))
+            "gaps filled from " + ", else ".join(fill_sources_words(rules, first)))
     if first in rules.stock_spec.close_up:
         gaps = "the stock closes up the gaps and fills them"
     return f"{free}; {gaps}"

@@ -131,7 +131,7 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     if grid:
         shape += f" in {grid['rows']} rows of {grid['columns']}"
     fill = ("gaps are never filled" if not rules.fill[first] else
-            "a gap is filled at once from the " + ", else the ".join(rules.pile_names[s] for s in rules.fill[first]))
+            "a gap is filled at once from the " + ", else the ".join(fill_sources_words(rules, first)))
     if first in rules.stock_spec.close_up:
         fill = ("a gap is filled at once from the stock; once it is empty, the cards close up over the gaps "
                 "(see Stock)" if rules.fill[first] else "gaps are closed up and filled from the stock (see Stock)")
@@ -197,7 +197,7 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         limit = (f" (a run in one suit always; a longer one when made of at most {most} stretches in one "
                  "suit, an empty column it goes into not counted)")
     fill = ("" if not first.fill else
-            "; a gap is filled at once from the " + ", else the ".join(rules.pile_names[s] for s in first.fill))
+            "; a gap is filled at once from the " + ", else the ".join(fill_sources_words(rules, first.number)))
     build = first.build.words() if first.build else "nothing on top"
     if first.build_when is not None:
         build += f" (only when {first.build_when.words})"
@@ -259,9 +259,29 @@ def _split_moved_words(rules: Rules) -> str:
     return ""
 
 
+def fill_sources_words(rules: Rules, p: int) -> list[str]:
+    """The sources that fill pile ``p``'s gap, in the order they are tried; with ``fill_from:
+    fullest`` a group of several piles is one source, its fullest pile (Gate's reserves)."""
+    groups = rules.fill_fullest[p]
+    if groups is None:
+        return [rules.pile_names[s] for s in rules.fill[p]]
+    words = []
+    for group in groups:
+        names = [rules.pile_names[s] for s in group]
+        if len(names) == 1:
+            words.append(names[0])
+        else:
+            most = "fuller" if len(names) == 2 else "fullest"
+            words.append(f"{most} of {', '.join(names[:-1])} and {names[-1]} ({names[0]} on a tie)")
+    return words
+
+
 def _locked_words(pile) -> str:
-    """``free_when``: when a card may leave the pile."""
-    return "" if pile.free_when is None else f"; a card leaves it only when {pile.free_when.words}"
+    """``free_when``: when a card may leave the pile (dealt face down, it lies face down till then)."""
+    if pile.free_when is None:
+        return ""
+    hidden = ", and lies face down until then" if 0 < pile.cards <= pile.face_down else ""
+    return f"; a card leaves it only when {pile.free_when.words}{hidden}"
 
 
 def _beside_group_text(rules: Rules, group: str, spec: dict, piles: list[int], sizes: list[int]) -> str:
@@ -426,6 +446,9 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
             how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
     if fspec.when is not None:
         how += f"; they take cards only when {fspec.when.words}"
+    if spec.get("follows") == "longest" and len(piles) > 1:
+        how += ("; a pile shorter than the longest (the first of the longest) takes only the rank at its "
+                "next place in that one, so every pile repeats one order of ranks")
     if spec.get("follows") == "previous" and len(piles) > 1:
         how += ("; each pile after the first starts only with the rank of the first card of the pile "
                 "before it, and then takes only ranks already on that pile")

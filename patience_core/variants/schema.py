@@ -71,14 +71,17 @@ PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
                       {"type": "array", "minItems": 1, "maxItems": 32, "items": {"type": "string", "minLength": 1}}],
             "description": "a pile group (stock, waste, or a layout group), one pile (tableau:3), or a list of them; "
                            "in a condition also foundations, a foundation group or one foundation pile; in a pile's "
-                           "own rule also self (that pile) and GROUP:same (the pile of GROUP with its number)"}
+                           "own rule also self (that pile) and GROUP:same (the pile of GROUP, or of the foundations, with its number)"}
 _STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
-                   "(every pile of it holding a card), some_empty: SET (at least one pile of it empty), one_card: {in: SET, rank: R} (every pile "
+                   "(every pile of it holding a card), some_empty: SET (at least one pile of it empty), complete: SET (every foundation of it full), one_card: {in: SET, rank: R} (every pile "
                    "of it holding exactly one card, of rank R if given), or only: {in: SET, rank: R} "
                    "(every card left in it of rank R)",
     "properties": {"empty": PILE_SET, "not_empty": PILE_SET,
+                   "complete": {**PILE_SET, "description": "every foundation of the set holds all its cards "
+                                "(King's Secrets: {complete: foundations:same}, the foundation of the pile's "
+                                "own number)"},
                    "some_empty": {**PILE_SET, "description": "at least one pile of the set is empty"},
                    "one_card": {"type": "object", "additionalProperties": False, "required": ["in"],
                                 "description": "every pile of in holds exactly one card (of rank, if given)",
@@ -208,6 +211,10 @@ PILE_GROUP = {
                       {"type": "array", "minItems": 1, "maxItems": 16, "uniqueItems": True,
                        "items": {"type": "string"}}],
         }),
+        "fill_from": _or_ref({"enum": ["first", "fullest"],
+                              "description": "which pile of a fill source group fills a gap: first (the "
+                                             "first with a card, in order) or fullest (the one with the "
+                                             "most cards, the first on a tie: Gate)"}),
         "build": _or_ref({"description": "what the pile takes on its top card: a build rule, or none",
                           "anyOf": [{"const": "none"}, PILE_BUILD_RULE]}),
         "empty": _or_ref({"description": "what an empty pile takes: any card, none, a rank (e.g. K) or a "
@@ -387,10 +394,12 @@ FOUNDATION_GROUP = {
         "direction": _or_ref({"enum": ["first-card"],
                               "description": "first-card: the piles are built up or down by one from their base, "
                                              "all the way the first card built on any of them went (Braid)"}),
-        "follows": _or_ref({"enum": ["previous"],
+        "follows": _or_ref({"enum": ["previous", "longest"],
                             "description": "previous: each pile after the group's first starts only with the "
                                            "rank of the first card of the pile before it, and then takes only "
-                                           "ranks already on that pile (Osmosis); with a build rule"}),
+                                           "ranks already on that pile (Osmosis); longest: a pile shorter than "
+                                           "the group's longest takes only the rank at its next place in that "
+                                           "one (Osmium); with a build rule"}),
         "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
                                                   "(British Constitution: [row1], the top row)"},
         "transfer": _or_ref({"type": "boolean",
