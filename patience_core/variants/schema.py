@@ -170,8 +170,10 @@ NEIGHBOUR_RULE = {
 
 PILE_BUILD_RULE = {**BUILD_RULE, "properties": {
     **BUILD_RULE["properties"],
-    "when": {**CONDITION, "description": "the pile takes cards on its top only in this state (Surprise: "
-                                         "{empty: stock})"}}}
+    "when": {"description": "the pile takes cards on its top only in this state (Surprise: {empty: stock}), "
+                            "or a list of states that must all hold (Intrigue: [{empty: stock}, "
+                            "{one_card: {in: self}}])",
+             "anyOf": [CONDITION, {"type": "array", "minItems": 2, "maxItems": 4, "items": CONDITION}]}}}
 
 _PER_PILE = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 104},
                        {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 0, "maximum": 104}}]}
