@@ -314,6 +314,18 @@ def play_random(position: Position, choices, each=None) -> int:
     return played
 
 
+def dealt_out(name: str, seed: int) -> Position:
+    """Deal ``seed`` of game ``name`` with every row of its row-dealing stock dealt (the moment
+    its redeal gathers the piles back)."""
+    from patience_core import deal_seed
+    from patience_core.model.moves import DEAL_ROW
+    from patience_core.variants.catalog import load_rules as _load_rules
+    position = deal_seed(_load_rules(name), seed)
+    while position.piles[position.rules.stock]:
+        position.apply(next(m for m in position.legal_moves() if m.kind is DEAL_ROW))
+    return position
+
+
 def assert_random_play_consistent(rules: Rules, seeds=(1, 2), steps: int = 150) -> None:
     """Random games from each seed's deal: after every move a position built afresh offers the
     same moves (:func:`assert_rebuilt_agrees`), and a random game played and undone comes back

@@ -8,18 +8,11 @@ import random
 from patience_core import deal_seed, load_rules
 from patience_core.model.moves import BETWEEN_PILES, DEAL_ROW, GATHER, TO_FOUNDATION
 from patience_core.solver.solve import solve_position
-from conftest import pile, played_and_undone, position_of, run_cli, validate_refusal
-
-
-def _dealt_out(seed: int):
-    position = deal_seed(load_rules("perpetual-motion"), seed)
-    while position.piles[position.rules.stock]:
-        position.apply(next(m for m in position.legal_moves() if m.kind is DEAL_ROW))
-    return position
+from conftest import dealt_out, pile, played_and_undone, position_of, run_cli, validate_refusal
 
 
 def test_the_redeal_gathers_the_last_pile_first_each_from_its_top_and_deals_a_row():
-    position = _dealt_out(1)
+    position = dealt_out("perpetual-motion", 1)
     rules = position.rules
     piles = rules.stock_spec.deal_to
     before = [list(position.piles[p]) for p in piles]
@@ -43,7 +36,7 @@ def test_acquaintance_still_gathers_pile_one_first():
 
 
 def test_redeals_never_run_out():
-    position = _dealt_out(2)
+    position = dealt_out("perpetual-motion", 2)
     for _ in range(5):
         position.apply(next(m for m in position.legal_moves() if m.kind is GATHER))
         while position.piles[position.rules.stock]:

@@ -10,18 +10,11 @@ import pytest
 from patience_core import deal_seed, load_rules
 from patience_core.model.moves import DEAL_ROW, GATHER
 from patience_core.solver.solve import solve_position
-from conftest import played_and_undone, run_cli, validate_refusal
-
-
-def _dealt_out(name: str, seed: int):
-    position = deal_seed(load_rules(name), seed)
-    while position.piles[position.rules.stock]:
-        position.apply(next(m for m in position.legal_moves() if m.kind is DEAL_ROW))
-    return position
+from conftest import dealt_out, played_and_undone, run_cli, validate_refusal
 
 
 def test_the_redeal_gathers_pile_one_first_each_from_its_top_and_deals_a_row():
-    position = _dealt_out("acquaintance", 1)
+    position = dealt_out("acquaintance", 1)
     rules = position.rules
     piles = rules.stock_spec.deal_to
     before = [list(position.piles[p]) for p in piles]
@@ -40,7 +33,7 @@ def test_the_redeal_gathers_pile_one_first_each_from_its_top_and_deals_a_row():
 
 
 def test_two_redeals_and_no_third():
-    position = _dealt_out("acquaintance", 2)
+    position = dealt_out("acquaintance", 2)
     for _ in range(2):
         position.apply(next(m for m in position.legal_moves() if m.kind is GATHER))
         while position.piles[position.rules.stock]:
@@ -56,7 +49,7 @@ def test_no_redeal_while_the_stock_has_cards():
 
 
 def test_scuffle_shuffles_the_gathered_cards_the_same_way_every_time():
-    first, second, plain = _dealt_out("scuffle", 3), _dealt_out("scuffle", 3), _dealt_out("acquaintance", 3)
+    first, second, plain = dealt_out("scuffle", 3), dealt_out("scuffle", 3), dealt_out("acquaintance", 3)
     assert first.key() == second.key() == plain.key()   # the same deal and layout as Acquaintance
     for position in (first, second, plain):
         position.apply(next(m for m in position.legal_moves() if m.kind is GATHER))
