@@ -679,11 +679,8 @@ class Rules:
         it (King's Secrets: locked card n waits for foundation n)."""
         piles: list[int] = []
         layout_names = []
-        for i, name in enumerate(names):
-            paired = self._paired_pile(path + ((i,) if len(names) > 1 else ()), name)
-            if paired is not None:
-                piles.append(paired)
-            elif name == "foundations":
+        for name in names:   # self and GROUP:same: _pile_set, as for every pile set
+            if name == "foundations":
                 piles += self.foundations
             elif name in self.foundation_specs and name not in self.groups:
                 piles += self.groups[f"foundation:{name}"]
