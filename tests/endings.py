@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from patience_core.model.deal import seeded_order, start_position
+from patience_core.model.legal import _suits_run
 from patience_core.model.position import Position
 
 
@@ -50,9 +51,16 @@ def _continue_run(rules, piles, layout) -> bool:
     f = next((f for f in rules.run_foundations if 0 < len(piles[f]) < 13), None)
     if f is None:
         return False
-    ranks = rules.f_spec[f].ranks or [(piles[f][0] - j) % 13 for j in range(13)]
-    card = piles[f][0] - piles[f][0] % 13 + ranks[len(piles[f])]
-    p, i = next((p, i) for p in layout for i, c in enumerate(piles[p]) if c == card)
+    spec = rules.f_spec[f]
+    ranks = spec.ranks or [(piles[f][0] - j) % 13 for j in range(13)]
+    rank = ranks[len(piles[f])]
+    # the run's next card: its suit related to the run's as the run rule says
+    where = next(((p, i) for p in layout for i, c in enumerate(piles[p])
+                  if c % 13 == rank and _suits_run(spec.run_suit, [*piles[f], c])), None)
+    if where is None:   # no card of the run's next colour is left
+        return False
+    p, i = where
+    card = piles[p][i]
     del piles[p][i]
     piles[f].append(card)
     return True
