@@ -27,6 +27,9 @@ How it plays (everything is derived from the compiled rules, no variant names):
    longer way to go): both choices leave the same cards wanted next, and this
    one keeps the piles' later ranks least constrained.
 4. Otherwise it turns the stock, redeals when it may, or stops.
+
+Where nothing is hidden (no face-down card, no unseen stock card), seeing every card is not
+peeking: the player follows the solver's winning line (:mod:`.open_play`).
 """
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ from typing import Optional
 
 from patience_core.model import cards
 from patience_core.agents.choose import longest_way
+from patience_core.agents.open_play import solver_choice
 from patience_core.agents.policies import leads_somewhere_new, play_without_repeats
 from patience_core.agents.safe import is_safe
 from patience_core.model.legal import fill_source, removed_cards
@@ -304,6 +308,8 @@ def choose_move(position: Position, seen: Optional[set] = None) -> tuple[Optiona
         return None, "the game is won"
     if getattr(position, "pending", -1) >= 0 or getattr(position, "choosing", False):
         return _answer_choice(position)
+    if position.rules.move_check is None and (solved := solver_choice(position, seen)) is not None:
+        return solved   # every card in sight: seeing them is not peeking
     if not position.rules.foundation_only:
         return _general_choice(position, seen if seen is not None else {position.key()})
     plan = _plan(position.rules)

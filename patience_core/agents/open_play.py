@@ -1,0 +1,104 @@
+"""Where nothing is hidden, the player is the solver.
+
+A position with no face-down card, nothing unseen in the stock and no shuffle still to come
+(FreeCell from its deal, Baker's Game, Klondike once every card is turned up and the stock is
+spent) shows the player everything the solver would read: solving it is not peeking. There
+the player and the hint follow a winning line of the search instead of the no-peeking
+heuristics (issue: "in games where nothing is hidden, the player is the solver").
+
+The line found is kept (:class:`~.solver_line.SolverLine`): while the game stays on it the
+next move is read off, with no search; it is solved again only when the game leaves it. A
+position the search proved lost, or could not decide within its budget, is remembered, and
+so are its descendants in the game (found through the keys of the positions the game passed
+through): every position after a lost one is lost too, so the search is not asked again.
+The budget is a count of positions, so every game plays the same on every machine.
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Optional
+
+from patience_core.agents.solver_line import SolverLine
+from patience_core.model.moves import Move
+from patience_core.model.position import Position
+
+# Positions per search: the compiled search decides nearly every open FreeCell-type deal in
+# a few thousand (ms:1-10: 62 to 2 379); the exhaustive search in Python is some hundred
+# times slower, so it gets less, keeping a hint within about a second.
+COMPILED_BUDGET = 200_000
+EXHAUSTIVE_BUDGET = 3_000
+# The hopeless positions remembered per game rules (a bound, not a tuning: a game passes
+# through a few hundred).
+HOPELESS_KEPT = 10_000
+
+
+def nothing_hidden(position: Position) -> bool:
+    """Does the player see every card it could ever need to know? No face-down card outside
+    the foundations, no unseen stock card (a face-up stock shows its top) and no
+    redeal that shuffles (its order is chance to a player, not knowledge)."""
+    rules = position.rules
+    spec = rules.stock_spec
+    if spec.shuffle or (spec.keep_ranks and spec.gaps == "random"):
+        return False
+    return not any(position.is_face_down(p, i)
+                   for p in range(rules.n_piles) if not rules.is_foundation[p]
+                   for i in range(len(position.piles[p]) if p == rules.stock else position.down[p]))
+
+
+class _OpenPlans:
+    """What the player has learned of one game's rules: the winning line it follows and the
+    positions found hopeless."""
+
+    def __init__(self) -> None:
+        self.line = SolverLine()
+        self.hopeless: set = set()
+
+
+_plans: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _plans_for(rules) -> _OpenPlans:
+    plans = _plans.get(rules)
+    if plans is None:
+        plans = _plans[rules] = _OpenPlans()
+    return plans
+
+
+def solver_choice(position: Position, seen: Optional[set] = None) -> Optional[tuple[Move, str]]:
+    """The next move of a winning line from ``position`` and why, or ``None`` where something is
+    hidden, the position is lost or undecided, or the line's move leads back into ``seen``
+    (the keys of the positions this game passed through): then the player chooses as usual."""
+    if not nothing_hidden(position):
+        return None
+    from patience_core.solver.general import search as general
+    from patience_core.solver.solve import WON, solve_position
+
+    plans = _plans_for(position.rules)
+    key = position.key()
+    if key in plans.hopeless or (seen and not plans.hopeless.isdisjoint(seen)):
+        return None
+    step = plans.line.next_move(position)
+    if step is None:
+        budget = COMPILED_BUDGET if general.unsupported(position) is None else EXHAUSTIVE_BUDGET
+        result = solve_position(position, max_positions=budget)
+        if result.verdict != WON or not result.moves:
+            if len(plans.hopeless) >= HOPELESS_KEPT:
+                plans.hopeless.clear()
+            plans.hopeless.add(key)
+            return None
+        plans.line.learn(position, result.moves)
+        step = plans.line.next_move(position)
+        if step is None:
+            return None
+    move, left = step
+    if seen:
+        position.apply(move)
+        back = position.key() in seen
+        position.undo()
+        if back:
+            return None
+    return move, (f"every card is in sight, so this is the solver's move: "
+                  f"it starts a winning line of {left} move{'s' if left != 1 else ''}")
+
+
+__all__ = ["nothing_hidden", "solver_choice", "COMPILED_BUDGET", "EXHAUSTIVE_BUDGET"]

@@ -1,0 +1,59 @@
+"""Where nothing is hidden, the player (and so the hint) follows the solver's winning line."""
+from __future__ import annotations
+
+from conftest import get_rules
+from patience_core.agents import open_play
+from patience_core.agents.hints import hint
+from patience_core.agents.open_play import nothing_hidden, solver_choice
+from patience_core.agents.player import choose_move, play_player
+from patience_core.model.deal import seeded_order, start_position
+
+
+def dealt(name: str, seed: int, **params):
+    rules = get_rules(name, **params)
+    return start_position(rules, seeded_order(rules, seed))
+
+
+def test_a_game_dealt_face_up_without_a_stock_hides_nothing():
+    assert nothing_hidden(dealt("freecell", 1))
+    assert not nothing_hidden(dealt("klondike", 1))          # face-down cards and a stock
+    assert not nothing_hidden(dealt("la-belle-lucie", 1))    # its redeals shuffle: chance, not sight
+
+
+def test_the_player_wins_every_open_deal_the_solver_wins():
+    for seed in (1, 2, 3):
+        position = play_player(dealt("freecell", seed))
+        assert position.is_won(), seed
+
+
+def test_the_hint_names_the_solvers_line_where_every_card_is_in_sight():
+    position = dealt("eight-off", 1)
+    move, reason, who = hint(position)
+    assert who == "player" and move in position.legal_moves()
+    assert "winning line of" in reason
+
+
+def test_the_line_is_followed_without_searching_again(monkeypatch):
+    position = dealt("freecell", 2)
+    first, _ = choose_move(position)
+    position.apply(first)
+    calls = []
+    from patience_core.solver import solve
+    monkeypatch.setattr(solve, "solve_position", lambda *a, **k: calls.append(1))
+    second, reason = choose_move(position, {position.key()})
+    assert calls == [] and "winning line" in reason and second in position.legal_moves()
+
+
+def test_a_lost_open_position_is_not_searched_again_nor_are_its_descendants(monkeypatch):
+    # Baker's Game deal 1 cannot be won (the search proves it in a few thousand positions)
+    position = dealt("bakers-game", 1)
+    assert solver_choice(position) is None
+    calls = []
+    from patience_core.solver import solve
+    monkeypatch.setattr(solve, "solve_position", lambda *a, **k: calls.append(1))
+    seen = {position.key()}
+    move, _reason = choose_move(position, seen)      # the no-peeking heuristics choose
+    assert move is not None
+    position.apply(move)
+    assert solver_choice(position, seen) is None and calls == []
+    assert position.key() not in open_play._plans_for(position.rules).hopeless
