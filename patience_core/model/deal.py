@@ -27,7 +27,10 @@ def dealt_pack(rules: Rules) -> list[int]:
 
 def shuffle(pack: list[int], seed: int) -> list[int]:
     """Deal ``seed``: the pack in shuffled order, top card first."""
-    rng = random.Random(seed)
+    return _shuffle(pack, random.Random(seed))
+
+
+def _shuffle(pack: list[int], rng: random.Random) -> list[int]:
     order = list(pack)
     for i in range(len(order) - 1, 0, -1):
         j = int(rng.random() * (i + 1))
@@ -36,7 +39,34 @@ def shuffle(pack: list[int], seed: int) -> list[int]:
 
 
 def seeded_order(rules: Rules, seed: int) -> list[int]:
-    return shuffle(dealt_pack(rules), seed)
+    """Deal ``seed``'s pack, top card first; a rule of the shuffle (``distinct_ranks``) goes on
+    drawing from the same generator, as PySolFC's shuffle hooks do."""
+    rng = random.Random(seed)
+    order = _shuffle(dealt_pack(rules), rng)
+    if rules.distinct_ranks:
+        order = distinct_ranks(order, *rules.distinct_ranks, pick=lambda n: int(rng.random() * n))
+    return order
+
+
+def distinct_ranks(order: list[int], size: int, runs: int, pick) -> list[int]:
+    """``distinct_ranks``: each of the first ``runs`` runs of ``size`` cards loses its repeated
+    ranks: the first card whose rank came earlier in its run swaps with a card after the run,
+    ``pick(n)`` choosing among the ``n`` cards there (0..n-1), until the run holds distinct ranks
+    (PySolFC's Nestor._shuffleHook, which gives up on a run after 1000 swaps)."""
+    order = list(order)
+    for run in range(runs):
+        start, end = run * size, (run + 1) * size
+        for _attempt in range(1000):
+            seen: dict[int, int] = {}
+            repeat = next((i for i in range(start, end)
+                           if seen.setdefault(order[i] % 13, i) != i), None)
+            if repeat is None:
+                break
+            # PySolFC swaps the rank's first card in the run, not the repeat: _checkRow returns first_index
+            first = seen[order[repeat] % 13]
+            k = end + pick(len(order) - end)
+            order[first], order[k] = order[k], order[first]
+    return order
 
 
 def parse_pack(text: str, rules: Rules, source: str = "pack") -> list[int]:
@@ -88,6 +118,8 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
         piles[f].append(card)
     targets = rules.deal_targets
     skip = 0
+    if rules.deal_last:
+        order = move_to_end(order, rules.deal_last)
     if rules.split_first is not None or rules.split_last is not None:
         order = move_rank_to_end(order, rules.split_first, rules.split_last)
     if rules.shuffled_bases:
@@ -115,6 +147,12 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     rest.reverse()  # the next card of the pack ends on top (the end of the list)
     piles[rules.stock] = rest
     return piles
+
+
+def move_to_end(order: list[int], last: tuple[int, ...]) -> list[int]:
+    """``deal_last``: every copy of these cards goes to the bottom of the pack, in the order
+    listed, the others keeping theirs (PySolFC's _shuffleHookMoveToBottom)."""
+    return [card for card in order if card not in last] + [card for card in last for c in order if c == card]
 
 
 def move_rank_to_end(order: list[int], first: int | None, last: int | None) -> list[int]:

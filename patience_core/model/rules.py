@@ -1379,6 +1379,46 @@ class Rules:
                                  f"{self.copies[card]}")
             self.setout.append((p, card))
 
+    def _compile_pack_order(self, definition: dict[str, Any]) -> None:
+        """What the shuffle guarantees about the order of the pack, besides being random.
+
+        ``deal_last``: cards moved to the bottom of the shuffled pack, so dealt last (PySolFC's
+        _shuffleHookMoveToBottom: All in a Row's Ace of spades). ``distinct_ranks``: the first
+        ``runs`` runs of ``cards`` cards hold no two cards of one rank (PySolFC's
+        Nestor._shuffleHook), ``(cards, runs)`` or None."""
+        self.deal_last: tuple[int, ...] = ()
+        for i, text in enumerate(definition.get("deal_last") or ()):
+            path = ("deal_last", i)
+            try:
+                card = cards.parse_card(text)
+            except cards.CardError as exc:
+                raise self._fail(path, str(exc)) from None
+            shuffled = self.copies[card] - sum(1 for _p, c in self.setout if c == card)
+            if shuffled < 1:
+                raise self._fail(path, f"the shuffled pack holds no {cards.card_name(card)}; expected a card "
+                                 "it deals")
+            self.deal_last += (card,)
+        if self.deal_last and (self.shuffled_bases or self.rank_dealt or self.split_piles):
+            raise self._fail(("deal_last",), "the cards dealt last would be taken by a rule that picks cards "
+                             "out of the shuffled pack (start: dealt, start: rank-dealt, split); expected one "
+                             "of them only")
+        raw = definition.get("distinct_ranks")
+        self.distinct_ranks: tuple[int, int] | None = None
+        if raw:
+            size, runs = raw["cards"], raw["runs"]
+            if size * runs >= self.n_shuffled:
+                raise self._fail(("distinct_ranks",), f"{runs} runs of {size} cards take {size * runs} cards, "
+                                 f"and a repeated card is swapped with one after them; expected fewer than "
+                                 f"the {self.n_shuffled} cards shuffled")
+            if size > len(self.pack_ranks):
+                raise self._fail(("distinct_ranks", "cards"), f"{size} cards of distinct ranks, but the pack "
+                                 f"has {len(self.pack_ranks)} ranks; expected at most {len(self.pack_ranks)}")
+            if self.shuffled_bases or self.rank_dealt or self.split_piles or self.deal_last:
+                raise self._fail(("distinct_ranks",), "the runs are the first cards of the shuffled pack, and "
+                                 "another rule moves cards of it (start: dealt, start: rank-dealt, split, "
+                                 "deal_last); expected one of them only")
+            self.distinct_ranks = (size, runs)
+
     def _compile_deal(self, definition: dict[str, Any]) -> None:
         """``deal_targets``: the pile each dealt card goes to, in order (row by row within a
         group: every pile that still lacks cards gets one per row)."""
@@ -1416,6 +1456,14 @@ class Rules:
                     raise self._fail(("deal", i), f"{group!r} is split, so it takes the rest of the pack; "
                                      "expected it last in deal")
                 self.split_deals_rest = True
+            if self.group_specs[group].get("deal_by") == "pile":
+                if tuple(piles) == self.split_piles:
+                    raise self._fail(("piles", group, "deal_by"), f"{group!r} is split, so the pack forms its "
+                                     "piles already; expected deal_by: pile or split, not both")
+                for p, n in zip(piles, counts):   # all of a pile's cards before the next pile's (Nestor)
+                    self.deal_targets.extend([p] * n)
+                    self.deal_row_ends.append(len(self.deal_targets))
+                continue
             for row in range(max(counts, default=0)):
                 self.deal_targets.extend(p for p, n in zip(piles, counts) if n > row)
                 self.deal_row_ends.append(len(self.deal_targets))
@@ -1470,6 +1518,7 @@ class Rules:
             self._check_rank_dealt_room()
         self.n_shuffled = self.n_cards - len(self.setout)
         self.n_dealt = self.n_shuffled - self.rank_set_out - len(self.shuffled_bases)
+        self._compile_pack_order(definition)
         if len(self.deal_targets) > self.n_dealt:
             raise self._fail(("deal",), f"the layout takes {len(self.deal_targets)} cards "
                              f"but only {self.n_dealt} are dealt")

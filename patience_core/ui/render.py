@@ -491,6 +491,17 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     if laid:
         lines.append("Before the deal, these cards are taken out of the pack and set out: "
                      + ", ".join(f"{cards.card_name(card)} on {rules.pile_names[p]}" for p, card in laid) + ".")
+    if rules.deal_last:
+        lines.append("The shuffle always leaves " + ", ".join(cards.card_name(c) for c in rules.deal_last)
+                     + " at the bottom of the pack, so it is dealt last.")
+    if rules.distinct_ranks:
+        size, runs = rules.distinct_ranks
+        lines.append(f"The shuffle sees to it that each run of {size} cards in the first {size * runs} dealt "
+                     "(cards 1-{0}, {1}-{2}, ...) holds no two cards of one rank.".format(size, size + 1, 2 * size))
+    by_pile = [g for g in rules.definition.get("deal") or [] if rules.group_specs.get(g, {}).get("deal_by") == "pile"]
+    if by_pile:
+        lines.append(f"Except that {', '.join(by_pile)} {'is' if len(by_pile) == 1 else 'are'} dealt pile by pile "
+                     "instead: all of a pile's cards before the next pile's.")
     if rules.opening_from is not None:
         after = []
         for places, turn in rules.opening_deal:

@@ -307,6 +307,10 @@ PILE_GROUP = {
                                                            "the group's places move, in place order, into the "
                                                            "places the deal left empty; theirs stay empty "
                                                            "(Blue Moon: A)"}),
+        "deal_by": _or_ref({"enum": ["row", "pile"],
+                            "description": "row (default): the deal gives each pile of the group one card in "
+                                           "turn, row after row; pile: all of the first pile's cards, then all "
+                                           "of the second's, ... (Nestor)"}),
         "split": {"type": "object", "additionalProperties": False, "minProperties": 1,
                   "description": "the group is dealt pile by pile, in pack order: before: a card of this "
                                  "rank starts the next pile (unless the current one is still empty; Cat's "
@@ -645,6 +649,21 @@ FIELDS: dict[str, Any] = {
                                         "description": "a card, such as AC"},
                "description": "cards taken out of the pack before the shuffle and set on these layout piles, "
                               "under any cards dealt to them (Red Moon's Aces)"},
+    "deal_last": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
+                  "items": {"type": "string", "pattern": "^\\s*([AaTtJjQqKk1-9]|10)[CDHScdhs]\\s*$",
+                            "description": "a card, such as AS"},
+                  "description": "cards the shuffled pack always deals last: every copy is moved to the "
+                                 "bottom of the pack before the deal, in the order listed (PySolFC's shuffle "
+                                 "hook: All in a Row's Ace of spades)"},
+    "distinct_ranks": {"type": "object", "additionalProperties": False, "required": ["cards", "runs"],
+                       "description": "the first runs of cards the deal takes, each of `cards` cards, hold no two "
+                                      "cards of one rank: the shuffle swaps a repeated card with a random card "
+                                      "after its run (PySolFC's Nestor shuffle hook)",
+                       "properties": {
+                           "cards": _or_ref({"type": "integer", "minimum": 2, "maximum": 13,
+                                             "description": "the cards in a run (Nestor: 6, a column)"}),
+                           "runs": _or_ref({"type": "integer", "minimum": 1, "maximum": 52,
+                                            "description": "how many runs, from the top of the pack (Nestor: 8)"})}},
     "deal_to_foundations": {"anyOf": [{"type": "boolean"},
                                       {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
                                        "items": RANK}],
