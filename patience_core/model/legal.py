@@ -665,6 +665,38 @@ def gathered_shuffled(piles: list[list[int]], places: tuple[int, ...], per_pile:
     return dealt
 
 
+def gathered_dealt(piles: list[list[int]], places: tuple[int, ...], spec,
+                   redeals_left) -> tuple[list[list[int]], list[int]]:
+    """The piles and their face-down counts after a redeal that deals the gathered cards out as
+    ``spec.gather_deal`` says. As PySolFC's RedealTalonStack gathers them, pile 1 first, each
+    from its top, so the last pile's bottom card is dealt first (shuffled with ``spec.shuffle``,
+    seeded as :func:`seeded_shuffle`); then ``rows``: one card to each pile in turn until they
+    run out (Capricieuse); ``stairs``: a row onto every pile, then one from the second pile, the
+    third ... (Usk); ``again``: the deal's own pattern (``spec.gather_pattern``), its face-down
+    rows and then its face-up rows, as far as the cards go (Tvete's Grandfather). A pile left
+    with a face-down top card has it turned up, as PySolFC's autoflip does."""
+    stock = [card for p in places for card in reversed(piles[p])]
+    if spec.shuffle:
+        seeded_shuffle(stock, redeals_left)
+    n = len(places)
+    if spec.gather_deal == "again":
+        pattern = spec.gather_pattern
+        order = [(i, True) for row in range(max(d for d, _ in pattern))
+                 for i, (d, _) in enumerate(pattern) if d > row]
+        order += [(i, False) for row in range(max(c - d for d, c in pattern))
+                  for i, (d, c) in enumerate(pattern) if c - d > row]
+    elif spec.gather_deal == "stairs":
+        order = [(i, False) for start in range(len(stock)) for i in range(start % n, n)]
+    else:
+        order = [(i, False) for _ in range(-(-len(stock) // n)) for i in range(n)]
+    dealt: list[list[int]] = [[] for _ in places]
+    down = [0] * n
+    for i, face_down in order[:len(stock)]:
+        dealt[i].append(stock.pop())
+        down[i] += face_down
+    return dealt, [min(d, len(pile) - 1) if pile else 0 for d, pile in zip(down, dealt)]
+
+
 def legal_moves(position: "Position") -> list[Move]:
     """Every legal move of the YAML's rules, in the order of this module's docstring."""
     moves = foundation_moves(position)

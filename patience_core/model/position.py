@@ -563,9 +563,15 @@ class Position:
                 self.down[p] = 0
             self.redeals_left -= 1
             return before
-        dealt = (legal.gathered_shuffled(self.piles, places, spec.per_pile, self.redeals_left) if spec.shuffle
-                 else legal.gathered(self.piles, places, spec.per_pile))
-        self._set_group_state(places, (dealt, (0,) * len(places)))
+        if spec.gather_deal:
+            dealt, down = legal.gathered_dealt(self.piles, places, spec, self.redeals_left)
+        else:
+            dealt = (legal.gathered_shuffled(self.piles, places, spec.per_pile, self.redeals_left) if spec.shuffle
+                     else legal.gathered(self.piles, places, spec.per_pile))
+            down = [0] * len(places)
+        if spec.gather_face_up:   # only each pile's top cards go back face up (Fascination Fan)
+            down = [max(0, len(pile) - spec.gather_face_up) for pile in dealt]
+        self._set_group_state(places, (dealt, tuple(down)))
         self.redeals_left -= 1
         return before
 

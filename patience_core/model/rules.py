@@ -1206,6 +1206,18 @@ class Rules:
         elif raw_gather.get("gaps") is not None:
             raise self._fail(("stock", "gather", "gaps"), "says which places a redeal that keeps the rows' runs "
                              "leaves empty, but nothing is kept; expected keep: {runs_from: RANK}")
+        gather_deal = raw_gather.get("deal", "")
+        if gather_deal:
+            path = ("stock", "gather", "deal")
+            if raw_gather.get("per_pile") is not None or raw_gather.get("keep") is not None:
+                raise self._fail(path, f"{gather_deal} says how the gathered cards are dealt out again; expected "
+                                 "no per_pile and no keep with it")
+        if raw_gather.get("face_up") is not None and (gather_deal == "again" or raw_gather.get("keep") is not None):
+            raise self._fail(("stock", "gather", "face_up"), "the cards go back face up as the deal or the kept "
+                             "places say; expected no face_up with deal: again or keep")
+        if gather_deal == "again" and gather and any(self.piles[p].faces for p in gather):
+            raise self._fail(("stock", "gather", "deal"), "again deals the face-down rows and then the face-up "
+                             "ones; expected piles dealt with face_up or face_down, not faces")
         gather_to_stock = bool(deal_to) and redeals != 0
         if gather_to_stock and (gather or raw.get("deal_when", "always") != "always"):
             raise self._fail(("stock", "redeals"), "a stock that deals rows redeals by gathering the piles it "
@@ -1239,7 +1251,10 @@ class Rules:
                          gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass,
                          gather_last_first=raw.get("gather_from", "first") == "last", last_row_to=last_row_to,
                          keep_ranks=keep_ranks, gather_rows=gather_rows,
-                         gaps=raw_gather.get("gaps", "after-run"))
+                         gaps=raw_gather.get("gaps", "after-run"), gather_deal=gather_deal,
+                         gather_face_up=int(raw_gather.get("face_up", 0)),
+                         gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)
+                                         if gather_deal == "again" else ()))
 
     def _compile_waste_fill(self) -> None:
         """``waste: {fill: [stock]}``: the moment the waste becomes empty, the stock's top card is

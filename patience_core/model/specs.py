@@ -483,7 +483,14 @@ class StockSpec:
     each of ``gather_rows`` stay (:func:`in_order_prefix`), the rest are gathered, shuffled and
     dealt back one to each place they left, ``gaps`` saying which of those places stay empty:
     ``after-run`` the first of each row, ``row-end`` each row's last, ``random`` as many as
-    there were gaps, chosen at random (PySolFC's Montana_Talon, Station_Talon, Spaces_Talon)."""
+    there were gaps, chosen at random (PySolFC's Montana_Talon, Station_Talon, Spaces_Talon);
+    ``gather_deal`` (with ``gather``, instead of ``per_pile``): how the gathered cards are dealt
+    out again: ``rows``, one card to each pile in turn until they run out (PySolFC's
+    Capricieuse.redealCards); ``stairs``, rows that each start one pile further on (Usk);
+    ``again``, as the deal dealt the group, ``gather_pattern`` giving each pile's face-down and
+    dealt cards: the face-down rows, then the face-up ones, as far as the cards go (PySolFC's
+    Grandfather, whose redeal is its startGame); ``gather_face_up``: only that many cards of
+    each pile go back face up, the rest face down (0: all face up; Fascination Fan)."""
 
     draw: int = 1
     redeals: int | float = 0
@@ -510,6 +517,9 @@ class StockSpec:
     keep_ranks: tuple[int, ...] = ()
     gather_rows: tuple[tuple[int, ...], ...] = ()
     gaps: str = "after-run"
+    gather_deal: str = ""
+    gather_face_up: int = 0
+    gather_pattern: tuple[tuple[int, int], ...] = ()
 
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited

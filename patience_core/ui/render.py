@@ -587,12 +587,23 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             first = f"pile {len(stock.gather)}" if stock.gather_last_first else "pile 1"
             lines.append(f"Redeal ({redeals}): once the stock is empty, the piles of {group} go back into it "
                          f"in order, {first} first, each from its top{shuffled} and a row is dealt at once.")
+        elif stock.gather_deal:
+            how = {"rows": "one card to each pile in turn until they run out",
+                   "stairs": "a row onto every pile, then a row from the second pile on, then from the third, "
+                             "and so on until they run out",
+                   "again": "as the deal dealt them (the face-down rows, then the face-up rows) as far as they "
+                            "go, a face-down top card turned up"}[stock.gather_deal]
+            shuffled = "shuffled" if stock.shuffle else "unshuffled"
+            lines.append(f"Redeal ({redeals}): the piles of {group} are picked up in order, each from its top, "
+                         f"and dealt out again {shuffled}, {how}{_face_up_words(stock)}.")
         elif stock.shuffle:
             lines.append(f"Redeal ({redeals}): the cards of {group} are picked up, shuffled and dealt out again "
-                         f"{stock.per_pile} to a pile from the first, in rows (the last piles short).")
+                         f"{stock.per_pile} to a pile from the first, in rows (the last piles short)"
+                         f"{_face_up_words(stock)}.")
         else:
             lines.append(f"Redeal ({redeals}): the piles of {group} are picked up in order, each from its top, "
-                         f"and dealt out again unshuffled, {stock.per_pile} to a pile from the first.")
+                         f"and dealt out again unshuffled, {stock.per_pile} to a pile from the first"
+                         f"{_face_up_words(stock)}.")
     lines += _removal_lines(rules)
     won = "every card on the foundations" if rules.win is None else rules.win.words
     if rules.win is not None and rules.turn_up_piles:
@@ -601,6 +612,15 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     lines.append(f"Won: {won}. Lost: no move is left.")
     lines.append(f"Automatic play to the foundations: {'on' if rules.autoplay else 'off'}.")
     return _parameters_tail(rules, lines)
+
+
+def _face_up_words(stock) -> str:
+    """The faces of a gathering redeal's cards, where only some go back face up."""
+    if not stock.gather_face_up:
+        return ""
+    if stock.gather_face_up == 1:
+        return "; only each pile's top card face up"
+    return f"; only the top {stock.gather_face_up} cards of each pile face up"
 
 
 def _stock_deal_words(piles: int, stock_size: int, when: str) -> str:

@@ -581,6 +581,18 @@ FIELDS: dict[str, Any] = {
                                                      "description": "shuffled before they are dealt again, in "
                                                                     "rows (La Belle Lucie); the same game always "
                                                                     "shuffles the same way"}),
+                                 "deal": _or_ref({"enum": ["rows", "stairs", "again"],
+                                                  "description": "instead of per_pile, how the gathered cards "
+                                                                 "are dealt out again: rows, one card to each "
+                                                                 "pile in turn until they run out (Capricieuse); "
+                                                                 "stairs, rows that each start one pile further "
+                                                                 "on (Usk); again, the deal's own face-down rows "
+                                                                 "and then face-up rows, as far as the cards go "
+                                                                 "(Tvete's Grandfather)"}),
+                                 "face_up": _or_ref({"type": "integer", "minimum": 1, "maximum": 52,
+                                                     "description": "only this many cards of each pile go back "
+                                                                    "face up, the rest face down (Fascination "
+                                                                    "Fan: 1)"}),
                                  "keep": {"type": "object", "additionalProperties": False, "required": ["runs_from"],
                                           "description": "the cards in order at the start of each row of the "
                                                          "group's grid stay; only the rest is gathered, shuffled "
