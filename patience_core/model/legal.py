@@ -56,6 +56,31 @@ def fill_source(position: "Position", p: int) -> int:
     return -1
 
 
+def set_cards(position: "Position", d: int) -> tuple[int, ...]:
+    """The cards an ``empty: set`` gap takes now: those that, with the cards already gathered on
+    the places of a set that leaves by itself (``remove`` with ``at_once``), can still make it
+    (Elevens' court: a J, Q or K of a rank not there yet)."""
+    rules, piles = position.rules, position.piles
+    found: dict[int, None] = {}
+    for rule in rules.gathered_for[d]:
+        gathered = [card for p in rule.sources for card in piles[p]]
+        for card in rules.accepts_any[d]:
+            if card not in found and rule.may_grow(gathered + [card]):
+                found[card] = None
+    return tuple(found)
+
+
+def gathered_set(position: "Position") -> tuple[int, ...] | None:
+    """The places of the first set that leaves by itself (``remove`` with ``at_once``) whose
+    cards are all there now, or ``None``."""
+    piles = position.piles
+    for rule in position.rules.sets_at_once:
+        gathered = [card for p in rule.sources for card in piles[p]]
+        if len(gathered) == rule.cards and rule.matches(tuple(gathered)):
+            return rule.sources
+    return None
+
+
 def below_base_rank(position: "Position") -> int | None:
     """The rank an ``empty: below-base`` gap takes: one below the base the deal chose (``None``
     while no base is known)."""
@@ -131,6 +156,8 @@ def remove_moves(position: "Position") -> list[Move]:
     free = list(free_cards(position))
     found: dict[Move, None] = {}
     for rule in position.rules.remove_rules:
+        if rule.at_once:   # leaves by itself once gathered (Position._aftermath), never the player's move
+            continue
         sources = rule.sources
         mine = [(p, card) for p, card in free if p in sources]
         if rule.cards == 1:
@@ -329,6 +356,8 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     empty = spec.empty
     if isinstance(empty, tuple):
         return card % 13 in empty
+    if empty == "set":
+        return card in set_cards(position, d)
     if empty == "below-base":
         return card % 13 == below_base_rank(position)
     return empty == "any" or (empty != "none" and card % 13 == empty)
@@ -424,6 +453,8 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
         elif spec.empty == "any":
             open_gaps.append(d)
             continue
+        elif spec.empty == "set":
+            cards_ = set_cards(position, d)
         elif spec.empty == "below-base":
             rank = below_base_rank(position)
             cards_ = () if rank is None else rules.accepts_below_base[d][rank]
@@ -741,5 +772,5 @@ def moves_from(position: "Position", pile: int, card: int | None = None) -> list
 
 
 __all__ = ["legal_moves", "is_legal", "opening", "free_cards", "swap_moves", "is_covered", "is_locked", "below_base_rank",
-           "remove_moves", "removed_cards", "close_up_plan", "foundation_moves", "pile_moves", "stock_moves", "accepts",
+           "remove_moves", "removed_cards", "set_cards", "gathered_set", "close_up_plan", "foundation_moves", "pile_moves", "stock_moves", "accepts",
            "movable_units", "held_back_by_partial", "run_limit", "run_fits", "suit_segments", "moves_from"]

@@ -84,6 +84,9 @@ class Step(NamedTuple):
     before it and the piles dealt to, in order; for a gather, the group's cards and face-down
     counts before it; for a play, what :meth:`Position._after_play` did (the piles the opening
     card's deal went to, and whether the emptied waste took a stock card), or ``None``.
+    A move after which something settled by itself (a gathered set leaving, gaps waiting for a
+    state filled: ``Position._aftermath``) is kept with an eighth entry saying what, which
+    undo takes back first; other entries are seven long.
     """
 
     move: Move

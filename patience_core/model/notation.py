@@ -267,7 +267,7 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
                 else "nothing until the deal gives the foundations' base")
         return f": an empty {rules.pile_names[dst]} takes {what}"
     elif spec.empty != "any":
-        what = "nothing" if spec.empty == "none" else f"only {cards.ranks_with_articles(spec.empty)}"
+        what = "nothing" if spec.empty == "none" else f"only {spec.empty_words()}"
         return f": an empty {rules.pile_names[dst]} takes {what}"
     elif spec.empty_from is not None and src not in spec.empty_from:
         froms = ", ".join(rules.pile_names[p] for p in sorted(spec.empty_from))

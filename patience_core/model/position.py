@@ -303,7 +303,8 @@ class Position:
         rules = self.rules
         if count == 1:
             # The commonest move, inline: most of every game's moves are turns.
-            if kind is TURN and not rules.is_foundation[dst] and not rules.hidden_while_locked:
+            if kind is TURN and not rules.is_foundation[dst] and not rules.hidden_while_locked \
+                    and not rules.after_move:
                 piles = self.piles
                 piles[dst].append(piles[src].pop())
                 self.trail.append((move, NO_PILE, -1, False, False, False, None))
@@ -330,8 +331,50 @@ class Position:
             self.trail.append((move, NO_PILE, -1, False, False, False, None))
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
+        if rules.after_move:
+            done = self._aftermath()
+            if done is not None:   # kept as the step's eighth entry, taken back first by undo
+                self.trail[-1] = self.trail[-1] + (done,)
         if rules.hidden_while_locked:
             self._hide_if_locked()
+
+    def _aftermath(self) -> tuple | None:
+        """What settles by itself after a move: a set gathered complete on its places leaves
+        for the discard pile (``remove`` with ``at_once``: Elevens' J, Q, K), then every gap
+        waiting for its ``fill: {when}`` state is filled, in pile order, while the state holds
+        (Elevens Too). Returns (the piles the set's cards left, one entry per card, in order;
+        the fills as (gap, source, whether the source turned a card up)) for undo, or ``None``."""
+        rules, piles = self.rules, self.piles
+        removed: list[int] = []
+        places = legal.gathered_set(self) if rules.sets_at_once else None
+        if places is not None:
+            discard = piles[rules.discard]
+            for p in places:
+                while piles[p]:
+                    discard.append(piles[p].pop())
+                    removed.append(p)
+            self.on_foundations += len(removed)
+        filled: list[tuple[int, int, bool]] = []
+        fill_when = rules.fill_when
+        for p in rules.waiting_fills:
+            if not piles[p] and fill_when[p].holds(piles):
+                source, flipped = self._fill_from(p, piles[p])
+                if source >= 0:
+                    filled.append((p, source, flipped))
+        if not removed and not filled:
+            return None
+        return tuple(removed), tuple(filled)
+
+    def _undo_aftermath(self, done: tuple) -> None:
+        """Take back :meth:`_aftermath`: the fills in reverse, then the set from the discard pile."""
+        removed, filled = done
+        piles = self.piles
+        for p, source, flipped in reversed(filled):
+            self._unsettle(p, piles[p], source, False, flipped)
+        discard = piles[self.rules.discard]
+        for p in reversed(removed):
+            piles[p].append(discard.pop())
+        self.on_foundations -= len(removed)
 
     def _swap(self, a: int, b: int) -> None:
         """Places ``a`` and ``b`` trade their cards (and face-down counts): its own undo."""
@@ -645,9 +688,14 @@ class Position:
 
     def _fill_gap(self, src: int, pile: list[int]) -> tuple[int, bool]:
         """Fill the empty ``pile`` from its source that has a card (:func:`legal.fill_source`)."""
+        if not self.rules.fill[src] or self.rules.fill_when[src] is not None:
+            return NO_PILE, False   # a gap waiting for a state is filled after the move (_aftermath)
+        return self._fill_from(src, pile)
+
+    def _fill_from(self, src: int, pile: list[int]) -> tuple[int, bool]:
+        """Fill the empty ``pile`` (pile ``src``) from its first source holding a card; returns
+        the source (:data:`NO_PILE`: none) and whether taking its card turned one up there."""
         piles, down = self.piles, self.down
-        if not self.rules.fill[src]:
-            return NO_PILE, False
         source = legal.fill_source(self, src)
         if source < 0:
             return NO_PILE, False
@@ -700,6 +748,8 @@ class Position:
     def undo(self) -> Move:
         """Take back the last move (and its fill and turn-up); return it."""
         step = _new(Step, list.pop(self.trail))
+        if len(step) > 7:   # what settled by itself after the move (_aftermath), taken back first
+            self._undo_aftermath(step[7])
         move = step.move
         kind = move.kind
         piles = self.piles

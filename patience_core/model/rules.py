@@ -68,6 +68,15 @@ def _count_words(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _and_list(words: list[str], joint: str = "and") -> str:
+    """``J, Q and K``; one word alone as it is."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {joint} {words[-1]}"
+
+
+def _or_list(words: list[str]) -> str:
+    return _and_list(words, "or")
+
+
 def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
     """A build rule as written (``or:`` a second one, either will do); a list (``run:`` only,
     the schema says so): a run by one of them all the way."""
@@ -300,6 +309,8 @@ class Rules:
         return len(self.pile_names) - 1
 
     def _fill_sources(self, group: str, fill: Any) -> tuple[int, ...]:
+        if isinstance(fill, dict):   # {from: [sources], when: CONDITION}
+            fill = fill["from"]
         if fill in ("never", None):
             return ()
         resolved: list[int] = []
@@ -327,7 +338,8 @@ class Rules:
         if spec["fill"] in ("never", None):
             raise self._fail(("piles", group, "fill_from"), "fill_from says which pile of a fill source "
                              "fills a gap, and the group's gaps are never filled; expected fill: [sources]")
-        groups = tuple(tuple(self._fill_sources(group, [name])) for name in spec["fill"])
+        listed = spec["fill"]["from"] if isinstance(spec["fill"], dict) else spec["fill"]
+        groups = tuple(tuple(self._fill_sources(group, [name])) for name in listed)
         if all(len(g) == 1 for g in groups):
             raise self._fail(("piles", group, "fill_from"), "fullest chooses among the piles of one source "
                              "group, and every source here is one pile; expected a pile group of several "
@@ -407,11 +419,11 @@ class Rules:
                 empty = tuple(cards.parse_rank(r) for r in empty)
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "empty"), str(exc)) from None
-        elif empty not in ("any", "none", "below-base"):
+        elif empty not in ("any", "none", "below-base", "set"):
             try:
                 empty = cards.parse_rank(empty)
             except cards.CardError as exc:
-                raise self._fail(("piles", group, "empty"), f"{exc}; or any, none, below-base") from None
+                raise self._fail(("piles", group, "empty"), f"{exc}; or any, none, below-base, set") from None
         if empty == "below-base" and not any(f.base_from_deal for f in self.f_spec.values()):
             raise self._fail(("piles", group, "empty"), "below-base takes the rank one below a base the deal "
                              "chooses, and no foundation group has one; expected base: deal on a foundation "
@@ -459,10 +471,14 @@ class Rules:
             what = "max" if "max" in spec else "cards"
             raise self._fail(("piles", group, what), f"pile {i + 1} is dealt {dealt} cards but holds at most "
                              f"{max_cards}{' (a free cell holds one)' if kind == 'cell' and 'max' not in spec else ''}")
+        fill_when = None
+        if isinstance(spec["fill"], dict):
+            fill_when = self._condition(("piles", group, "fill", "when"), spec["fill"]["when"])
         return PileSpec(number=p, name=self.pile_names[p], group=group, kind=kind,
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
                         fill=self._fill_sources(group, spec["fill"]), fill_fullest=self._fill_fullest(group, spec),
+                        fill_when=fill_when,
                         cards=dealt, face_down=down, faces=faces,
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
                         covered_by=covered_by,
@@ -826,7 +842,11 @@ class Rules:
                 if p == self.stock and not (definition.get("stock") or {}).get("face_up"):
                     raise self._fail(path + ("from",), "the stock's cards lie face down; expected stock: "
                                      "{face_up: true}, or no stock in from")
-                if p != self.stock and p not in self.waste_piles and self.piles[p].access != "top":
+                if raw.get("at_once") and (p == self.stock or p in self.waste_piles):
+                    raise self._fail(path + ("from",), f"a set that leaves by itself is gathered on layout "
+                                     f"places, and {name} is not one; expected pile groups of the layout")
+                if p != self.stock and p not in self.waste_piles and self.piles[p].access != "top" \
+                        and not (raw.get("at_once") and self.piles[p].access == "none"):
                     raise self._fail(path + ("from",), f"{name} gives {self.piles[p].access} of its cards; "
                                      "expected piles whose top card alone is free (access: top)")
             ranks = None
@@ -847,19 +867,42 @@ class Rules:
             if ranks is not None and len(ranks) != count:
                 raise self._fail(path + ("ranks",), f"lists {len(ranks)} ranks for sets of {count} cards; "
                                  "expected one rank per card")
+            at_once = bool(raw.get("at_once", False))
+            among = None
+            if raw.get("among") is not None:
+                try:
+                    among = tuple(cards.parse_rank(r) for r in raw["among"])
+                except cards.CardError as exc:
+                    raise self._fail(path + ("among",), str(exc)) from None
+            if count > 2 and not at_once:
+                raise self._fail(path + ("cards",), f"a player removes one card or a pair, not sets of {count}; "
+                                 "expected cards: 1 or 2, or at_once: true for a set gathered on its places")
+            if at_once:
+                for key in ("total", "apart", "outranked", "where"):
+                    if raw.get(key) is not None and raw.get(key) is not False and raw.get(key) != "anywhere":
+                        raise self._fail(path + (key,), f"a set that leaves by itself is told by the ranks "
+                                         f"and suits gathered, not by {key}; expected ranks, rank: same, "
+                                         "suit: same or among")
+                if count < 2:
+                    raise self._fail(path + ("at_once",), "a card alone cannot be gathered; expected a set "
+                                     "of 2 or more cards")
             apart = tuple(raw["apart"]) if raw.get("apart") is not None else None
             if apart is not None and count != 2:
                 raise self._fail(path + ("apart",), f"apart compares the ranks of a pair, not of sets of {count}; "
                                  "expected cards: 2")
             if ranks is None and total is None and not (same and count > 1) and not outranked \
-                    and not (raw.get("suit") == "same" and count > 1) and apart is None:
+                    and not (raw.get("suit") == "same" and count > 1) and apart is None and among is None:
                 raise self._fail(path, "says no test the cards must pass, so any cards would go; expected "
-                                 "total, ranks, apart, rank: same or suit: same (with 2 cards), or outranked")
+                                 "total, ranks, apart, among, rank: same or suit: same (with 2 cards), or "
+                                 "outranked")
             if count > 1 and len(sources) < 2:
                 raise self._fail(path + ("from",), f"sets of {count} cards come from different piles, and "
                                  f"{'+'.join(names)} is one pile; expected at least {count} piles")
-            what = (" and ".join(cards.RANKS[r] for r in ranks) if ranks else
-                    "two cards of one rank" if same else "two cards")
+            many = {1: "a card", 2: "two cards", 3: "three cards", 4: "four cards"}[count]
+            what = (_and_list([cards.RANKS[r] for r in ranks]) if ranks else
+                    f"{many} of one rank" if same else many)
+            if among is not None:
+                what += f" among {_or_list([cards.RANKS[r] for r in among])}"
             if count == 1 and ranks:
                 what = f"{cards.rank_with_article(ranks[0])} alone"
             if total is not None:
@@ -881,10 +924,18 @@ class Rules:
                 what = ("a card alone" if not ranks else what) + (", while a free card of its suit and a higher "
                                                                   "rank lies on another of these piles"
                                                                   + (" (Aces rank above Kings)" if aces_high else ""))
+            words = (f"{what}, gathered one card at a time on {', '.join(names)}, leave by themselves as soon "
+                     "as they are all there" if at_once else f"{what}, from {', '.join(names)}")
             self.remove_rules.append(RemoveRule(cards=count, sources=sources, total=total, ranks=ranks,
                                                 same_rank=same, outranked=outranked, aces_high=aces_high,
                                                 same_suit=raw.get("suit") == "same", where=where, apart=apart,
-                                                words=f"{what}, from {', '.join(names)}"))
+                                                among=among, at_once=at_once, words=words))
+        gathering = {p for rule in self.remove_rules if rule.at_once for p in rule.sources}
+        for group, spec in self.group_specs.items():
+            if spec.get("empty") == "set" and not set(self.groups[group]) <= gathering:
+                raise self._fail(("piles", group, "empty"), "set takes a card that can still complete the set "
+                                 "gathered on the pile, and no remove rule with at_once: true gathers one "
+                                 "there; expected such a rule naming the group in from")
 
     def _compile_foundations(self, definition: dict[str, Any]) -> None:
         number = 0
@@ -1647,6 +1698,18 @@ class Rules:
                 self.fill_fullest[p] = self.piles[p].fill_fullest
         if self.waste_refills:   # the stock turns a card onto the emptied waste (waste: {fill: [stock]})
             self.fill[self.waste] = (self.stock,)
+        # Gaps that wait for a state before they are filled (fill: {from, when}), in pile order,
+        # and the sets that leave by themselves once gathered (remove at_once): what a
+        # position settles after every move (Position._aftermath).
+        self.fill_when: list[Condition | None] = [None] * n
+        for p in self._layout():
+            self.fill_when[p] = self.piles[p].fill_when
+        self.waiting_fills = tuple(p for p in self._layout() if self.piles[p].fill_when is not None)
+        self.sets_at_once = tuple(rule for rule in self.remove_rules if rule.at_once)
+        self.gathered_for: dict[int, tuple[RemoveRule, ...]] = {
+            p: tuple(rule for rule in self.sets_at_once if p in rule.sources) for p in self._layout()
+            if self.piles[p].empty == "set"}
+        self.after_move = bool(self.waiting_fills or self.sets_at_once)
         for w in self.waste_piles:
             self.access[w] = _ACCESS[self.waste_spec.get("access", "top")]
         if self.stock_spec.face_up:
@@ -1724,11 +1787,13 @@ class Rules:
         self.accepts_on: dict[int, list[tuple[int, ...]]] = {}
         self.accepts_empty: dict[int, tuple[int, ...]] = {}
         self.accepts_below_base: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.accepts_any: dict[int, tuple[int, ...]] = {}   # every card the pile may ever take
         pack_codes = [c for c in range(52) if self.copies[c]]
         for p in self.receivers:
             spec = self.piles[p]
             build = spec.build
             codes = [c for c in pack_codes if spec.only_suit in (None, c // 13) and spec.only_rank in (None, c % 13)]
+            self.accepts_any[p] = tuple(codes)
             self.accepts_on[p] = [tuple(c for c in codes if build is not None and build.follows(top, c))
                                   for top in range(52)]
             empty = spec.empty
@@ -1800,6 +1865,7 @@ class Rules:
         self.conditions = [c for c in [*(self.piles[p].build_when for p in self._layout()),
                                        *(self.piles[p].empty_when for p in self._layout()),
                                        *(self.piles[p].free_when for p in self._layout()),
+                                       *(self.piles[p].fill_when for p in self._layout()),
                                        *(self.f_spec[f].worry_when for f in self.foundations),
                                        *(self.f_spec[f].when for f in self.foundations)] if c is not None]
         # Foundations that take cards only in a state of the game (when:).
@@ -1830,7 +1896,7 @@ class Rules:
                                 and self.stock_spec.to_foundation is None and self.redeals != UNLIMITED
                                 and not self.worry_from and not self.run_foundations and not self.transfer_from
                                 and not self.remove_rules and self.win is None and not self.any_covered
-                                and not self.waste_refills and self.opening_from is None
+                                and not self.waste_refills and self.opening_from is None and not self.after_move
                                 and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
                                         for f in self.foundations)
                                 and len(self.pack_suits) == 4 and len(self.pack_ranks) == 13)

@@ -261,7 +261,9 @@ class PileSpec:
     once, as in Solvitaire's and Klondike-Solver's Klondike); ``max_cards``: the most cards it may hold (``None``: no cap);
     ``fill``: pile numbers tried in order to fill a gap at once (``fill_fullest``: the same
     sources by named group, each group giving its pile with the most cards, the first on a tie:
-    Gate's two reserves); ``cards``/``face_down``:
+    Gate's two reserves; ``fill_when``: gaps are filled only in this state, and then every gap
+    of the layout waiting for it, in pile order: Elevens Too's square, filled while the court is
+    empty); ``cards``/``face_down``:
     cards dealt, and how many of them face down (the count below the top face-down card where
     ``faces`` gives each dealt card's face: ``True`` face down, deepest first, so face-up
     cards may lie between face-down ones (Alternation)); ``to_bottom``: a rank (index) whose
@@ -280,7 +282,9 @@ class PileSpec:
     ``bottom``: a rank the pile's bottom card must have for anything to be built on it (Picture
     Gallery); ``swap`` (``card``): it trades its one card with another such place's when each
     card is of the other's ``bottom`` rank (Royal Parade);
-    ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), or ``"below-base"``:
+    ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), ``"set"``: a card
+    that, with the cards on the other places of an ``at_once`` set it is gathered for, can
+    still make that set (Elevens' court: a J, Q or K of a rank not there yet), or ``"below-base"``:
     only the rank one below the foundations' base, a rank the deal chooses (Penguin, Agnes
     Bernauer; :func:`~patience_core.model.legal.below_base_rank`); ``free_when``: the state in
     which its cards may leave it (``None``: always; Napoleon's cells, locked while the reserve
@@ -302,6 +306,7 @@ class PileSpec:
     max_cards: int | None = None
     fill: tuple[int, ...] = ()
     fill_fullest: tuple[tuple[int, ...], ...] = ()
+    fill_when: Condition | None = None
     cards: int = 0
     face_down: int = 0
     faces: tuple[bool, ...] | None = None
@@ -332,6 +337,8 @@ class PileSpec:
         """The ranks a gap takes, in words: ``a K``, ``an A or a K``, or the rank below the base."""
         if self.empty == "below-base":
             return "the rank one below the foundations' base"
+        if self.empty == "set":
+            return "a card that, with the cards gathered on its group's places, can still make their set"
         return cards.ranks_with_articles(self.empty)
 
 
@@ -413,8 +420,12 @@ class RemoveRule:
     above Kings when ``aces_high``; ``same_suit``: the cards are of one suit;
     ``apart``: a pair's ranks differ by one of these amounts (Cheops: 0 or 1, no wrap); ``where``:
     how the two places lie in their grid (``anywhere``, ``neighbours``: next to each other,
-    diagonals too; ``line``: in one row or one column); ``sources``: the piles they may come
-    from (each card from a different pile). ``words`` says the rule to a player.
+    diagonals too; ``line``: in one row or one column); ``among``: every card's rank is one of
+    these (Tens: four of a kind among 10, J, Q, K); ``sources``: the piles they may come
+    from (each card from a different pile). ``at_once``: not a player's move: the set is
+    gathered one card at a time on the ``sources`` and leaves by itself, in the move that
+    completes it, as soon as all the cards on them make it (Elevens' J, Q and K; Foursome's
+    four of a kind). ``words`` says the rule to a player.
     """
 
     cards: int
@@ -428,6 +439,8 @@ class RemoveRule:
     same_suit: bool = False
     where: str = "anywhere"
     apart: tuple[int, ...] | None = None
+    among: tuple[int, ...] | None = None
+    at_once: bool = False
 
     def value(self, card: int) -> int:
         """The card's rank for ``outranked``: A=1 .. K=13, or A=14 with ``aces_high``."""
@@ -448,7 +461,28 @@ class RemoveRule:
             return False
         if self.apart is not None and abs(chosen[0] % 13 - chosen[-1] % 13) not in self.apart:
             return False
+        if self.among is not None and any(c % 13 not in self.among for c in chosen):
+            return False
         return True
+
+    def may_grow(self, gathered: list[int]) -> bool:
+        """Can these cards, gathered so far, still be completed into a set by this rule (cards
+        of the pack's other ranks and suits added)? For the tests an ``at_once`` rule may have:
+        ``ranks``, ``rank: same``, ``suit: same``, ``among``."""
+        if len(gathered) > self.cards:
+            return False
+        ranks = [c % 13 for c in gathered]
+        if self.among is not None and any(r not in self.among for r in ranks):
+            return False
+        if self.ranks is not None:
+            wanted = list(self.ranks)
+            for r in ranks:
+                if r not in wanted:
+                    return False
+                wanted.remove(r)
+        if self.same_rank and len(set(ranks)) > 1:
+            return False
+        return not (self.same_suit and len({c // 13 for c in gathered}) > 1)
 
 
 @dataclass(frozen=True)

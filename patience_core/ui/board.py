@@ -29,7 +29,7 @@ from patience_core.storage.history import clock_text
 from patience_core.model.position import Position
 from patience_core.ui.render import fill_sources_words, printable
 from patience_core.model import legal
-from patience_core.model.rules import ACCESS_ALL, Rules
+from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
 from patience_core.ui.geometry import place_rows
 
 
@@ -141,6 +141,12 @@ def _caption(rules: Rules, group: str) -> str:
                   else "")
         swap = "; two one-card places swap cards that are each other's base" if spec.swap else ""
         return f"build {spec.build.words()}{bottom}; {moves}{swap}; a gap takes {empty}"
+    gathered = [rule for rule in rules.sets_at_once if first in rule.sources]
+    if gathered:   # places a set is gathered on (Elevens' court)
+        takes = "a card that can still complete the set" if spec.empty == "set" else (
+            {"any": "any card", "none": "nothing"}.get(spec.empty) or spec.empty_words())
+        stays = "cards stay until" if rules.access[first] == ACCESS_NONE else "cards free;"
+        return f"a gap takes {takes}; {stays} the set leaves by itself"
     if spec.covered_by or rules.covering[first]:
         free = "a card is free once the places over it are empty"
     elif rules.all_face_down[first]:
@@ -163,6 +169,8 @@ def _caption(rules: Rules, group: str) -> str:
     fill = rules.fill[first]
     gaps = ("gaps stay empty" if not fill else
             "gaps filled from " + ", else ".join(fill_sources_words(rules, first)))
+    if fill and spec.fill_when is not None:
+        gaps += f" only when {spec.fill_when.words}"
     if first in rules.stock_spec.close_up:
         gaps = "the stock closes up the gaps and fills them"
     return f"{free}; {gaps}"

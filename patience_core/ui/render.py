@@ -95,6 +95,14 @@ def _hidden_words(rules: Rules, piles: list[int], sizes: list[int]) -> str:
     return f"; face down: {', '.join(map(str, down))}"
 
 
+def _fill_when_words(pile) -> str:
+    """A fill that waits for a state (``fill: {from, when}``) in words, or nothing."""
+    if pile.fill_when is None:
+        return ""
+    return (f", but only while {pile.fill_when.words}: a gap left meanwhile waits, and every waiting gap is "
+            "filled, in place order, as soon as it holds")
+
+
 def _cap_words(pile) -> str:
     return f"; each holds at most {_plural(pile.max_cards, 'card')}" if pile.max_cards not in (None, 1) else ""
 
@@ -131,7 +139,8 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     if grid:
         shape += f" in {grid['rows']} rows of {grid['columns']}"
     fill = ("gaps are never filled" if not rules.fill[first] else
-            "a gap is filled at once from the " + ", else the ".join(fill_sources_words(rules, first)))
+            "a gap is filled at once from the " + ", else the ".join(fill_sources_words(rules, first))
+            + _fill_when_words(pile))
     if first in rules.stock_spec.close_up:
         fill = ("a gap is filled at once from the stock; once it is empty, the cards close up over the gaps "
                 "(see Stock)" if rules.fill[first] else "gaps are closed up and filled from the stock (see Stock)")
@@ -188,6 +197,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
              "face-up": "any face-up cards together", "pile": "only whole piles",
              "card-or-pile": (f"the top card alone, or the whole pile when it is one run built "
                               f"{first.run_rule.words()}" if first.run_rule else "")}[first.moves]
+    if rules.access[first.number] == ACCESS_NONE and any(first.number in rule.sources for rule in rules.sets_at_once):
+        moves = "no card (each holds at most one card, which leaves only with its set)" if first.max_cards == 1 \
+            else "no card (its cards leave only with their set)"
     limit = ""
     if first.limit == "supermove":
         limit = (" (as many as free cells and empty columns allow)" if rules.open_columns
@@ -197,7 +209,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         limit = (f" (a run in one suit always; a longer one when made of at most {most} stretches in one "
                  "suit, an empty column it goes into not counted)")
     fill = ("" if not first.fill else
-            "; a gap is filled at once from the " + ", else the ".join(fill_sources_words(rules, first.number)))
+            "; a gap is filled at once from the " + ", else the ".join(fill_sources_words(rules, first.number))
+            + _fill_when_words(first))
     build = first.build.words() if first.build else "nothing on top"
     if first.build_when is not None:
         build += f" (only when {first.build_when.words})"

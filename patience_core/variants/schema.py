@@ -127,12 +127,19 @@ REMOVE_RULE = {
     "type": "object", "additionalProperties": False, "required": ["from"],
     "description": "one kind of set: how many free cards, what they must be, where they come from",
     "properties": {
-        "cards": _or_ref({"type": "integer", "minimum": 1, "maximum": 2,
-                          "description": "how many cards make the set (default: 2, or as many as ranks lists)"}),
+        "cards": _or_ref({"type": "integer", "minimum": 1, "maximum": 4,
+                          "description": "how many cards make the set (default: 2, or as many as ranks lists); "
+                                         "3 or 4 only for a set that leaves by itself (at_once)"}),
         "total": _or_ref({"type": "integer", "minimum": 2, "maximum": 26,
                           "description": "their ranks add up to this (A=1, J=11, Q=12, K=13)"}),
-        "ranks": {"type": "array", "minItems": 1, "maxItems": 2, "items": RANK,
+        "ranks": {"type": "array", "minItems": 1, "maxItems": 4, "items": RANK,
                   "description": "the rank of each card, in any order (a King alone: [K])"},
+        "among": {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True, "items": RANK,
+                  "description": "every card's rank is one of these (Tens: four of a kind among 10, J, Q, K)"},
+        "at_once": _or_ref({"type": "boolean",
+                            "description": "the set is gathered one card at a time on the places of from and "
+                                           "leaves by itself, in the move that completes it, as soon as all "
+                                           "the cards on them make it (Elevens: J, Q and K)"}),
         "rank": _or_ref({"enum": ["same"], "description": "same: the cards are of one rank"}),
         "outranked": _or_ref({"type": "boolean",
                               "description": "a card goes alone while a free card of its suit and a higher "
@@ -208,10 +215,16 @@ PILE_GROUP = {
                                           "is left, which is turned up and free (Eagle Wing)"}),
         "fill": _or_ref({
             "description": "what fills a gap at once: never, or sources tried in order "
-                           "(waste, stock, or another pile group)",
+                           "(waste, stock, or another pile group); or {from: SOURCES, when: CONDITION}: "
+                           "only while that state holds, every waiting gap filled, in pile order, once "
+                           "it does (Elevens Too)",
             "anyOf": [{"const": "never"},
                       {"type": "array", "minItems": 1, "maxItems": 16, "uniqueItems": True,
-                       "items": {"type": "string"}}],
+                       "items": {"type": "string"}},
+                      {"type": "object", "additionalProperties": False, "required": ["from", "when"],
+                       "properties": {"from": {"type": "array", "minItems": 1, "maxItems": 16,
+                                               "uniqueItems": True, "items": {"type": "string"}},
+                                      "when": CONDITION}}],
         }),
         "fill_from": _or_ref({"enum": ["first", "fullest"],
                               "description": "which pile of a fill source group fills a gap: first (the "
@@ -221,11 +234,12 @@ PILE_GROUP = {
                           "anyOf": [{"const": "none"}, PILE_BUILD_RULE]}),
         "empty": _or_ref({"description": "what an empty pile takes: any card, none, a rank (e.g. K) or a "
                                          "list of ranks ([A, K]); below-base: only the rank one below the "
-                                         "foundations' base, a rank the deal chooses (Penguin); or "
+                                         "foundations' base, a rank the deal chooses (Penguin); set: a card that can still complete the "
+                                         "set gathered on the group's places (remove with at_once: Elevens); or "
                                          "{rank: any|RANK, when: CONDITION}: only in that state; or {left: RULE, "
                                          "right: RULE, first_column: RANK}: a card that fits the card beside the "
                                          "gap in its row (Montana)",
-                          "anyOf": [{"enum": ["any", "none", "below-base"]}, RANK,
+                          "anyOf": [{"enum": ["any", "none", "below-base", "set"]}, RANK,
                                     {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
                                      "items": RANK},
                                     {"type": "object", "additionalProperties": False, "required": ["rank", "when"],
