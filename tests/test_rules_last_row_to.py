@@ -95,7 +95,23 @@ def test_irmgard_deals_its_last_seven_cards_onto_columns_2_to_8():
     assert move.count == 9
 
 
-@pytest.mark.parametrize("name", ["cone", "irmgard"])
+def test_baroness_deals_its_last_seven_cards_onto_the_columns_and_the_reserves():
+    rules = load_rules("baroness")
+    position = position_of(rules, {"columns:2": "5S", "stock": "2C 3C 4C 5C 6C 7C 8C"}, rest=None)
+    start = position.key()
+    (move,) = _stock_moves(position)
+    position.apply(move)
+    assert [pile_cards(position, f"columns:{i}") for i in range(1, 6)] == [["8C"], ["5S", "7C"], ["6C"], ["5C"], ["4C"]]
+    assert [pile_cards(position, f"reserve:{i}") for i in (1, 2)] == [["3C"], ["2C"]]
+    position.undo()
+    assert position.key() == start
+    # twelve cards: five onto the columns alone
+    position = position_of(rules, {"stock": "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"}, rest=None)
+    position.apply(_stock_moves(position)[0])
+    assert not any(position.piles[p] for p in rules.groups["reserve"])
+
+
+@pytest.mark.parametrize("name", ["cone", "irmgard", "baroness"])
 def test_random_play_with_a_last_row_undoes_exactly(name):
     rng = random.Random(5)
     played_and_undone(load_rules(name), 2, lambda pos, moves: rng.choice(moves) if moves else None, 600)
