@@ -56,6 +56,14 @@ def test_the_tableau_caption_says_when_part_of_a_run_may_move():
         text_of("klondike", {"partial": "to-foundation"}, width=160)
 
 
+def test_a_reserve_caption_says_what_its_gaps_take():
+    """A reserve that takes a card once empty says so; one that takes nothing keeps its gaps."""
+    assert "top cards free; a gap takes any card" in text_of("algerian-patience", width=160)
+    assert "a gap takes any card only when the stock is empty" in text_of("miss-milligan", width=200)
+    assert "all free; a gap takes a K" in text_of("doorway", width=160)
+    assert "gaps stay empty" in text_of("canfield", width=160)
+
+
 def test_ascii_board_has_no_symbols():
     text = text_of("royal-cotillion", unicode=False)
     assert not any(ord(ch) > 127 for ch in text)

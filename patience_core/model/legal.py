@@ -551,13 +551,17 @@ def stock_moves(position: "Position") -> list[Move]:
         return [Move(CLOSE_UP, rules.stock, stock_spec.close_up[0], NO_CARD, len(plan[1]))] if plan else []
     if stock:
         if stock_spec.deal_to:
+            last_row = len(stock) == len(stock_spec.last_row_to)
+            if last_row:   # deal_when speaks of the rows; the last row goes whatever the gaps (Cone)
+                targets = stock_spec.last_row_to
+                return [Move(DEAL_ROW, rules.stock, targets[0], NO_CARD, len(targets))]
             if stock_spec.deal_needs_no_gap and any(not piles[p] for p in stock_spec.deal_to):
                 return []
             if stock_spec.deal_needs_all_empty and any(piles[p] for p in stock_spec.deal_to):
                 return []
             if stock_spec.deal_onto_last:
                 return [Move(DEAL_ROW, rules.stock, last_started_target(piles, stock_spec, stock[-1]), NO_CARD, 1)]
-            targets = row_targets(piles, stock_spec, last_row=len(stock) == len(stock_spec.last_row_to))
+            targets = row_targets(piles, stock_spec, len(stock))
             return [Move(DEAL_ROW, rules.stock, targets[0], NO_CARD, min(len(stock), len(targets)))]
         if stock_spec.to_foundation is not None:
             return [Move(TURN, rules.stock, stock_spec.to_foundation, stock[-1])]
@@ -620,12 +624,12 @@ def last_started_target(piles: list[list[int]], stock_spec, card: int) -> int:
     return piles_to[current]
 
 
-def row_targets(piles: list[list[int]], stock_spec, last_row: bool = False) -> tuple[int, ...]:
+def row_targets(piles: list[list[int]], stock_spec, in_stock: int) -> tuple[int, ...]:
     """The piles a row from the stock goes onto, in order: every pile it deals to, or with
     ``deal_onto_held`` those holding a card (the first pile when none does), ``deal_rounds``
-    times over; ``last_row``: the ``last_row_to`` piles (Algerian Patience). After the deal
-    the same piles hold cards, so undo finds them again by the same rule."""
-    if last_row:
+    times over; when the stock holds ``in_stock`` cards, one for each ``last_row_to`` pile,
+    those piles instead (Algerian Patience, Cone, Irmgard, Baroness)."""
+    if in_stock == len(stock_spec.last_row_to):
         return stock_spec.last_row_to
     targets = stock_spec.deal_to
     if stock_spec.deal_onto_held:

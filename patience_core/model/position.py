@@ -732,18 +732,21 @@ class Position:
         self.trail.append((move, NO_PILE, -1, False, False, False, None))
 
     def _row_of(self, move: Move) -> tuple[int, ...]:
-        """The piles deal ``move`` goes onto (the last row's own group is told by its first pile)."""
+        """The piles deal ``move`` goes onto."""
         spec = self.rules.stock_spec
         if spec.deal_onto_last:   # onto: last: the move names its one pile (the card decides it, so undo cannot)
             return (move.dst,)
-        return legal.row_targets(self.piles, spec, last_row=bool(spec.last_row_to) and move.dst == spec.last_row_to[0])
+        return legal.row_targets(self.piles, spec, len(self.piles[move.src]))[:move.count]
 
     def _deal_row(self, move: Move) -> None:
         piles = self.piles
         stock = piles[move.src]
-        for p in self._row_of(move)[:move.count]:
+        row = self._row_of(move)
+        for p in row:
             piles[p].append(stock.pop())
-        self.trail.append((move, NO_PILE, -1, False, False, False, None))
+        # the piles dealt onto are kept for undo: afterwards the position may not tell them
+        # (a last row onto some of the rows' own piles, Baroness)
+        self.trail.append((move, NO_PILE, -1, False, False, False, row))
 
     def undo(self) -> Move:
         """Take back the last move (and its fill and turn-up); return it."""
@@ -772,7 +775,7 @@ class Position:
                     stock.append(dst.pop())
         elif kind is DEAL_ROW:
             stock = piles[move.src]
-            for p in reversed(self._row_of(move)[:move.count]):
+            for p in reversed(step.second):
                 stock.append(piles[p].pop())
         elif kind is REMOVE:
             self._unremove(step)

@@ -1276,10 +1276,14 @@ class Rules:
         last_row_to: tuple[int, ...] = ()
         if raw.get("last_row_to") is not None:
             path = ("stock", "last_row_to")
-            last_row_to = self._stock_group(path, raw["last_row_to"])
-            if not deal_to or set(last_row_to) & set(deal_to) or redeals != 0 or int(raw.get("rounds", 1)) * len(deal_to) <= len(last_row_to):
+            names = raw["last_row_to"] if isinstance(raw["last_row_to"], list) else [raw["last_row_to"]]
+            last_row_to = tuple(self._pile_set(path, names))
+            if any(self.pile_kind[p] in ("stock", "waste") for p in last_row_to) or len(set(last_row_to)) != len(last_row_to):
+                raise self._fail(path, "names the stock, the waste or a pile twice; expected layout piles, "
+                                 "each once")
+            if not deal_to or set(last_row_to) == set(deal_to) or redeals != 0 or onto_last:
                 raise self._fail(path, "deals the stock's last cards onto other piles than its rows; expected "
-                                 "stock.deal, no redeals, a group apart from deal, and more cards a move than it has piles")
+                                 "stock.deal (not onto: last), no redeals, and piles other than the rows' own")
         if raw.get("gather_from", "first") != "first" and not gather_to_stock:
             raise self._fail(("stock", "gather_from"), "says which pile a redeal gathers into the stock first, "
                              "but this stock has no such redeal; expected stock.deal and redeals, or no gather_from")

@@ -167,10 +167,16 @@ def _caption(rules: Rules, group: str) -> str:
     if rules.group_specs[group].get("empty_from") == "neighbours" and spec.empty == "any":
         return f"{free}; a gap takes a card from a place next to it (not diagonally)"
     fill = rules.fill[first]
-    gaps = ("gaps stay empty" if not fill else
-            "gaps filled from " + ", else ".join(fill_sources_words(rules, first)))
-    if fill and spec.fill_when is not None:
-        gaps += f" only when {spec.fill_when.words}"
+    if fill:
+        gaps = "gaps filled from " + ", else ".join(fill_sources_words(rules, first))
+        if spec.fill_when is not None:
+            gaps += f" only when {spec.fill_when.words}"
+    elif spec.empty != "none":   # a reserve that takes a card once empty (Carthage)
+        gaps = "a gap takes " + ({"any": "any card"}.get(spec.empty) or spec.empty_words())
+        if spec.empty_when is not None:   # Miss Milligan: only once the stock is used up
+            gaps += f" only when {spec.empty_when.words}"
+    else:
+        gaps = "gaps stay empty"
     if first in rules.stock_spec.close_up:
         gaps = "the stock closes up the gaps and fills them"
     return f"{free}; {gaps}"

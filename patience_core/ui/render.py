@@ -548,8 +548,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                 lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.deal_to[0]]}{when}."
                              if len(stock.deal_to) == 1 else _stock_deal_words(len(stock.deal_to), stock_size, when))
             if stock.last_row_to:
-                lines.append(f"When the stock holds one card for each pile of {rules.pile_group[stock.last_row_to[0]]}, "
-                             "the next deal puts them onto those instead.")
+                gaps = ", whatever the gaps" if stock.deal_needs_no_gap or stock.deal_needs_all_empty else ""
+                lines.append(f"When the stock holds one card for each pile of {_pile_set_words(rules, stock.last_row_to)}, "
+                             f"the next deal puts them onto those instead{gaps}.")
         elif stock.only_fills:
             face_up = "; its top card lies face up and is free" if stock.face_up else ""
             fills = "; its cards fill gaps" if any(rules.stock in sources for sources in rules.fill) else ""
@@ -634,6 +635,25 @@ def _face_up_words(stock) -> str:
     if stock.gather_face_up == 1:
         return "; only each pile's top card face up"
     return f"; only the top {stock.gather_face_up} cards of each pile face up"
+
+
+def _pile_set_words(rules: Rules, piles: tuple[int, ...]) -> str:
+    """Piles in words: whole groups by name (``tableau``), else the piles one by one, a run of
+    neighbours as a range (``tableau:2..8``)."""
+    words, i = [], 0
+    while i < len(piles):
+        group = rules.groups[rules.pile_group[piles[i]]]
+        if tuple(piles[i:i + len(group)]) == tuple(group):
+            words.append(rules.pile_group[piles[i]])
+            i += len(group)
+            continue
+        j = i
+        while j + 1 < len(piles) and piles[j + 1] == piles[j] + 1 and rules.pile_group[piles[j + 1]] == rules.pile_group[piles[i]]:
+            j += 1
+        words.append(rules.pile_names[piles[i]] if j == i else
+                     f"{rules.pile_names[piles[i]]}..{rules.pile_names[piles[j]].rsplit(':', 1)[-1]}")
+        i = j + 1
+    return " and ".join(words)
 
 
 def _stock_deal_words(piles: int, stock_size: int, when: str) -> str:

@@ -555,10 +555,12 @@ FIELDS: dict[str, Any] = {
                   "shuffle": _or_ref({"type": "boolean",
                                       "description": "with deal and redeals: the cards a redeal gathers "
                                                      "back into the stock are shuffled (Scuffle)"}),
-                  "last_row_to": _or_ref({"type": "string",
-                                          "description": "with deal: a pile group; when the stock holds exactly "
-                                                         "one card for each of its piles, a move deals them "
-                                                         "onto it instead (Algerian Patience)"}),
+                  "last_row_to": _or_ref({**PILE_SET,
+                                          "description": "with deal: a pile group, one pile or a list of them; "
+                                                         "when the stock holds exactly one card for each of "
+                                                         "these piles, a move deals them onto them instead, "
+                                                         "whatever deal_when says (Algerian Patience, Cone, "
+                                                         "Irmgard: [tableau:2, ..., tableau:8])"}),
                   "gather_from": _or_ref({"enum": ["first", "last"],
                                           "description": "with deal and redeals: the pile a redeal gathers "
                                                          "back into the stock first: first (default, pile 1: "
