@@ -41,7 +41,7 @@ from patience_core.agents.choose import longest_way
 from patience_core.agents.open_play import solver_choice
 from patience_core.agents.policies import leads_somewhere_new, play_without_repeats
 from patience_core.agents.safe import is_safe
-from patience_core.model.legal import fill_source, removed_cards
+from patience_core.model.legal import fill_source, removed_cards, removed_places
 from patience_core.model.moves import REDEAL, TO_FOUNDATION, TURN, Move, MoveKind
 from patience_core.model.position import Position
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE, Rules
@@ -383,7 +383,7 @@ def _removal_score(position: Position, move: Move) -> tuple[int, str]:
     names = " and ".join(_label(c) for c in removed_cards(position, move))
     if is_safe(position, move):
         return 100, f"{names} can only ever go alone: removed"
-    layout = [p for p in (move.src, move.dst) if p >= 0 and rules.piles[p] is not None]
+    layout = [p for p in removed_places(rules, move) if rules.piles[p] is not None]
     before = sum(1 for p, _c in position.free_cards() if rules.piles[p] is not None)
     position.apply(move)
     after = sum(1 for p, _c in position.free_cards() if rules.piles[p] is not None)

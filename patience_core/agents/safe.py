@@ -156,6 +156,8 @@ def removed_alone(rules: Rules, card: int) -> bool:
     two could take it and no pile builds, so nothing else can ever use it."""
     if rules.receivers or rules.worry_from or rules.win is not None:
         return False
+    if any(r.in_order for r in rules.remove_rules):
+        return False   # in a line, taking a card away changes who lies beside whom (Push Pin, Seven Up)
     singles = [r for r in rules.remove_rules if r.cards == 1 and r.matches((card,))]
     pairs = [r for r in rules.remove_rules if r.cards > 1 and any(
         r.matches((card, other)) for other in range(52) if rules.copies[other])]

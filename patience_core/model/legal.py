@@ -160,6 +160,9 @@ def remove_moves(position: "Position") -> list[Move]:
             continue
         sources = rule.sources
         mine = [(p, card) for p, card in free if p in sources]
+        if rule.in_order:
+            _moves_in_order(position, rule, dict(mine), found)
+            continue
         if rule.cards == 1:
             for p, card in mine:
                 if rule.matches((card,)) and (not rule.outranked or _outranked(rule, p, card, mine)):
@@ -239,6 +242,65 @@ def run_to_foundation_moves(position: "Position") -> list[Move]:
     return moves
 
 
+def _moves_in_order(position: "Position", rule, free: dict[int, int], found: dict) -> None:
+    """Sets judged by where their places lie in their group's order (a line): runs of places
+    side by side (``where: consecutive``), pairs a ``distance`` apart, sets ``flanked`` by two
+    cards of one rank or suit. A set of several is ``Move(REMOVE, first, last, card, count)``:
+    the places from ``first`` to ``last`` in the group's order (:func:`removed_places`)."""
+    rules = position.rules
+    piles = position.piles
+    places = rules.groups[rules.pile_group[rule.sources[0]]]
+    n = len(places)
+    cap = max(rule.totals) if rule.totals is not None and min(rule.values) > 0 else None
+
+    def flanks_match(i: int, j: int) -> bool:   # the places before i and after j hold matching cards
+        if i == 0 or j == n - 1 or not piles[places[i - 1]] or not piles[places[j + 1]]:
+            return False
+        a, b = piles[places[i - 1]][-1], piles[places[j + 1]][-1]
+        return a % 13 == b % 13 if rule.flanked == "rank" else a // 13 == b // 13
+
+    for i, p in enumerate(places):
+        card = free.get(p)
+        if card is None:
+            continue
+        if rule.distance is not None:
+            for d in rule.distance:
+                if i + d < n and places[i + d] in free:
+                    q = places[i + d]
+                    if rule.matches((card, free[q])):
+                        found[Move(REMOVE, p, q, card, 2)] = None
+            continue
+        if rule.where != "consecutive":   # a card alone between its two neighbours (Push Pin)
+            if rule.matches((card,)) and (rule.flanked is None or flanks_match(i, i)):
+                found[Move(REMOVE, p, NO_PILE, card, 1)] = None
+            continue
+        chosen = [card]
+        total = rule.values[card % 13]
+        for j in range(i + 1, n):
+            q = places[j]
+            if q not in free or (rule.most is not None and len(chosen) >= rule.most):
+                break
+            chosen.append(free[q])
+            total += rule.values[free[q] % 13]
+            if cap is not None and total > cap:
+                break
+            if len(chosen) >= rule.cards and rule.matches(tuple(chosen)) \
+                    and (rule.flanked is None or flanks_match(i, j)):
+                found[Move(REMOVE, p, q, card, len(chosen))] = None
+
+
+def removed_places(rules, move: Move) -> list[int]:
+    """The places a :data:`REMOVE` move empties, in order: its ``src``, and for a pair its
+    ``dst``; for a run of more, every place from ``src`` to ``dst`` in their group's order."""
+    if move.count == 1:
+        return [move.src]
+    if move.count == 2:
+        return [move.src, move.dst]
+    places = rules.groups[rules.pile_group[move.src]]
+    first = places.index(move.src)
+    return list(places[first:first + move.count])
+
+
 def _outranked(rule, p: int, card: int, free: list[tuple[int, int]]) -> bool:
     """Is a free card of ``card``'s suit and a higher rank on another source pile?"""
     suit, value = card // 13, rule.value(card)
@@ -246,9 +308,9 @@ def _outranked(rule, p: int, card: int, free: list[tuple[int, int]]) -> bool:
 
 
 def removed_cards(position: "Position", move: Move) -> list[int]:
-    """The cards a :data:`REMOVE` move takes (before it is played): its card, and in a pair
-    the second pile's top card."""
-    return [move.card] + ([position.piles[move.dst][-1]] if move.count == 2 else [])
+    """The cards a :data:`REMOVE` move takes (before it is played): its card, then the top
+    card of each other place it empties (a pair's second pile; a run's places in order)."""
+    return [move.card] + [position.piles[p][-1] for p in removed_places(position.rules, move)[1:]]
 
 
 def _suits_run(relation: str, run: list[int]) -> bool:

@@ -32,10 +32,12 @@ def move_to_json(rules: Rules, move: Move, position: Position | None = None) -> 
     if move.kind is REMOVE:
         item = {"card": cards.card_name(move.card), "from": rules.pile_names[move.src],
                 "to": rules.pile_names[rules.discard]}
-        if move.count == 2:
-            other = legal.removed_cards(position, move)[1] if position is not None else None
+        if move.count >= 2:   # a pair's second card; a run's last (the places between go too)
+            other = legal.removed_cards(position, move)[-1] if position is not None else None
             item["with"] = {"card": None if other is None else cards.card_name(other),
                             "from": rules.pile_names[move.dst]}
+        if move.count > 2:
+            item["count"] = move.count
         return item
     card = move.card
     item = {"card": None if card == NO_CARD else cards.card_name(card),
@@ -78,7 +80,8 @@ def describe_move(rules: Rules, move: Move, unicode: bool = True) -> str:
         return f"close up {rules.pile_group[dst]} and deal {move.count} from the stock"
     label = cards.card_label(move.card, unicode)
     if kind is REMOVE:
-        other = f" + {rules.pile_names[dst]}" if move.count == 2 else ""
+        other = (f" + {rules.pile_names[dst]}" if move.count == 2 else
+                 f" .. {rules.pile_names[dst]} ({move.count} cards)" if move.count > 2 else "")
         return f"remove {label} {rules.pile_names[src]}{other}"
     if kind is TURN:
         onto = "" if dst == rules.waste and len(rules.waste_piles) == 1 else f" onto {rules.pile_names[dst]}"
@@ -139,7 +142,7 @@ def _removal_from_json(position: Position, item: dict, number: int | str) -> Mov
     except Exception as exc:  # a VariantError about a pile id, or a CardError
         raise MoveError(f"move {number}: {exc}") from None
     for move in legal.remove_moves(position):
-        pair = [(move.src, move.card)] + ([(move.dst, position.piles[move.dst][-1])] if move.count == 2 else [])
+        pair = [(move.src, move.card)] + ([(move.dst, position.piles[move.dst][-1])] if move.count >= 2 else [])
         want = [(src, card)] + ([(second, card2)] if second is not None else [])
         if len(pair) == len(want) and all(
                 any(p == wp and (wc is None or c == wc) for p, c in pair) for wp, wc in want):

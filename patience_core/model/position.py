@@ -566,16 +566,17 @@ class Position:
         """A set to the discard pile, then each emptied place settled (fill, turn-up, uncover)."""
         piles = self.piles
         discard = piles[self.rules.discard]
-        first = piles[move.src]
-        discard.append(first.pop())
+        places = legal.removed_places(self.rules, move)
+        for p in places:
+            discard.append(piles[p].pop())
+        self.on_foundations += move.count
+        flipped, filled, fill_flipped = self._settle(move.src, piles[move.src])
+        # each other place settled in order: a pair's second pile, a run's places (Decade)
         second = None
         if move.count == 2:
-            other = piles[move.dst]
-            discard.append(other.pop())
-        self.on_foundations += move.count
-        flipped, filled, fill_flipped = self._settle(move.src, first)
-        if move.count == 2:
-            second = self._settle(move.dst, other)
+            second = self._settle(move.dst, piles[move.dst])
+        elif move.count > 2:
+            second = tuple(self._settle(p, piles[p]) for p in places[1:])
         closed = None
         stock_spec = self.rules.stock_spec
         if stock_spec.close_up_at_once and legal.close_up_plan(self.piles, stock_spec.close_up,
@@ -668,16 +669,19 @@ class Position:
         second, closed = step.second
         if closed is not None:
             self._open_up(closed)
-        if second is not None:
+        places = legal.removed_places(self.rules, move)
+        if move.count == 2:
             flipped, filled, fill_flipped = second
             self._unsettle(move.dst, piles[move.dst], filled, flipped, fill_flipped)
+        elif move.count > 2:
+            for p, (flipped, filled, fill_flipped) in reversed(list(zip(places[1:], second))):
+                self._unsettle(p, piles[p], filled, flipped, fill_flipped)
         self._unsettle(move.src, piles[move.src], step.filled, step.flipped, step.fill_flipped)
-        if move.count == 2:
-            piles[move.dst].append(discard.pop())
-        piles[move.src].append(discard.pop())
+        for p in reversed(places):
+            piles[p].append(discard.pop())
         self.on_foundations -= move.count
-        for p in (move.src, move.dst):
-            if p >= 0 and self.rules.covering[p]:
+        for p in places:
+            if self.rules.covering[p]:
                 self._uncover(p)
 
     def _all_down(self, p: int) -> int:

@@ -73,6 +73,9 @@ def _and_list(words: list[str], joint: str = "and") -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {joint} {words[-1]}"
 
 
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
 def _or_list(words: list[str]) -> str:
     return _and_list(words, "or")
 
@@ -856,8 +859,40 @@ class Rules:
                 except cards.CardError as exc:
                     raise self._fail(path + ("ranks",), str(exc)) from None
             outranked = bool(raw.get("outranked", False))
-            count = int(raw.get("cards", len(ranks) if ranks else 1 if outranked else 2))
-            total, same = raw.get("total"), raw.get("rank") == "same"
+            where = raw.get("where", "anywhere")
+            most: int | None = None
+            raw_count = raw.get("cards", len(ranks) if ranks else 1 if outranked else 2)
+            if isinstance(raw_count, dict):   # {min, max}: a run of consecutive places (Seven Up)
+                if where != "consecutive":
+                    raise self._fail(path + ("cards",), "a number of cards from min to max is a run of places "
+                                     "side by side; expected where: consecutive, or one number")
+                count, most = int(raw_count.get("min", 2)), raw_count.get("max")
+                if most is not None and int(most) < count:
+                    raise self._fail(path + ("cards", "max"), f"max {most} is below min {count}; expected "
+                                     "max at least min")
+            else:
+                count = int(raw_count)
+                most = count
+            total_raw, same = raw.get("total"), raw.get("rank") == "same"
+            totals = None if total_raw is None else tuple(total_raw) if isinstance(total_raw, list) else (total_raw,)
+            total = totals[0] if totals else None
+            values = list(range(1, 14))
+            for rank_name, value in (raw.get("values") or {}).items():
+                try:
+                    values[cards.parse_rank(str(rank_name))] = int(value)
+                except cards.CardError as exc:
+                    raise self._fail(path + ("values", rank_name), str(exc)) from None
+            if raw.get("values") is not None and totals is None:
+                raise self._fail(path + ("values",), "values say what a rank counts in a total, and the rule "
+                                 "has none; expected total, or no values")
+            if raw.get("except_ranks") is not None:
+                if raw.get("among") is not None:
+                    raise self._fail(path + ("except_ranks",), "among and except_ranks both say which ranks "
+                                     "may go; expected one of them")
+                try:
+                    excluded = {cards.parse_rank(str(r)) for r in raw["except_ranks"]}
+                except cards.CardError as exc:
+                    raise self._fail(path + ("except_ranks",), str(exc)) from None
             if outranked and count != 1:
                 raise self._fail(path + ("outranked",), f"a card outranked goes alone, not in sets of {count}; "
                                  "expected cards: 1")
@@ -874,11 +909,39 @@ class Rules:
                     among = tuple(cards.parse_rank(r) for r in raw["among"])
                 except cards.CardError as exc:
                     raise self._fail(path + ("among",), str(exc)) from None
-            if count > 2 and not at_once:
+            if raw.get("except_ranks") is not None:
+                among = tuple(r for r in range(13) if r not in excluded)
+            distance = tuple(raw["distance"]) if raw.get("distance") is not None else None
+            flanked = raw.get("flanked")
+            flanked = None if flanked is None else "rank" if flanked.get("rank") == "same" else \
+                "suit" if flanked.get("suit") == "same" else None
+            if raw.get("flanked") is not None and flanked is None:
+                raise self._fail(path + ("flanked",), "says no relation between the cards on either side; "
+                                 "expected {rank: same} or {suit: same}")
+            in_order = where == "consecutive" or distance is not None or flanked is not None
+            if in_order and not at_once:
+                groups = {self.pile_group[p] for p in sources}
+                key = "where" if where == "consecutive" else "distance" if distance is not None else "flanked"
+                if len(groups) != 1 or not groups <= set(self.group_specs):
+                    raise self._fail(path + (key,), f"{key} looks at the order of one pile group's places; "
+                                     "expected from naming one group")
+                if where == "consecutive" and count < 2:
+                    raise self._fail(path + ("where",), "consecutive says how the cards of a set lie side by "
+                                     "side, and a card alone has no side; expected cards: 2 or more")
+                if distance is not None and (count != 2 or most != 2):
+                    raise self._fail(path + ("distance",), f"distance says how far apart a pair's places lie, "
+                                     "not a set's; expected cards: 2")
+                if distance is not None and where != "anywhere":
+                    raise self._fail(path + ("distance",), f"distance and where: {where} both say where the "
+                                     "pair's places lie; expected one of them")
+                if flanked is not None and count > 1 and where != "consecutive":
+                    raise self._fail(path + ("flanked",), "the cards on either side of a set of several are "
+                                     "those of a run of places side by side; expected where: consecutive")
+            if count > 2 and not at_once and where != "consecutive":
                 raise self._fail(path + ("cards",), f"a player removes one card or a pair, not sets of {count}; "
                                  "expected cards: 1 or 2, or at_once: true for a set gathered on its places")
             if at_once:
-                for key in ("total", "apart", "outranked", "where"):
+                for key in ("total", "apart", "outranked", "where", "distance", "flanked"):
                     if raw.get(key) is not None and raw.get(key) is not False and raw.get(key) != "anywhere":
                         raise self._fail(path + (key,), f"a set that leaves by itself is told by the ranks "
                                          f"and suits gathered, not by {key}; expected ranks, rank: same, "
@@ -891,27 +954,34 @@ class Rules:
                 raise self._fail(path + ("apart",), f"apart compares the ranks of a pair, not of sets of {count}; "
                                  "expected cards: 2")
             if ranks is None and total is None and not (same and count > 1) and not outranked \
-                    and not (raw.get("suit") == "same" and count > 1) and apart is None and among is None:
+                    and not (raw.get("suit") == "same" and count > 1) and apart is None and among is None \
+                    and flanked is None:
                 raise self._fail(path, "says no test the cards must pass, so any cards would go; expected "
-                                 "total, ranks, apart, among, rank: same or suit: same (with 2 cards), or "
-                                 "outranked")
+                                 "total, ranks, apart, among, rank: same or suit: same (with 2 cards), "
+                                 "outranked or flanked")
             if count > 1 and len(sources) < 2:
                 raise self._fail(path + ("from",), f"sets of {count} cards come from different piles, and "
                                  f"{'+'.join(names)} is one pile; expected at least {count} piles")
-            many = {1: "a card", 2: "two cards", 3: "three cards", 4: "four cards"}[count]
+            many = {1: "a card", 2: "two cards", 3: "three cards", 4: "four cards"}.get(count, f"{count} cards")
+            if most != count:
+                many = (f"{_NUMBER_WORDS.get(count, count)} or more cards" if most is None else
+                        f"{_NUMBER_WORDS.get(count, count)} to {_NUMBER_WORDS.get(most, most)} cards")
             what = (_and_list([cards.RANKS[r] for r in ranks]) if ranks else
                     f"{many} of one rank" if same else many)
-            if among is not None:
+            if among is not None and raw.get("except_ranks") is None:
                 what += f" among {_or_list([cards.RANKS[r] for r in among])}"
             if count == 1 and ranks:
                 what = f"{cards.rank_with_article(ranks[0])} alone"
-            if total is not None:
-                what += f" whose ranks add up to {total} (A=1, J=11, Q=12, K=13)"
+            if totals is not None:
+                counted = ("A=1, J=11, Q=12, K=13" if values == list(range(1, 14)) else
+                           ", ".join(f"{cards.RANKS[r]}={v}" for r, v in enumerate(values)
+                                     if r == 0 or v != r + 1) + ", others as numbered")
+                what += f" whose {'ranks' if values == list(range(1, 14)) else 'values'} add up to " \
+                        f"{_or_list([str(t) for t in totals])} ({counted})"
             if apart is not None:
                 what += f" whose ranks differ by {' or '.join(map(str, apart))} (A low, K high)"
             aces_high = raw.get("aces") == "high"
-            where = raw.get("where", "anywhere")
-            if where != "anywhere":
+            if where not in ("anywhere", "consecutive"):
                 groups = {self.pile_group[p] for p in sources}
                 if len(groups) != 1 or not groups <= set(self.group_specs) or count != 2:
                     raise self._fail(path + ("where",), f"where: {where} compares two places of one pile "
@@ -920,6 +990,16 @@ class Rules:
                          "line": " lying in one row or one column"}[where]
             if raw.get("suit") == "same":
                 what += " of one suit"
+            if where == "consecutive":
+                what += " lying side by side in the line"
+            if distance is not None:
+                what += f" lying {' or '.join(map(str, distance))} place{'s' if distance[-1] != 1 else ''} " \
+                        "apart in the line"
+            if flanked is not None:
+                what += f"{',' if where == 'consecutive' else ' lying'} between two cards of one {flanked}"
+            if raw.get("except_ranks") is not None:
+                gone = cards.ranks_with_articles(tuple(sorted(excluded)))
+                what += f", {'not' if count == 1 else 'neither' if count == 2 else 'none of them'} {gone}"
             if outranked:
                 what = ("a card alone" if not ranks else what) + (", while a free card of its suit and a higher "
                                                                   "rank lies on another of these piles"
@@ -929,7 +1009,9 @@ class Rules:
             self.remove_rules.append(RemoveRule(cards=count, sources=sources, total=total, ranks=ranks,
                                                 same_rank=same, outranked=outranked, aces_high=aces_high,
                                                 same_suit=raw.get("suit") == "same", where=where, apart=apart,
-                                                among=among, at_once=at_once, words=words))
+                                                among=among, at_once=at_once, words=words, most=most,
+                                                distance=distance, flanked=flanked, totals=totals,
+                                                values=tuple(values)))
         gathering = {p for rule in self.remove_rules if rule.at_once for p in rule.sources}
         for group, spec in self.group_specs.items():
             if spec.get("empty") == "set" and not set(self.groups[group]) <= gathering:

@@ -426,6 +426,15 @@ class RemoveRule:
     gathered one card at a time on the ``sources`` and leaves by itself, in the move that
     completes it, as soon as all the cards on them make it (Elevens' J, Q and K; Foursome's
     four of a kind). ``words`` says the rule to a player.
+
+    Sets judged by the order of their group's places (a line): ``where: consecutive``: the
+    cards lie on places next to each other in the group's order, each holding a card, from
+    ``cards`` up to ``most`` of them (``None``: no limit; Decade, Seven Up); ``distance``: a
+    pair's places lie this many places apart in the group's order (Bayan: 1 or 3);
+    ``flanked``: ``rank`` or ``suit``: the places just before and just after the set, in the
+    group's order, hold cards of one rank (of one suit) (Push Pin). ``totals``: the values add
+    up to one of these (``total`` is the first), each card counting ``values[rank]`` (A=1 ..
+    K=13 unless the rules say otherwise: Decade's court cards count 10).
     """
 
     cards: int
@@ -441,6 +450,16 @@ class RemoveRule:
     apart: tuple[int, ...] | None = None
     among: tuple[int, ...] | None = None
     at_once: bool = False
+    most: int | None = None
+    distance: tuple[int, ...] | None = None
+    flanked: str | None = None
+    totals: tuple[int, ...] | None = None
+    values: tuple[int, ...] = tuple(range(1, 14))
+
+    @property
+    def in_order(self) -> bool:
+        """Is the set judged by where its places lie in their group's order (a line)?"""
+        return self.where == "consecutive" or self.distance is not None or self.flanked is not None
 
     def value(self, card: int) -> int:
         """The card's rank for ``outranked``: A=1 .. K=13, or A=14 with ``aces_high``."""
@@ -449,9 +468,10 @@ class RemoveRule:
 
     def matches(self, chosen: tuple[int, ...]) -> bool:
         """Do these cards (codes, one per source) make a set by this rule?"""
-        if len(chosen) != self.cards:
+        if len(chosen) != self.cards and not (self.where == "consecutive" and self.cards <= len(chosen)
+                                                and (self.most is None or len(chosen) <= self.most)):
             return False
-        if self.total is not None and sum(c % 13 + 1 for c in chosen) != self.total:
+        if self.totals is not None and sum(self.values[c % 13] for c in chosen) not in self.totals:
             return False
         if self.ranks is not None and sorted(c % 13 for c in chosen) != sorted(self.ranks):
             return False

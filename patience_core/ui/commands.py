@@ -462,7 +462,8 @@ def _resolve_removal(position: Position, items: list, labels: PileLabels, unicod
 
     options = []
     for m in legal.remove_moves(position):
-        members = list(zip((m.src, m.dst), legal.removed_cards(position, m)))
+        gone = legal.removed_cards(position, m)   # a run is named by its two ends
+        members = [(m.src, gone[0])] + ([(m.dst, gone[-1])] if m.count > 1 else [])
         if len(named) == 2:
             if len(members) == 2 and ((fits(members[0], named[0]) and fits(members[1], named[1])) or
                                        (fits(members[0], named[1]) and fits(members[1], named[0]))):
@@ -476,7 +477,8 @@ def _resolve_removal(position: Position, items: list, labels: PileLabels, unicod
         return options[0]
     if options:
         def partner(m: Move) -> tuple[int, int]:
-            members = list(zip((m.src, m.dst), legal.removed_cards(position, m)))
+            gone = legal.removed_cards(position, m)
+            members = [(m.src, gone[0]), (m.dst, gone[-1])]
             return next(x for x in members if not fits(x, named[0]))
         choices = {labels.label(partner(m)[0]): m for m in options}
         listed = ", ".join(f"{label_card(partner(m)[1], unicode)} ({k})" for k, m in choices.items())
@@ -623,7 +625,7 @@ def move_words(labels: PileLabels, move: Move) -> str:
     if kind is TURN or kind is MoveKind.DEAL_ROW or kind is MoveKind.CLOSE_UP:
         return "t" if len(rules.waste_piles) == 1 or kind is not TURN else f"t {labels.label(move.dst)}"
     if kind is REMOVE:
-        return labels.label(move.src) + (f" {labels.label(move.dst)}" if move.count == 2 else "")
+        return labels.label(move.src) + (f" {labels.label(move.dst)}" if move.count >= 2 else "")
     if move.count > 1:  # a run is named by its base card
         return f"{cards.card_name(move.card).lower()} {labels.label(move.dst)}"
     return f"{labels.label(move.src)} {labels.label(move.dst)}"
@@ -652,7 +654,8 @@ def move_text(labels: PileLabels, move: Move, unicode: bool) -> str:
         swap = "\u2194" if unicode else "<->"
         return f"swapped {label_card(move.card, unicode)} {labels.label(move.src)} {swap} {labels.label(move.dst)}"
     if kind is REMOVE:
-        pair = f" + {labels.label(move.dst)}" if move.count == 2 else ""
+        pair = (f" + {labels.label(move.dst)}" if move.count == 2 else
+                f" .. {labels.label(move.dst)} ({move.count} cards)" if move.count > 2 else "")
         return f"removed {label_card(move.card, unicode)} {labels.label(move.src)}{pair}"
     if kind is TURN:
         more = f" (+{move.count - 1})" if move.count > 1 else ""

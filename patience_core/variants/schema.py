@@ -127,11 +127,37 @@ REMOVE_RULE = {
     "type": "object", "additionalProperties": False, "required": ["from"],
     "description": "one kind of set: how many free cards, what they must be, where they come from",
     "properties": {
-        "cards": _or_ref({"type": "integer", "minimum": 1, "maximum": 4,
-                          "description": "how many cards make the set (default: 2, or as many as ranks lists); "
-                                         "3 or 4 only for a set that leaves by itself (at_once)"}),
-        "total": _or_ref({"type": "integer", "minimum": 2, "maximum": 26,
-                          "description": "their ranks add up to this (A=1, J=11, Q=12, K=13)"}),
+        "cards": {"oneOf": [
+            _or_ref({"type": "integer", "minimum": 1, "maximum": 52,
+                     "description": "how many cards make the set (default: 2, or as many as ranks lists); "
+                                    "more than 2 only for a set that leaves by itself (at_once) or lies side "
+                                    "by side (where: consecutive)"}),
+            {"type": "object", "additionalProperties": False, "required": ["min"],
+             "description": "with where: consecutive, a run of places from min to max cards long (Seven Up: "
+                            "{min: 2, max: 4}; no max: no limit)",
+             "properties": {"min": {"type": "integer", "minimum": 2, "maximum": 52},
+                            "max": {"type": "integer", "minimum": 2, "maximum": 52}}}]},
+        "total": {"oneOf": [
+            _or_ref({"type": "integer", "minimum": 2, "maximum": 26,
+                     "description": "their ranks add up to this (A=1, J=11, Q=12, K=13)"}),
+            {"type": "array", "minItems": 1, "maxItems": 52, "uniqueItems": True,
+             "items": {"type": "integer", "minimum": 1, "maximum": 676},
+             "description": "their values add up to one of these (Decade: [10, 20, 30])"}]},
+        "values": {"type": "object", "minProperties": 1,
+                   "propertyNames": {"pattern": "^([AaTtJjQqKk]|[2-9]|10)$"},
+                   "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 13},
+                   "description": "what a rank counts in total, where not its rank (Decade: {J: 10, Q: 10, "
+                                  "K: 10})"},
+        "except_ranks": {"type": "array", "minItems": 1, "maxItems": 12, "uniqueItems": True, "items": RANK,
+                         "description": "no card of the set is of these ranks (Aces Square: [A])"},
+        "distance": {"type": "array", "minItems": 1, "maxItems": 51, "uniqueItems": True,
+                     "items": {"type": "integer", "minimum": 1, "maximum": 51},
+                     "description": "a pair's places lie this many places apart in their group's order "
+                                    "(Bayan: [1, 3])"},
+        "flanked": {"type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
+                    "description": "the places just before and just after the set, in its group's order, hold "
+                                   "cards of one rank ({rank: same}) or of one suit ({suit: same}) (Push Pin)",
+                    "properties": {"rank": {"enum": ["same"]}, "suit": {"enum": ["same"]}}},
         "ranks": {"type": "array", "minItems": 1, "maxItems": 4, "items": RANK,
                   "description": "the rank of each card, in any order (a King alone: [K])"},
         "among": {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True, "items": RANK,
@@ -148,9 +174,11 @@ REMOVE_RULE = {
         "apart": {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
                   "items": {"type": "integer", "minimum": 0, "maximum": 12},
                   "description": "a pair's ranks differ by one of these amounts (Cheops: [0, 1]; A low, K high)"},
-        "where": _or_ref({"enum": ["anywhere", "neighbours", "line"],
+        "where": _or_ref({"enum": ["anywhere", "neighbours", "line", "consecutive"],
                           "description": "how a pair's places lie in their group's grid: anywhere; neighbours: "
-                                         "next to each other, diagonals too; line: in one row or one column"}),
+                                         "next to each other, diagonals too; line: in one row or one column; "
+                                         "consecutive: the set's places follow each other in the group's "
+                                         "order, each holding a card (Seven Up)"}),
         "aces": _or_ref({"enum": ["high", "low"],
                          "description": "with outranked: whether Aces rank above Kings (high) or below Twos"}),
         "from": PILE_SET,
