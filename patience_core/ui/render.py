@@ -170,6 +170,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
                  else f"one card, only {first.empty_words()}")
         if first.only_suit is not None:
             holds += f" of {cards.SUITS[first.only_suit]}"
+        if first.takes_from is not None:
+            holds += f", only from {_sources_words(rules, first.takes_from)}"
         each = "each holding" if len(piles) > 1 else "holding"
         return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, {each} {holds}{dealt}{_locked_words(first)}."
     dealt = _dealt_words(sizes)
