@@ -472,11 +472,23 @@ class Rules:
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
                         bottom=bottom, swap=spec.get("swap"),
-                        only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
+                        only_suit=self._pile_suit(group, spec, count, i),
                         only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),
                         beside=beside)
+
+    def _pile_suit(self, group: str, spec: dict[str, Any], count: int, i: int) -> int | None:
+        """``suit:``: the one suit pile ``i`` of the group takes (a list gives one per pile)."""
+        value = spec.get("suit")
+        if not value:
+            return None
+        if isinstance(value, list):
+            if len(value) != count:
+                raise self._fail(("piles", group, "suit"), f"lists {len(value)} suits for {count} piles; "
+                                 "expected one per pile, or a single suit")
+            value = value[i]
+        return cards.SUITS.index(str(value).upper())
 
     def _pile_rank(self, group: str, spec: dict[str, Any], count: int, i: int) -> int | None:
         """``rank:``: the one rank pile ``i`` of the group takes (a list gives one per pile)."""

@@ -260,7 +260,9 @@ PILE_GROUP = {
                                       "(The Little Corporal: [tableau], so the reserve's cards go only into gaps); "
                                       "{apart: [1, 3], side: right}: only from the places that many places away "
                                       "in the group, on that side (Accordion)"},
-        "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
+        "suit": _or_ref({"description": "the pile takes only cards of this suit (Four Winds' cells); a list: "
+                                        "one suit per pile (German FreeCell's cells: [C, S, H, D])",
+                         "anyOf": [SUIT, {"type": "array", "minItems": 1, "maxItems": 128, "items": SUIT}]}),
         "rank": _or_ref({"description": "the pile takes only cards of this rank; a list: one rank per pile "
                                         "(Clock: [A, 2, ..., Q, K])",
                          "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 128, "items": RANK}]}),
