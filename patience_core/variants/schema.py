@@ -71,7 +71,9 @@ PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
                       {"type": "array", "minItems": 1, "maxItems": 32, "items": {"type": "string", "minLength": 1}}],
             "description": "a pile group (stock, waste, or a layout group), one pile (tableau:3), or a list of them; "
                            "in a condition also foundations, a foundation group or one foundation pile; in a pile's "
-                           "own rule also self (that pile) and GROUP:same (the pile of GROUP, or of the foundations, with its number)"}
+                           "own rule also self (that pile), GROUP:same (the pile of GROUP, or of the foundations, with its number) "
+                           "and GROUP:share (pile n's share of GROUP split evenly, in order, among the rule's group: "
+                           "Busy Cards' cell n, columns 2n-1 and 2n)"}
 _STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
