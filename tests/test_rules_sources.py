@@ -53,3 +53,17 @@ def test_four_winds_cells_take_only_their_own_suit():
                if m.kind is BETWEEN_PILES and m.card == c("7C")}
     assert "clubs:1" in targets and all(t.startswith("clubs:") for t in targets)
     assert "each holding any one card of C" in rules_text(rules)
+
+
+def test_the_red_and_the_blacks_reserve_takes_only_the_waste_and_says_so():
+    """PySolFC's TheRedAndTheBlack_Reserve takes only the waste's card; its foundations take
+    from the waste and the columns, never from the reserve."""
+    rules = load_rules("the-red-and-the-black")
+    position = position_of(rules, {"reserve:1": "", "reserve:2": "2C", "tableau:1": "9C",
+                                   "tableau:2": "2S", "waste": "4D",
+                                   "foundation:2": "AD"}, rest="stock")
+    assert {src for src, _c, _n in _moves_to(position, "reserve:1")} == {"waste"}
+    onto_ace_of_diamonds = {rules.pile_names[m.src] for m in position.legal_moves()
+                            if m.dst == rules.pile_index("foundation:2")}
+    assert "tableau:2" in onto_ace_of_diamonds and "reserve:2" not in onto_ace_of_diamonds
+    assert "each holding any one card, only from the waste" in rules_text(rules)

@@ -95,9 +95,10 @@ def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
 
 def _spoken(names: list[str]) -> list[str]:
     """The names of a pile set as a player reads them: ``self`` is the pile whose rule it is,
-    ``GROUP:same`` the pile of that group with its number."""
+    ``GROUP:same`` the pile of that group with its number, ``GROUP:share`` its share of that group."""
     return ["the pile" if n == "self" else "the foundation of the same number" if n == "foundations:same"
-            else f"the {n[:-len(':same')]} pile of the same number" if n.endswith(":same") else n for n in names]
+            else f"the {n[:-len(':same')]} pile of the same number" if n.endswith(":same")
+            else f"its share of {n[:-len(':share')]}" if n.endswith(":share") else n for n in names]
 
 
 def _negated_words(part: Condition) -> str:
@@ -158,7 +159,7 @@ class Rules:
 
         self.piles: list[PileSpec | None] = [None] * self.n_piles
         for (group, spec, i), p in zip(raw_piles, [p for g in self.group_specs for p in self.groups[g]]):
-            self._here = (p, i)   # the pile a condition's self / GROUP:same names
+            self._here = (p, i, len(self.groups[group]))   # the pile a condition's self / GROUP:same names
             self.piles[p] = self._compile_pile(p, group, spec, i)
         self._here = None
         self._compile_split()
@@ -491,11 +492,23 @@ class Rules:
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
                         bottom=bottom, swap=spec.get("swap"),
-                        only_suit=cards.SUITS.index(str(spec["suit"]).upper()) if spec.get("suit") else None,
+                        only_suit=self._pile_suit(group, spec, count, i),
                         only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),
                         beside=beside)
+
+    def _pile_suit(self, group: str, spec: dict[str, Any], count: int, i: int) -> int | None:
+        """``suit:``: the one suit pile ``i`` of the group takes (a list gives one per pile)."""
+        value = spec.get("suit")
+        if not value:
+            return None
+        if isinstance(value, list):
+            if len(value) != count:
+                raise self._fail(("piles", group, "suit"), f"lists {len(value)} suits for {count} piles; "
+                                 "expected one per pile, or a single suit")
+            value = value[i]
+        return cards.SUITS.index(str(value).upper())
 
     def _pile_rank(self, group: str, spec: dict[str, Any], count: int, i: int) -> int | None:
         """``rank:``: the one rank pile ``i`` of the group takes (a list gives one per pile)."""
@@ -777,30 +790,39 @@ class Rules:
         words = f"every pile of {where} holds exactly {what}" if len(piles) > 1 else f"{where} holds exactly {what}"
         return Condition(kind, tuple(piles), words, rank=rank)
 
-    def _paired_pile(self, path: tuple, name: str) -> int | None:
+    def _paired_pile(self, path: tuple, name: str) -> list[int] | None:
         """In the condition of a pile's own rule: ``self``, that pile, and ``GROUP:same``, the
         pile of GROUP with its number (Salic Law's foundation n waits on column n: PySolFC's
-        SalicLaw_Foundation). ``None`` for any other name."""
-        if name != "self" and not name.endswith(":same"):
+        SalicLaw_Foundation); ``GROUP:share``, pile n's share of GROUP split evenly, in order,
+        among the rule's group (Busy Cards' cell n stands over columns 2n-1 and 2n: PySolFC's
+        BusyCards_FreeCell). ``None`` for any other name."""
+        share = name.endswith(":share")
+        if name != "self" and not name.endswith(":same") and not share:
             return None
         here = getattr(self, "_here", None)
         if here is None:
             raise self._fail(path, f"{name} names a pile by the pile whose rule this is, and this condition "
                              "belongs to no one pile; expected a group or a pile such as tableau:3")
-        pile, number = here
+        pile, number, count = here
         if name == "self":
-            return pile
-        group = name[:-len(":same")]
+            return [pile]
+        group = name[:name.rindex(":")]
         piles = (self.groups.get(group) if group in self.group_specs or group in ("stock", "waste")
                  else self.foundations if group == "foundations" else self.groups.get(f"foundation:{group}"))
         if piles is None:
             known = [g for g in self.groups if not g.startswith("foundation:")] + list(self.foundation_specs)
-            raise self._fail(path, f"unknown pile group {group!r}{suggest(group, known)}; expected GROUP:same "
-                             f"with one of {', '.join(known)}")
+            raise self._fail(path, f"unknown pile group {group!r}{suggest(group, known)}; expected "
+                             f"GROUP{name[name.rindex(':'):]} with one of {', '.join(known)}")
+        if share:
+            if len(piles) % count:
+                raise self._fail(path, f"{group} has {len(piles)} piles, which do not split evenly among the "
+                                 f"{count} piles of this group; expected a group of a multiple of {count} piles")
+            each = len(piles) // count
+            return piles[number * each:(number + 1) * each]
         if number >= len(piles):
             raise self._fail(path, f"{group} has {len(piles)} piles, so pile {number + 1} of this group has "
                              f"none of its number; expected a group of at least {number + 1} piles")
-        return piles[number]
+        return [piles[number]]
 
     def _pile_set(self, path: tuple, names: list[str]) -> list[int]:
         """A set of layout piles, stock or waste by group or pile name, as pile numbers."""
@@ -809,7 +831,7 @@ class Rules:
         for i, name in enumerate(names):
             paired = self._paired_pile(path + ((i,) if len(names) > 1 else ()), name)
             if paired is not None:
-                piles.append(paired)
+                piles += paired
             elif name in self.groups and not name.startswith("foundation:"):
                 piles += self.groups[name]
             elif name in self.pile_names and not self.pile_kind[self.pile_names.index(name)] == "foundation":
@@ -1130,7 +1152,8 @@ class Rules:
         for group, raw in self.foundation_specs.items():
             if raw.get("when") is not None:
                 for i, f in enumerate(self.groups[f"foundation:{group}"]):
-                    self._here = (f, i)   # each pile's own: GROUP:same is the pile of its number
+                    # each pile's own: GROUP:same is the pile of its number
+                    self._here = (f, i, len(self.groups[f"foundation:{group}"]))
                     takes_when = self._condition(("foundations", group, "when"), raw["when"])
                     self.f_spec[f] = replace(self.f_spec[f], when=takes_when)
                 self._here = None

@@ -177,8 +177,13 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         dealt = "" if not any(sizes) else f"; dealt {', '.join(map(str, sizes))} card{'s' if sum(sizes) > 1 else ''}"
         holds = ("any one card" if first.empty == "any" else "nothing" if first.empty == "none"
                  else f"one card, only {first.empty_words()}")
-        if first.only_suit is not None:
+        suits = [rules.piles[p].only_suit for p in piles]
+        if len(set(suits)) > 1:   # one suit per cell (German FreeCell)
+            holds += f" of its suit ({', '.join(cards.SUITS[s] for s in suits)} in pile order)"
+        elif first.only_suit is not None:
             holds += f" of {cards.SUITS[first.only_suit]}"
+        if first.takes_from is not None:
+            holds += f", only from {_sources_words(rules, first.takes_from)}"
         each = "each holding" if len(piles) > 1 else "holding"
         return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, {each} {holds}{dealt}{_locked_words(first)}."
     dealt = _dealt_words(sizes)

@@ -71,7 +71,9 @@ PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
                       {"type": "array", "minItems": 1, "maxItems": 32, "items": {"type": "string", "minLength": 1}}],
             "description": "a pile group (stock, waste, or a layout group), one pile (tableau:3), or a list of them; "
                            "in a condition also foundations, a foundation group or one foundation pile; in a pile's "
-                           "own rule also self (that pile) and GROUP:same (the pile of GROUP, or of the foundations, with its number)"}
+                           "own rule also self (that pile), GROUP:same (the pile of GROUP, or of the foundations, with its number) "
+                           "and GROUP:share (pile n's share of GROUP split evenly, in order, among the rule's group: "
+                           "Busy Cards' cell n, columns 2n-1 and 2n)"}
 _STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
@@ -302,7 +304,9 @@ PILE_GROUP = {
                                       "(The Little Corporal: [tableau], so the reserve's cards go only into gaps); "
                                       "{apart: [1, 3], side: right}: only from the places that many places away "
                                       "in the group, on that side (Accordion)"},
-        "suit": _or_ref({**SUIT, "description": "the pile takes only cards of this suit (Four Winds' cells)"}),
+        "suit": _or_ref({"description": "the pile takes only cards of this suit (Four Winds' cells); a list: "
+                                        "one suit per pile (German FreeCell's cells: [C, S, H, D])",
+                         "anyOf": [SUIT, {"type": "array", "minItems": 1, "maxItems": 128, "items": SUIT}]}),
         "rank": _or_ref({"description": "the pile takes only cards of this rank; a list: one rank per pile "
                                         "(Clock: [A, 2, ..., Q, K])",
                          "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 128, "items": RANK}]}),
