@@ -77,3 +77,15 @@ def test_schema_refuses_what_the_loader_refuses():
     good = {"name": "x", "extends": "royal-cotillion", "foundations": {"ace": {"start": "$bases"}},
             "parameters": {"bases": {"default": "dealt"}}}
     assert list(validator.iter_errors(good)) == []
+
+
+def test_the_published_copy_says_each_repeated_part_once_and_judges_alike():
+    document = schema_document()
+    assert len(json.dumps(document)) < len(json.dumps(VARIANT_SCHEMA)) / 4
+    assert any(name.startswith("build") for name in document["definitions"])
+    good = yaml.safe_load(SHIPPED[0].read_text(encoding="utf-8"))
+    bad = dict(good, piles={"tableau": {"kind": "tableau", "count": 2, "build": {"rank": "sideways"}}})
+    for schema in (document, VARIANT_SCHEMA):
+        validator = jsonschema.Draft7Validator(schema)
+        assert list(validator.iter_errors(good)) == []
+        assert list(validator.iter_errors(bad)) != []

@@ -785,9 +785,82 @@ CONCRETE_SCHEMA: dict[str, Any] = _without_references(
     {k: v for k, v in VARIANT_SCHEMA.items() if k not in ("allOf", "required")})
 
 
+# A part of the schema said in several places (a build rule, a condition) is published once,
+# under ``definitions``, and referred to: inlined everywhere the file ran to 1.6 MB.
+SHARED_AT_LEAST = 400   # characters of JSON: smaller parts read better where they are
+
+
+def _canonical_json(schema: Any) -> str:
+    return json.dumps(schema, sort_keys=True, ensure_ascii=False)
+
+
+def _shared_parts(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with every part it repeats (``SHARED_AT_LEAST`` characters or more) replaced by
+    a ``$ref`` to one copy in ``definitions``, named after the field it first describes."""
+    counts: dict[str, int] = {}
+
+    def count(node: Any) -> None:
+        if isinstance(node, dict):
+            text = _canonical_json(node)
+            counts[text] = counts.get(text, 0) + 1
+            for value in node.values():
+                count(value)
+        elif isinstance(node, list):
+            for value in node:
+                count(value)
+
+    count(schema)
+    own = schema.get("definitions", {})
+    definitions: dict[str, Any] = dict.fromkeys(own)   # their names are taken
+    names: dict[str, str] = {}
+
+    def factor(node: Any, key: str) -> Any:
+        if isinstance(node, list):
+            return [factor(value, key) for value in node]
+        if not isinstance(node, dict):
+            return node
+        text = _canonical_json(node)
+        if counts.get(text, 0) > 1 and len(text) >= SHARED_AT_LEAST:
+            name = names.get(text)
+            if name is None:
+                name = key if key not in definitions else next(
+                    f"{key}-{i}" for i in range(2, 10_000) if f"{key}-{i}" not in definitions)
+                names[text] = name
+                definitions[name] = None   # reserved before the body, which may refer on
+                definitions[name] = _factor_children(node, factor, key)
+            return {"$ref": f"#/definitions/{name}"}
+        return _factor_children(node, factor, key)
+
+    document = _factor_children({k: v for k, v in schema.items() if k != "definitions"}, factor, "variant")
+    for name, body in own.items():
+        definitions[name] = _factor_children(body, factor, name)
+    document["definitions"] = definitions
+    return document
+
+
+def _factor_children(node: dict[str, Any], factor, key: str = "") -> dict[str, Any]:
+    """``node`` with its values factored, each named after the field it describes."""
+    if "properties" in node or "additionalProperties" in node:
+        out = {}
+        for k, v in node.items():
+            if k == "properties":
+                out[k] = {name: factor(sub, name) for name, sub in v.items()}
+            else:
+                out[k] = factor(v, key)
+        return out
+    return {k: factor(v, key) for k, v in node.items()}
+
+
+_DOCUMENT: dict[str, Any] | None = None
+
+
 def schema_document() -> dict[str, Any]:
-    """The schema as published (``patience schema``, ``docs/variant.schema.json``)."""
-    return VARIANT_SCHEMA
+    """The schema as published (``patience schema``, ``docs/variant.schema.json``): the
+    validator's own, with its repeated parts said once (:func:`_shared_parts`)."""
+    global _DOCUMENT
+    if _DOCUMENT is None:
+        _DOCUMENT = _shared_parts(VARIANT_SCHEMA)
+    return _DOCUMENT
 
 
 # --- mapping errors back to YAML lines ----------------------------------------
