@@ -1,6 +1,8 @@
 """Build rules by a cycle of suits, a rank total and a step per suit: Following (``suit: [S, H, C,
 D]``, PySolFC's Following.inSuitSequence), Eiffel Tower (``total: 14``, EiffelTower_RowStack) and
-Abacus (``step: {C: 1, S: 2, H: 3, D: 4}``, Abacus_RowStack: the top card's suit sets the step)."""
+Abacus (``step: {C: 1, S: 2, H: 3, D: 4}``, Abacus_RowStack: the top card's suit sets the step);
+and ranks a rule closes: Dead King Golf (``nothing_on: K``, Golf_Waste's strictness) and Swiss
+Patience (``never_put: A``, SwissPatience_RowStack)."""
 from __future__ import annotations
 
 import random
@@ -11,7 +13,7 @@ from patience_core.model.deal import seeded_order, start_position
 from patience_core.model.specs import BuildRule
 from patience_core.solver.general import search as general
 from patience_core.variants.catalog import load_rules
-from conftest import assert_random_play_consistent, c, pile, pile_moves_named, position_of, run_cli, \
+from conftest import all_face_up, assert_random_play_consistent, c, pile, pile_moves_named, position_of, run_cli, \
     validate_refusal
 
 
@@ -71,13 +73,13 @@ def test_abacus_columns_build_by_their_suits_step():
     assert ("tableau:4", "tableau:5", 1) in moves and ("tableau:6", "tableau:7", 1) in moves
 
 
-@pytest.mark.parametrize("name", ["following", "abacus", "eiffel-tower"])
+@pytest.mark.parametrize("name", ["following", "abacus", "eiffel-tower", "swiss-patience", "dead-king-golf"])
 def test_random_play_rebuilds_and_undoes(name):
     assert_random_play_consistent(load_rules(name), seeds=(1,), steps=80)
 
 
 @pytest.mark.skipif(not general.available(), reason="the compiled search is not built")
-@pytest.mark.parametrize("name", ["following", "abacus"])
+@pytest.mark.parametrize("name", ["following", "abacus", "swiss-patience", "dead-king-golf"])
 def test_the_compiled_search_lists_the_engines_moves(name):
     rules = load_rules(name)
     assert general.unsupported(start_position(rules, seeded_order(rules, 1))) is None
@@ -123,3 +125,28 @@ def test_a_cycle_naming_a_suit_twice_is_refused(tmp_path):
 def test_a_step_per_suit_needs_every_suit(tmp_path):
     text = validate_refusal(tmp_path, _BASE.replace("BUILD", "{rank: down, step: {C: 1, S: 2}}"))
     assert "step" in text
+
+
+def test_dead_king_golf_takes_nothing_on_a_king_but_the_stocks_card():
+    rules = load_rules("dead-king-golf")
+    position = position_of(rules, {"tableau:1": "QS", "tableau:2": "AH", "foundation:1": "KD"})
+    assert not [m for m in position.legal_moves() if m.dst == pile(rules, "foundation:1") and m.src != rules.stock]
+    assert any(m.src == rules.stock for m in position.legal_moves())
+    position = position_of(rules, {"tableau:1": "KS", "foundation:1": "QD"})
+    assert any(m.card == c("KS") for m in position.legal_moves())   # a King still goes on a Queen
+
+
+def test_swiss_patience_puts_an_ace_only_into_a_gap_but_moves_a_dealt_two_ace_run():
+    rules = load_rules("swiss-patience")
+    position = all_face_up(position_of(rules, {"tableau:1": "2H", "tableau:2": "AS", "tableau:3": "KC", "tableau:4": "AD",
+                                   "tableau:5": "3H", "tableau:6": "2C AH", "tableau:7": "", "tableau:8": "9S",
+                                   "tableau:9": "8D"}))
+    moves = pile_moves_named(position)
+    assert ("tableau:2", "tableau:1", 1) not in moves and ("tableau:2", "tableau:7", 1) in moves
+    assert ("tableau:3", "tableau:4", 1) in moves   # a King on an Ace
+    assert ("tableau:6", "tableau:5", 2) in moves   # 2C with the Ace the stock dealt on it
+
+
+def test_nothing_on_and_never_put_take_ranks(tmp_path):
+    text = validate_refusal(tmp_path, _BASE.replace("BUILD", "{rank: down, nothing_on: Z}"))
+    assert "piles.tableau.build" in text and "Traceback" not in text

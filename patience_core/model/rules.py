@@ -91,7 +91,15 @@ def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
                      suit="cycle" if cycle else suit, cycle=cycle, total=int(raw.get("total", 0)),
                      step=1 if steps else int(step), suit_steps=steps, wrap=bool(raw.get("wrap", False)),
                      keep_direction=bool(raw.get("keep_direction", False)),
+                     nothing_on=_rank_list(raw.get("nothing_on")), never_put=_rank_list(raw.get("never_put")),
                      alternative=_build_rule(raw.get("or")))
+
+
+def _rank_list(raw: Any) -> tuple[int, ...]:
+    """A rank or a list of ranks as rank indices (none: ``()``)."""
+    if raw is None:
+        return ()
+    return tuple(sorted({cards.parse_rank(r) for r in (raw if isinstance(raw, list) else [raw])}))
 
 
 def _spoken(names: list[str]) -> list[str]:

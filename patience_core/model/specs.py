@@ -36,7 +36,10 @@ class BuildRule:
     the same rank); ``total`` (rank ``total``): the two ranks add up to it, A=1 .. K=13 (Eiffel
     Tower's 14); ``cycle`` (suit ``cycle``): the suits in a fixed order, each followed by the
     next and the last by the first (Following: a spade takes a heart, a heart a club, ...);
-    ``suit_steps``: the step by the lower card's suit, C D H S (Abacus: clubs 1, spades 2, ...).
+    ``suit_steps``: the step by the lower card's suit, C D H S (Abacus: clubs 1, spades 2, ...);
+    ``nothing_on``: ranks on which no card goes, by this rule or its alternative (Dead King
+    Golf's King); ``never_put``: ranks never put on a card (Swiss Patience's Aces, which only
+    gaps take).
     """
 
     rank: str = "down"
@@ -48,6 +51,8 @@ class BuildRule:
     total: int = 0
     cycle: tuple[int, ...] = ()
     suit_steps: tuple[int, ...] | None = None
+    nothing_on: tuple[int, ...] = ()
+    never_put: tuple[int, ...] = ()
 
     def step_on(self, lower: int) -> int:
         """How many ranks apart a card goes on ``lower`` (by its suit with ``suit_steps``)."""
@@ -66,6 +71,8 @@ class BuildRule:
 
     def follows(self, lower: int, upper: int) -> bool:
         """May ``upper`` be put on ``lower`` (by this rule or its alternative)?"""
+        if lower % 13 in self.nothing_on or upper % 13 in self.never_put:
+            return False
         if self.alternative is not None and self.alternative.follows(lower, upper):
             return True
         suit = self.suit
@@ -122,7 +129,9 @@ class BuildRule:
         wrap = " (wrapping K-A)" if self.wrap and self.rank not in ("any", "same", "total") else ""
         keep = ", each pile the way its first two cards go" if self.keep_direction else ""
         alternative = f", or {self.alternative.words()}" if self.alternative is not None else ""
-        return f"{rank} {suit}{wrap}{keep}{alternative}"
+        closed = f", nothing on {cards.ranks_with_articles(self.nothing_on)}" if self.nothing_on else ""
+        never = (f", never {cards.ranks_with_articles(self.never_put)} onto a card" if self.never_put else "")
+        return f"{rank} {suit}{wrap}{keep}{alternative}{closed}{never}"
 
     def run_on_top(self, pile: list[int], most: int) -> int:
         """How many cards on top of ``pile`` (at most ``most``) make one run, every card

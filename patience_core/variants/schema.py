@@ -63,6 +63,10 @@ BUILD_RULE = {
         "keep_direction": _or_ref({"type": "boolean",
                                    "description": "with rank: either, on a pile: the pile keeps the way its first "
                                                   "two cards went (Union Square)"}),
+        "nothing_on": {"description": "ranks on which no card goes (Dead King Golf: K)",
+                       "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 12, "items": RANK}]},
+        "never_put": {"description": "ranks never put on a card, only into gaps (Swiss Patience: A)",
+                      "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 12, "items": RANK}]},
     },
 }
 # ``or:`` a second rule, either of which will do for each card (Curds and Whey: down in suit, or
