@@ -87,10 +87,22 @@ def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
         return None
     if isinstance(raw, list):
         return RunChoice(tuple(_build_rule(part) for part in raw))
-    return BuildRule(rank=raw.get("rank", "down"), suit=raw.get("suit", "any"),
-                     step=int(raw.get("step", 1)), wrap=bool(raw.get("wrap", False)),
+    suit, step = raw.get("suit", "any"), raw.get("step", 1)
+    cycle = tuple(cards.SUITS.index(str(s).upper()) for s in suit) if isinstance(suit, list) else ()
+    steps = tuple(int(step[s]) for s in cards.SUITS) if isinstance(step, dict) else None
+    return BuildRule(rank="total" if "total" in raw else raw.get("rank", "down"),
+                     suit="cycle" if cycle else suit, cycle=cycle, total=int(raw.get("total", 0)),
+                     step=1 if steps else int(step), suit_steps=steps, wrap=bool(raw.get("wrap", False)),
                      keep_direction=bool(raw.get("keep_direction", False)),
+                     nothing_on=_rank_list(raw.get("nothing_on")), never_put=_rank_list(raw.get("never_put")),
                      alternative=_build_rule(raw.get("or")))
+
+
+def _rank_list(raw: Any) -> tuple[int, ...]:
+    """A rank or a list of ranks as rank indices (none: ``()``)."""
+    if raw is None:
+        return ()
+    return tuple(sorted({cards.parse_rank(r) for r in (raw if isinstance(raw, list) else [raw])}))
 
 
 def _spoken(names: list[str]) -> list[str]:
@@ -306,6 +318,24 @@ class Rules:
         """An error about the definition's field at ``path``, pointing at its line."""
         return self.source.error(path, message, self.params)
 
+    def _build(self, path: tuple, raw: Any) -> BuildRule | RunChoice | None:
+        """The build rule at ``path``, its combinations checked (a rank total is a rank
+        relation of its own; a suit cycle names each suit once)."""
+        if isinstance(raw, dict):
+            if "total" in raw:
+                clash = next((k for k in ("rank", "step", "wrap") if k in raw), None)
+                if clash is not None:
+                    raise self._fail(path + (clash,), f"total: {raw['total']} is the rule's rank relation (the two "
+                                     "ranks add up to it); expected no rank, step or wrap with it")
+            if isinstance(raw.get("suit"), list) and len({str(s).upper() for s in raw["suit"]}) < len(raw["suit"]):
+                raise self._fail(path + ("suit",), "a cycle of suits names each suit once; expected distinct suits")
+            if "or" in raw:
+                self._build(path + ("or",), raw["or"])
+        elif isinstance(raw, list):
+            for i, part in enumerate(raw):
+                self._build(path + (i,), part)
+        return _build_rule(raw)
+
     def _add_pile(self, name: str, group: str, kind: str) -> int:
         self.pile_names.append(name)
         self.pile_group.append(group)
@@ -407,7 +437,7 @@ class Rules:
                                              or spec.get("empty", "none") != "none" or kind != "reserve"):
             raise self._fail(("piles", group, "access"), "last: a reserve dealt face down whose lone last card is "
                              "turned up; expected kind: reserve, face_up: 0 and no build or empty")
-        build = _build_rule(spec.get("build"))
+        build = self._build(("piles", group, "build"), spec.get("build"))
         build_when = (self._condition(("piles", group, "build", "when"), spec["build"]["when"])
                       if isinstance(spec.get("build"), dict) and "when" in spec["build"] else None)
         empty = spec.get("empty", "any" if build is not None or kind == "cell" else "none")
@@ -443,7 +473,7 @@ class Rules:
         if isinstance(spec.get("run"), dict) and spec["run"].get("keep_direction"):
             raise self._fail(("piles", group, "run", "keep_direction"), "a run has no first two cards of its own; "
                              "expected keep_direction on build")
-        run_rule = _build_rule(spec.get("run")) or (build if moves in ("run", "card-or-pile") else None)
+        run_rule = self._build(("piles", group, "run"), spec.get("run")) or (build if moves in ("run", "card-or-pile") else None)
         if moves in ("run", "card-or-pile") and run_rule is None:
             raise self._fail(("piles", group, "moves"), "run moves need a build rule (build:) or a run rule "
                              "(run:) to say what a run is; expected moves: card, or a build rule")
@@ -1055,7 +1085,7 @@ class Rules:
             missing = [k for k in ("base", "length", "count") if k not in spec]
             if missing:
                 raise self._fail(("foundations", group, missing[0]), "missing; it is required")
-            build = _build_rule(spec.get("build"))
+            build = self._build(("foundations", group, "build"), spec.get("build"))
             if build is not None and build.keep_direction:
                 raise self._fail(("foundations", group, "build", "keep_direction"), "a foundation keeps no "
                                  "direction of its own (direction: first-card sets the group's); expected it "

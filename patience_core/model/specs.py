@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from patience_core.model import cards
 
-RANK_RELATIONS = ("down", "up", "either", "same", "any")
-SUIT_RELATIONS = ("same", "alternate", "other", "same-colour", "any")
+RANK_RELATIONS = ("down", "up", "either", "same", "any", "total")
+SUIT_RELATIONS = ("same", "alternate", "other", "same-colour", "any", "cycle")
+_SUIT_WORDS = ("club", "diamond", "heart", "spade")   # cards.SUITS in words
 RED_SUITS = frozenset(s for s, name in enumerate(cards.SUITS) if name in ("D", "H"))
 
 
@@ -32,7 +33,13 @@ class BuildRule:
     ``same-colour``, or ``any``; ``keep_direction`` (with ``either``): a pile keeps going the way
     its first two cards went (Union Square; see :meth:`keeps_way`); ``alternative``: a second
     rule (``or:``), either of which will do for each card (Curds and Whey: down in suit, or on
-    the same rank).
+    the same rank); ``total`` (rank ``total``): the two ranks add up to it, A=1 .. K=13 (Eiffel
+    Tower's 14); ``cycle`` (suit ``cycle``): the suits in a fixed order, each followed by the
+    next and the last by the first (Following: a spade takes a heart, a heart a club, ...);
+    ``suit_steps``: the step by the lower card's suit, C D H S (Abacus: clubs 1, spades 2, ...);
+    ``nothing_on``: ranks on which no card goes, by this rule or its alternative (Dead King
+    Golf's King); ``never_put``: ranks never put on a card (Swiss Patience's Aces, which only
+    gaps take).
     """
 
     rank: str = "down"
@@ -41,10 +48,20 @@ class BuildRule:
     wrap: bool = False
     keep_direction: bool = False
     alternative: "BuildRule | None" = None
+    total: int = 0
+    cycle: tuple[int, ...] = ()
+    suit_steps: tuple[int, ...] | None = None
+    nothing_on: tuple[int, ...] = ()
+    never_put: tuple[int, ...] = ()
+
+    def step_on(self, lower: int) -> int:
+        """How many ranks apart a card goes on ``lower`` (by its suit with ``suit_steps``)."""
+        return self.step if self.suit_steps is None else self.suit_steps[lower // 13]
 
     def _goes_up(self, lower: int, upper: int) -> bool:
         lr, ur = lower % 13, upper % 13
-        return (lr + self.step) % 13 == ur if self.wrap else lr + self.step == ur
+        step = self.step_on(lower)
+        return (lr + step) % 13 == ur if self.wrap else lr + step == ur
 
     def keeps_way(self, pile: list[int], upper: int) -> bool:
         """May ``upper`` go on ``pile`` as far as its direction goes? (Only ``keep_direction``
@@ -54,6 +71,8 @@ class BuildRule:
 
     def follows(self, lower: int, upper: int) -> bool:
         """May ``upper`` be put on ``lower`` (by this rule or its alternative)?"""
+        if lower % 13 in self.nothing_on or upper % 13 in self.never_put:
+            return False
         if self.alternative is not None and self.alternative.follows(lower, upper):
             return True
         suit = self.suit
@@ -68,6 +87,10 @@ class BuildRule:
             elif suit == "other":
                 if ls == us:
                     return False
+            elif suit == "cycle":
+                cycle = self.cycle
+                if ls not in cycle or cycle[(cycle.index(ls) + 1) % len(cycle)] != us:
+                    return False
             elif (ls in RED_SUITS) != (us in RED_SUITS):  # same-colour
                 return False
         rank = self.rank
@@ -76,7 +99,9 @@ class BuildRule:
         lr, ur = lower % 13, upper % 13
         if rank == "same":
             return lr == ur
-        step = self.step
+        if rank == "total":
+            return lr + ur + 2 == self.total
+        step = self.step_on(lower)
         if self.wrap:
             down, up = (lr - step) % 13 == ur, (lr + step) % 13 == ur
         else:
@@ -90,15 +115,23 @@ class BuildRule:
     def words(self) -> str:
         """``down by 1 in alternate colours`` for rule texts."""
         rank = {"down": "down", "up": "up", "either": "up or down", "same": "on the same rank",
-                "any": "in any rank order"}[self.rank]
-        if self.rank not in ("any", "same") and self.step != 1:
+                "any": "in any rank order",
+                "total": f"by ranks adding up to {self.total} with the top card's (A 1, J 11, Q 12, K 13)"}[self.rank]
+        if self.suit_steps is not None and self.rank not in ("any", "same", "total"):
+            rank += " by " + ", ".join(f"{self.suit_steps[s]} on a {_SUIT_WORDS[s]}"
+                                       for s in sorted(range(4), key=lambda s: self.suit_steps[s]))
+        elif self.rank not in ("any", "same", "total") and self.step != 1:
             rank += f" by {self.step}"
         suit = {"same": "in suit", "alternate": "in alternate colours", "other": "in another suit",
-                "same-colour": "in the same colour", "any": "regardless of suit"}[self.suit]
-        wrap = " (wrapping K-A)" if self.wrap and self.rank not in ("any", "same") else ""
+                "same-colour": "in the same colour", "any": "regardless of suit",
+                "cycle": "following the suits " + " → ".join(cards.SUITS[s] for s in (*self.cycle, self.cycle[0]))
+                if self.cycle else ""}[self.suit]
+        wrap = " (wrapping K-A)" if self.wrap and self.rank not in ("any", "same", "total") else ""
         keep = ", each pile the way its first two cards go" if self.keep_direction else ""
         alternative = f", or {self.alternative.words()}" if self.alternative is not None else ""
-        return f"{rank} {suit}{wrap}{keep}{alternative}"
+        closed = f", nothing on {cards.ranks_with_articles(self.nothing_on)}" if self.nothing_on else ""
+        never = (f", never {cards.ranks_with_articles(self.never_put)} onto a card" if self.never_put else "")
+        return f"{rank} {suit}{wrap}{keep}{alternative}{closed}{never}"
 
     def run_on_top(self, pile: list[int], most: int) -> int:
         """How many cards on top of ``pile`` (at most ``most``) make one run, every card

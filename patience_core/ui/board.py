@@ -135,6 +135,8 @@ def _caption(rules: Rules, group: str) -> str:
         empty = {"any": "any card", "none": "nothing"}.get(spec.empty) or spec.empty_words()
         moves = {"run": "runs move", "face-up": "face-up cards move together", "pile": "whole piles move",
                  "card": "one card moves", "card-or-pile": "the top card or the whole pile moves"}[spec.moves]
+        if rules.access[first] == ACCESS_NONE:   # Eiffel Tower's piles: what is put on them stays
+            moves = "cards stay"
         if spec.partial == "to-foundation":
             moves += " (leaving face-up cards only to free one for a foundation)"
         bottom = (f" on {cards.rank_with_article(spec.bottom)} at the bottom only" if spec.bottom is not None

@@ -205,6 +205,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if rules.access[first.number] == ACCESS_NONE and any(first.number in rule.sources for rule in rules.sets_at_once):
         moves = "no card (each holds at most one card, which leaves only with its set)" if first.max_cards == 1 \
             else "no card (its cards leave only with their set)"
+    elif rules.access[first.number] == ACCESS_NONE:   # Eiffel Tower's, Circle Eight's piles: cards put on stay
+        moves = "no card (the cards put on it stay)"
     limit = ""
     if first.limit == "supermove":
         limit = (" (as many as free cells and empty columns allow)" if rules.open_columns

@@ -46,14 +46,27 @@ BUILD_RULE = {
         "rank": _or_ref({"enum": ["down", "up", "either", "same", "any"],
                          "description": "down: one rank lower (by step); up: higher; either; same: the same "
                                         "rank; any: no rank rule"}),
-        "suit": _or_ref({"enum": ["same", "alternate", "other", "same-colour", "any"],
-                         "description": "same suit, alternate colours, another suit, the same colour, or any"}),
-        "step": _or_ref({"type": "integer", "minimum": 1, "maximum": 12,
-                         "description": "how many ranks apart (default 1)"}),
+        "total": _or_ref({"type": "integer", "minimum": 2, "maximum": 26,
+                          "description": "instead of rank: the card put on and the top card have ranks adding "
+                                         "up to this (A 1, J 11, Q 12, K 13; Eiffel Tower's 14)"}),
+        "suit": _or_ref({"anyOf": [{"enum": ["same", "alternate", "other", "same-colour", "any"]},
+                                   {"type": "array", "minItems": 2, "maxItems": 4, "items": SUIT}],
+                         "description": "same suit, alternate colours, another suit, the same colour, or any; "
+                                        "a list of suits: a cycle, each suit taking the next and the last the "
+                                        "first (Following: [S, H, C, D])"}),
+        "step": _or_ref({"anyOf": [{"type": "integer", "minimum": 1, "maximum": 12},
+                                   {"type": "object", "minProperties": 4, "propertyNames": {"pattern": "^[CDHS]$"},
+                                    "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 12}}],
+                         "description": "how many ranks apart (default 1); or one step per suit of the top "
+                                        "card (Abacus: {C: 1, S: 2, H: 3, D: 4})"}),
         "wrap": _or_ref({"type": "boolean", "description": "rank arithmetic modulo 13 (A on K, K on A)"}),
         "keep_direction": _or_ref({"type": "boolean",
                                    "description": "with rank: either, on a pile: the pile keeps the way its first "
                                                   "two cards went (Union Square)"}),
+        "nothing_on": {"description": "ranks on which no card goes (Dead King Golf: K)",
+                       "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 12, "items": RANK}]},
+        "never_put": {"description": "ranks never put on a card, only into gaps (Swiss Patience: A)",
+                      "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 12, "items": RANK}]},
     },
 }
 # ``or:`` a second rule, either of which will do for each card (Curds and Whey: down in suit, or
