@@ -135,7 +135,8 @@ def foundation_moves(position: "Position") -> list[Move]:
         waiting = waiting_foundations(position)
         moves = [m for m in moves if m.dst not in waiting]
     if position.rules.run_foundations:
-        moves += run_to_foundation_moves(position)
+        moves += [m for m in run_to_foundation_moves(position)
+                  if not position.rules.f_spec[m.dst].at_once]   # those go up by themselves (runs_going_up)
     if position.rules.set_foundations:
         moves += set_to_foundation_moves(position)
     if position.rules.f_sources:   # foundations that take only from some piles (British Constitution)
@@ -240,6 +241,32 @@ def run_to_foundation_moves(position: "Position") -> list[Move]:
         if all(c % 13 == r for c, r in zip(run, expected)) and _suits_run(rules.f_spec[f].run_suit, run):
             moves.append(Move(TO_FOUNDATION, p, f, run[0], 13))
     return moves
+
+
+def runs_going_up(position: "Position") -> list[tuple[int, int]]:
+    """The finished runs that go up by themselves after a move of cards (foundations with
+    ``at_once``, as PySolFC's Arachnida.fillStack): each layout pile in pile order whose top
+    cards are a run the foundations take sends it to the first empty such foundation, one run
+    per pile. Returns (pile, foundation) pairs in the order they go; the caller moves them."""
+    rules = position.rules
+    piles = position.piles
+    waiting = waiting_foundations(position)
+    empty = [f for f in rules.runs_at_once if not piles[f] and f not in waiting]
+    going: list[tuple[int, int]] = []
+    for p in rules.layout_piles:
+        if not empty:
+            break
+        pile = piles[p]
+        n = len(pile)
+        if n < 13 or n - 13 < position.down[p]:
+            continue
+        f = empty[0]
+        spec = rules.f_spec[f]
+        run = pile[n - 13:]
+        expected = spec.ranks or [(run[0] - j) % 13 for j in range(13)]
+        if all(c % 13 == r for c, r in zip(run, expected)) and _suits_run(spec.run_suit, run):
+            going.append((p, empty.pop(0)))
+    return going
 
 
 def _moves_in_order(position: "Position", rule, free: dict[int, int], found: dict) -> None:

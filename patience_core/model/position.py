@@ -332,19 +332,31 @@ class Position:
         else:
             raise ValueError(f"{rules.name}: cannot play {move!r} here")
         if rules.after_move:
-            done = self._aftermath()
+            done = self._aftermath(kind is TO_FOUNDATION or kind is BETWEEN_PILES)
             if done is not None:   # kept as the step's eighth entry, taken back first by undo
                 self.trail[-1] = self.trail[-1] + (done,)
         if rules.hidden_while_locked:
             self._hide_if_locked()
 
-    def _aftermath(self) -> tuple | None:
+    def _aftermath(self, cards_moved: bool = True) -> tuple | None:
         """What settles by itself after a move: a set gathered complete on its places leaves
         for the discard pile (``remove`` with ``at_once``: Elevens' J, Q, K), then every gap
         waiting for its ``fill: {when}`` state is filled, in pile order, while the state holds
-        (Elevens Too). Returns (the piles the set's cards left, one entry per card, in order;
-        the fills as (gap, source, whether the source turned a card up)) for undo, or ``None``."""
+        (Elevens Too); after a move of cards (``cards_moved``, not a stock's), each pile whose
+        top cards are a finished run sends it to a foundation that takes runs by itself
+        (``at_once``: PySolFC's Arachnida.fillStack, one run a pile, piles in order). Returns
+        (the piles the set's cards left, one entry per card, in order; the fills as (gap,
+        source, whether the source turned a card up); the runs sent up as (pile, foundation,
+        what settling the pile did)) for undo, or ``None``."""
         rules, piles = self.rules, self.piles
+        sent: list[tuple] = []
+        if rules.runs_at_once and cards_moved:
+            for src, f in legal.runs_going_up(self):
+                pile = piles[src]
+                piles[f].extend(pile[-13:])
+                del pile[-13:]
+                self.on_foundations += 13
+                sent.append((src, f, self._settle(src, pile)))
         removed: list[int] = []
         places = legal.gathered_set(self) if rules.sets_at_once else None
         if places is not None:
@@ -361,20 +373,30 @@ class Position:
                 source, flipped = self._fill_from(p, piles[p])
                 if source >= 0:
                     filled.append((p, source, flipped))
-        if not removed and not filled:
+        if not removed and not filled and not sent:
             return None
-        return tuple(removed), tuple(filled)
+        return tuple(removed), tuple(filled), tuple(sent)
 
     def _undo_aftermath(self, done: tuple) -> None:
-        """Take back :meth:`_aftermath`: the fills in reverse, then the set from the discard pile."""
-        removed, filled = done
+        """Take back :meth:`_aftermath`: the fills in reverse, then the set from the discard
+        pile, then the runs sent up, last first."""
+        removed, filled, sent = done
         piles = self.piles
         for p, source, flipped in reversed(filled):
             self._unsettle(p, piles[p], source, False, flipped)
-        discard = piles[self.rules.discard]
-        for p in reversed(removed):
-            piles[p].append(discard.pop())
-        self.on_foundations -= len(removed)
+        if removed:
+            discard = piles[self.rules.discard]
+            for p in reversed(removed):
+                piles[p].append(discard.pop())
+            self.on_foundations -= len(removed)
+        for src, f, (flipped, gap_filled, fill_flipped) in reversed(sent):
+            pile = piles[src]
+            self._unsettle(src, pile, gap_filled, flipped, fill_flipped)
+            pile.extend(piles[f][-13:])
+            del piles[f][-13:]
+            self.on_foundations -= 13
+            if self.rules.covering[src]:
+                self._uncover(src)
 
     def _swap(self, a: int, b: int) -> None:
         """Places ``a`` and ``b`` trade their cards (and face-down counts): its own undo."""

@@ -1145,6 +1145,10 @@ class Rules:
             worry_when = (self._condition(("foundations", group, "worry", "when"), worry["when"])
                           if isinstance(worry, dict) and "when" in worry else None)
             keep_base = isinstance(worry, dict) and bool(worry.get("keep_base", False))
+            at_once = bool(spec.get("at_once", False))
+            if at_once and not takes_run:
+                raise self._fail(("foundations", group, "at_once"), "at_once sends finished runs up by "
+                                 "themselves; expected takes: run with it")
             if takes_run and length != 13:
                 raise self._fail(("foundations", group, "takes"), "a foundation that takes a whole run "
                                  "takes a full suit of 13; expected length: 13")
@@ -1173,7 +1177,7 @@ class Rules:
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
                                                          _names(spec["takes_from"])))
                                 if spec.get("takes_from") is not None else None),
-                    rank_dealt=spec["start"] == "rank-dealt")
+                    rank_dealt=spec["start"] == "rank-dealt", at_once=at_once)
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
@@ -1848,7 +1852,10 @@ class Rules:
         self.gathered_for: dict[int, tuple[RemoveRule, ...]] = {
             p: tuple(rule for rule in self.sets_at_once if p in rule.sources) for p in self._layout()
             if self.piles[p].empty == "set"}
-        self.after_move = bool(self.waiting_fills or self.sets_at_once)
+        # Foundations that take finished runs by themselves (at_once: Arachnida), in pile order.
+        self.runs_at_once = tuple(f for f in self.foundations if self.f_spec[f].at_once)
+        self.layout_piles = tuple(self._layout())
+        self.after_move = bool(self.waiting_fills or self.sets_at_once or self.runs_at_once)
         for w in self.waste_piles:
             self.access[w] = _ACCESS[self.waste_spec.get("access", "top")]
         if self.stock_spec.face_up:

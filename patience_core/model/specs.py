@@ -407,7 +407,9 @@ class FoundationSpec:
     first card of the shuffled pack chooses the group's base rank, and the other cards of that
     rank go onto the group's piles before the rest is dealt, each onto a pile of its suit
     (PySolFC's Penguin, Petal and Napoleon shuffle hooks); ``takes_from``: the only piles its
-    cards may come from (``None``: any; British Constitution's top row).
+    cards may come from (``None``: any; British Constitution's top row); ``at_once``: with
+    ``takes_run``, a finished run goes up by itself after each move of cards, never as the
+    player's move (PySolFC's Arachnida.fillStack).
     """
 
     number: int
@@ -440,6 +442,7 @@ class FoundationSpec:
     set_rule: BuildRule | None = None
     deal_bases: bool = False
     rank_dealt: bool = False
+    at_once: bool = False
 
 
 @dataclass(frozen=True)

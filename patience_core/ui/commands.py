@@ -224,7 +224,8 @@ def needs_text(position: Position, f: int, unicode: bool) -> str:
     rules = position.rules
     if rules.f_spec[f].takes_run:  # Spider's: no single card, ever
         return ("nothing (it is full)" if len(position.piles[f]) >= rules.f_length[f]
-                else "a whole run, K down to A, at once")
+                else "a whole run, K down to A, which goes up by itself after a move"
+                if rules.f_spec[f].at_once else "a whole run, K down to A, at once")
     if not wanted:
         return "nothing (it is full)"
     if len(wanted) > 1:

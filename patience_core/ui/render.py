@@ -439,6 +439,9 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
         top = "from any rank down, round past the Ace," if fspec.ranks is None else "K down to A"
         how = f"each takes a finished run ({top} " + "{}) at once".format(
             {"same": "in one suit", "alternate": "in alternating colours", "any": "regardless of suit"}[fspec.run_suit])
+        if fspec.at_once:
+            how += (", by itself: after each move of cards (not a deal from the stock) every column whose "
+                    "top cards are one sends it up, and no run is moved up by hand")
     elif fspec.takes_set:
         inner = "of one rank" if fspec.set_rule is not None else fspec.build.words()
         how = (f"each takes {fspec.takes_set} cards at once from the top of a column, {inner}, "

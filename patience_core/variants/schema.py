@@ -444,6 +444,10 @@ FOUNDATION_GROUP = {
                                      "properties": {"cards": {"type": "integer", "minimum": 2, "maximum": 13},
                                                     "rank": {"enum": ["same"], "description": "the set is of "
                                                              "one rank, whatever the pile's build rule (Simplex)"}}}]}),
+        "at_once": _or_ref({"type": "boolean",
+                            "description": "with takes: run: a finished run goes up by itself, never as the "
+                                           "player's move: after each move of cards (not a stock's deal), every "
+                                           "pile whose top cards are one, in pile order (Arachnida)"}),
         "run": {"type": "object", "additionalProperties": False,
                 "description": "with takes: run, how the run's suits go card to card (default: one suit)",
                 "properties": {"suit": _or_ref({"enum": ["same", "alternate", "any"],
