@@ -23,9 +23,10 @@ from patience_core.model.moves import Move
 from patience_core.model.position import Position
 
 # Positions per search: the compiled search decides nearly every open FreeCell-type deal in
-# a few thousand (ms:1-10: 62 to 2 379); the exhaustive search in Python is some hundred
-# times slower, so it gets less, keeping a hint within about a second.
-COMPILED_BUDGET = 200_000
+# a few thousand (ms:1-10: 62 to 2 379; Baker's Game 1-5 within 7 415) in milliseconds, but
+# spends seconds on as many in big two-deck games (Chequers: 50 000 in 12 s); the exhaustive
+# search in Python is some hundred times slower, so it gets less.
+COMPILED_BUDGET = 20_000
 EXHAUSTIVE_BUDGET = 3_000
 # The hopeless positions remembered per game rules (a bound, not a tuning: a game passes
 # through a few hundred).
