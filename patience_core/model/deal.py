@@ -120,6 +120,8 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     skip = 0
     if rules.deal_last:
         order = move_to_end(order, rules.deal_last)
+    if rules.deal_first:
+        order = move_to_front(order, rules.deal_first)
     if rules.split_first is not None or rules.split_last is not None:
         order = move_rank_to_end(order, rules.split_first, rules.split_last)
     if rules.shuffled_bases:
@@ -166,6 +168,12 @@ def move_to_end(order: list[int], last: tuple[int, ...]) -> list[int]:
     """``deal_last``: every copy of these cards goes to the bottom of the pack, in the order
     listed, the others keeping theirs (PySolFC's _shuffleHookMoveToBottom)."""
     return [card for card in order if card not in last] + [card for card in last for c in order if c == card]
+
+
+def move_to_front(order: list[int], first: tuple[int, ...]) -> list[int]:
+    """``deal_first``: every copy of these cards goes to the top of the pack, in the order listed
+    (the first listed dealt first), the others keeping theirs (PySolFC's _shuffleHookMoveToTop)."""
+    return [card for card in first for c in order if c == card] + [card for card in order if card not in first]
 
 
 def move_rank_to_end(order: list[int], first: int | None, last: int | None) -> list[int]:

@@ -1568,25 +1568,32 @@ class Rules:
         """What the shuffle guarantees about the order of the pack, besides being random.
 
         ``deal_last``: cards moved to the bottom of the shuffled pack, so dealt last (PySolFC's
-        _shuffleHookMoveToBottom: All in a Row's Ace of spades). ``distinct_ranks``: the first
+        _shuffleHookMoveToBottom: All in a Row's Ace of spades); ``deal_first``: to its top, so
+        dealt first (_shuffleHookMoveToTop; Royal Marriage's Queen of hearts). ``distinct_ranks``: the first
         ``runs`` runs of ``cards`` cards hold no two cards of one rank (PySolFC's
         Nestor._shuffleHook), ``(cards, runs)`` or None."""
-        self.deal_last: tuple[int, ...] = ()
-        for i, text in enumerate(definition.get("deal_last") or ()):
-            path = ("deal_last", i)
-            try:
-                card = cards.parse_card(text)
-            except cards.CardError as exc:
-                raise self._fail(path, str(exc)) from None
-            shuffled = self.copies[card] - sum(1 for _p, c in self.setout if c == card)
-            if shuffled < 1:
-                raise self._fail(path, f"the shuffled pack holds no {cards.card_name(card)}; expected a card "
-                                 "it deals")
-            self.deal_last += (card,)
-        if self.deal_last and (self.shuffled_bases or self.rank_dealt or self.split_piles):
-            raise self._fail(("deal_last",), "the cards dealt last would be taken by a rule that picks cards "
-                             "out of the shuffled pack (start: dealt, start: rank-dealt, split); expected one "
-                             "of them only")
+        for field in ("deal_first", "deal_last"):
+            listed: tuple[int, ...] = ()
+            for i, text in enumerate(definition.get(field) or ()):
+                path = (field, i)
+                try:
+                    card = cards.parse_card(text)
+                except cards.CardError as exc:
+                    raise self._fail(path, str(exc)) from None
+                shuffled = self.copies[card] - sum(1 for _p, c in self.setout if c == card)
+                if shuffled < 1:
+                    raise self._fail(path, f"the shuffled pack holds no {cards.card_name(card)}; expected a "
+                                     "card it deals")
+                if field == "deal_last" and card in self.deal_first:
+                    raise self._fail(path, f"{cards.card_name(card)} is dealt first already (deal_first); "
+                                     "expected each card in one of deal_first and deal_last")
+                listed += (card,)
+            setattr(self, field, listed)
+            if listed and (self.shuffled_bases or self.rank_dealt or self.split_piles):
+                when = "first" if field == "deal_first" else "last"
+                raise self._fail((field,), f"the cards dealt {when} would be taken by a rule that picks "
+                                 "cards out of the shuffled pack (start: dealt, start: rank-dealt, split); "
+                                 "expected one of them only")
         raw = definition.get("distinct_ranks")
         self.distinct_ranks: tuple[int, int] | None = None
         if raw:
@@ -1598,10 +1605,10 @@ class Rules:
             if size > len(self.pack_ranks):
                 raise self._fail(("distinct_ranks", "cards"), f"{size} cards of distinct ranks, but the pack "
                                  f"has {len(self.pack_ranks)} ranks; expected at most {len(self.pack_ranks)}")
-            if self.shuffled_bases or self.rank_dealt or self.split_piles or self.deal_last:
+            if self.shuffled_bases or self.rank_dealt or self.split_piles or self.deal_last or self.deal_first:
                 raise self._fail(("distinct_ranks",), "the runs are the first cards of the shuffled pack, and "
                                  "another rule moves cards of it (start: dealt, start: rank-dealt, split, "
-                                 "deal_last); expected one of them only")
+                                 "deal_first, deal_last); expected one of them only")
             self.distinct_ranks = (size, runs)
 
     def _compile_deal(self, definition: dict[str, Any]) -> None:

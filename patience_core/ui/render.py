@@ -506,6 +506,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     if laid:
         lines.append("Before the deal, these cards are taken out of the pack and set out: "
                      + ", ".join(f"{cards.card_name(card)} on {rules.pile_names[p]}" for p, card in laid) + ".")
+    if rules.deal_first:
+        lines.append("The shuffle always puts " + ", ".join(cards.card_name(c) for c in rules.deal_first)
+                     + " on top of the pack, so it is dealt first.")
     if rules.deal_last:
         lines.append("The shuffle always leaves " + ", ".join(cards.card_name(c) for c in rules.deal_last)
                      + " at the bottom of the pack, so it is dealt last.")

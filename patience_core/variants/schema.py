@@ -705,6 +705,12 @@ FIELDS: dict[str, Any] = {
                                         "description": "a card, such as AC"},
                "description": "cards taken out of the pack before the shuffle and set on these layout piles, "
                               "under any cards dealt to them (Red Moon's Aces)"},
+    "deal_first": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
+                   "items": {"type": "string", "pattern": "^\\s*([AaTtJjQqKk1-9]|10)[CDHScdhs]\\s*$",
+                             "description": "a card, such as QH"},
+                   "description": "cards the shuffled pack always deals first: every copy is moved to the "
+                                  "top of the pack before the deal, in the order listed (PySolFC's shuffle "
+                                  "hook: Royal Marriage's Queen of hearts)"},
     "deal_last": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
                   "items": {"type": "string", "pattern": "^\\s*([AaTtJjQqKk1-9]|10)[CDHScdhs]\\s*$",
                             "description": "a card, such as AS"},
