@@ -53,6 +53,7 @@ MECHANISMS = {
     "cards sent back from the foundations": ("aces-and-kings", lambda r: bool(r.transfer_from)),
     "moves under conditions": ("giant", lambda r: bool(r.conditions)),
     "cards dealt to the foundations": ("citadel", lambda r: bool(r.deal_to_foundations)),
+    "cards sent up by the stock's deals": ("die-koenigsbergerin", lambda r: r.stock_deal_up),
     "a source that gives a limited number of cards": ("alhambra", lambda r: bool(r.source_limited)),
     "gaps filled from a pile": ("odd-and-even", lambda r: any(r.fill)),
     "two decks": ("forty-thieves", lambda r: r.decks == 2),

@@ -178,3 +178,43 @@ def test_deal_by_pile_refuses_a_split_group(tmp_path):
     text = BASE.replace("tableau: {kind: tableau, count: 13, cards: 4}",
                         "tableau: {kind: tableau, count: 13, deal_by: pile, split: {before: K}}")
     assert "deal_by" in validate_refusal(tmp_path, text)
+
+
+# --- deal_first: Royal Marriage's Queen of hearts ------------------------------------------------
+
+def pysol_royal_marriage_hook(order):
+    """RoyalMarriage._shuffleHook on a pack listed top first (PySolFC's list is bottom first:
+    its insert(0, k) puts the King at the bottom, its append(q) the Queen on top)."""
+    cards_ = order[::-1]
+    qi = cards_.index(c("QH"))
+    ki = cards_.index(c("KH"))
+    q, k = cards_[qi], cards_[ki]
+    del cards_[max(qi, ki)]
+    del cards_[min(qi, ki)]
+    cards_.insert(0, k)
+    cards_.append(q)
+    return cards_[::-1]
+
+
+@pytest.mark.parametrize("seed", range(1, 30))
+def test_royal_marriage_deals_pysolfc_hooked_pack(seed):
+    rules = get_rules("royal-marriage")
+    order = seeded_order(rules, seed)
+    position = start_position(rules, order)
+    line = [position.piles[p][0] for p in rules.groups["line"]]
+    assert line == pysol_royal_marriage_hook(order)
+    assert line[0] == c("QH") and line[-1] == c("KH")
+
+
+def test_deal_first_puts_every_copy_on_top_in_the_order_listed():
+    from patience_core.model.deal import move_to_front
+    order = [c("2C"), c("AS"), c("3D"), c("AS"), c("QH")]
+    assert move_to_front(order, (c("QH"), c("AS"))) == [c("QH"), c("AS"), c("AS"), c("2C"), c("3D")]
+
+
+def test_deal_first_refusals(tmp_path):
+    both = "extends: push-pin\nname: bad\ndeal_first: [QH]\ndeal_last: [QH]\n"
+    assert "expected each card in one of deal_first and deal_last" in validate_refusal(tmp_path, both)
+    stripped = "extends: push-pin\nname: bad\npack: {ranks: [A, '2', '3']}\ndeal_first: [QH]\n"
+    out = validate_refusal(tmp_path, stripped)
+    assert "deal_first" in out and "the shuffled pack holds no QH" in out

@@ -120,27 +120,42 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     skip = 0
     if rules.deal_last:
         order = move_to_end(order, rules.deal_last)
+    if rules.deal_first:
+        order = move_to_front(order, rules.deal_first)
     if rules.split_first is not None or rules.split_last is not None:
         order = move_rank_to_end(order, rules.split_first, rules.split_last)
     if rules.shuffled_bases:
         order = set_out_shuffled_bases(rules, piles, order)
     if rules.rank_dealt:
         order, skip = set_out_rank(rules, piles, order)
-    ends = set(rules.deal_row_ends) if rules.deal_bases else ()
+    ends = set(rules.deal_row_ends) if rules.deal_bases or rules.deal_up_after_rows else ()
     onto_foundations = rules.deal_to_foundations
-    for i, (target, card) in enumerate(zip(targets[skip:], order), start=1 + skip):
+    dealt = skip   # the deal targets served
+    used = 0       # the cards taken off the pack
+    for card in order:
+        if dealt == len(targets):
+            break
+        used += 1
+        target = targets[dealt]
         f = (_fitting_foundation(rules, piles, card) if onto_foundations
              and (rules.deal_up_ranks is None or card % 13 in rules.deal_up_ranks) else None)
+        if f is not None and rules.deal_up_waits:   # the pile takes the next card instead (Dieppe)
+            piles[f].append(card)
+            continue
         if f is None and rules.is_foundation[target] and rules.f_suit[target] not in (-1, card // 13):
             f = _pile_of_suit(rules, target, card)
         piles[target if f is None else f].append(card)
-        if i in ends:
-            bases_up(rules, piles)
+        dealt += 1
+        if dealt in ends:
+            if rules.deal_bases:
+                bases_up(rules, piles)
+            if rules.deal_up_after_rows:
+                tops_up(rules, piles)
     for p in rules.to_bottom_piles:
         move_to_bottom(piles[p], rules.piles[p].to_bottom)
     for places, rank in rules.gap_fillers:
         fill_dealt_gaps(piles, places, rank)
-    rest = order[len(targets) - skip:]
+    rest = order[used:]
     if rules.split_deals_rest:
         deal_split(rules, piles, rest)
         rest = []
@@ -153,6 +168,12 @@ def move_to_end(order: list[int], last: tuple[int, ...]) -> list[int]:
     """``deal_last``: every copy of these cards goes to the bottom of the pack, in the order
     listed, the others keeping theirs (PySolFC's _shuffleHookMoveToBottom)."""
     return [card for card in order if card not in last] + [card for card in last for c in order if c == card]
+
+
+def move_to_front(order: list[int], first: tuple[int, ...]) -> list[int]:
+    """``deal_first``: every copy of these cards goes to the top of the pack, in the order listed
+    (the first listed dealt first), the others keeping theirs (PySolFC's _shuffleHookMoveToTop)."""
+    return [card for card in first for c in order if c == card] + [card for card in order if card not in first]
 
 
 def move_rank_to_end(order: list[int], first: int | None, last: int | None) -> list[int]:
@@ -259,6 +280,22 @@ def bases_up(rules: Rules, piles: list[list[int]]) -> None:
             if f is not None:
                 piles[f].append(pile.pop())
                 break
+        else:
+            return
+
+
+def tops_up(rules: Rules, piles: list[list[int]]) -> None:
+    """``deal_to_foundations: {when: after-each-row}``: once a row is dealt, the first dealt pile
+    (in pile order) whose top card fits a foundation gives it to the first foundation that takes
+    it, again until none fits; the pile stays a card short (PySolFC's CarreNapoleon._fillOne)."""
+    while True:
+        for p in rules.deal_piles:
+            pile = piles[p]
+            if pile and (rules.deal_up_ranks is None or pile[-1] % 13 in rules.deal_up_ranks):
+                f = _fitting_foundation(rules, piles, pile[-1])
+                if f is not None:
+                    piles[f].append(pile.pop())
+                    break
         else:
             return
 

@@ -768,11 +768,37 @@ class Position:
         piles = self.piles
         stock = piles[move.src]
         row = self._row_of(move)
-        for p in row:
-            piles[p].append(stock.pop())
+        if self.rules.stock_deal_up:
+            row = self._deal_row_up(stock, row)
+        else:
+            for p in row:
+                piles[p].append(stock.pop())
         # the piles dealt onto are kept for undo: afterwards the position may not tell them
         # (a last row onto some of the rows' own piles, Baroness)
         self.trail.append((move, NO_PILE, -1, False, False, False, row))
+
+    def _deal_row_up(self, stock: list[int], row: tuple[int, ...]) -> tuple[int, ...]:
+        """A stock deal under ``deal_to_foundations: {stock: true}``: a card that may go up goes to
+        the first foundation that takes it, and its pile takes the next card (PySolFC's
+        dealToStacksOrFoundations). Returns where each card went, in order, for undo."""
+        rules, piles = self.rules, self.piles
+        went: list[int] = []
+        for p in row:
+            while stock:
+                card = stock.pop()
+                f = None
+                if rules.deal_up_ranks is None or card % 13 in rules.deal_up_ranks:
+                    f = next((f for f in rules.foundations if card in self.wanted(f)), None)
+                if f is None:
+                    piles[p].append(card)
+                    went.append(p)
+                    break
+                before = self.wanted(f)
+                piles[f].append(card)
+                self.on_foundations += 1
+                self._retarget(f, before)
+                went.append(f)
+        return tuple(went)
 
     def undo(self) -> Move:
         """Take back the last move (and its fill and turn-up); return it."""
@@ -801,8 +827,15 @@ class Position:
                     stock.append(dst.pop())
         elif kind is DEAL_ROW:
             stock = piles[move.src]
+            is_foundation = self.rules.is_foundation
             for p in reversed(step.second):
-                stock.append(piles[p].pop())
+                if is_foundation[p]:   # a card the deal sent up (deal_to_foundations: {stock: true})
+                    before = self.wanted(p)
+                    stock.append(piles[p].pop())
+                    self.on_foundations -= 1
+                    self._retarget(p, before)
+                else:
+                    stock.append(piles[p].pop())
         elif kind is REMOVE:
             self._unremove(step)
         elif kind is CLOSE_UP:

@@ -1508,6 +1508,39 @@ class Rules:
                                  "foundations and open the game again; expected worry: {keep_base: true} with "
                                  "opening_card")
 
+    def _compile_deal_up(self, onto) -> None:
+        """``deal_to_foundations``: cards that go up during the deal. ``true``: any that fits, as it
+        is dealt, its pile's turn passing (Citadel); a list: only those ranks (Troika); an object
+        also says when (after each row: Carre Napoleon's _fillOne), whether the pile waits for the
+        next card (Dieppe, Frog), and whether the stock's deals do it too (Die Koenigsbergerin)."""
+        spec = onto if isinstance(onto, dict) else {}
+        ranks = onto if isinstance(onto, list) else spec.get("ranks")
+        # Only cards of these ranks go up during the deal (Troika's Aces); None: any that fits.
+        self.deal_up_ranks = frozenset(cards.parse_rank(r) for r in ranks) if ranks else None
+        after_rows = spec.get("when") == "after-each-row"
+        # Cards go up as they come off the pack (Citadel, Dieppe).
+        self.deal_to_foundations = bool(onto) and not after_rows
+        # After each row of the deal, a dealt pile's top card that fits goes up, again until none does.
+        self.deal_up_after_rows = after_rows
+        # The pile whose turn it was takes the next card instead of nothing (Dieppe, Frog).
+        self.deal_up_waits = spec.get("turn") == "waits"
+        # The stock's row deals send such cards up too, the pile taking the next card.
+        self.stock_deal_up = bool(spec.get("stock"))
+        path = ("deal_to_foundations",)
+        if after_rows and ("turn" in spec or self.stock_deal_up):
+            field = "turn" if "turn" in spec else "stock"
+            raise self._fail(path + (field,), "cards go up after each row, from the piles' tops, so no pile's "
+                             "turn is taken and the stock is not dealt so; expected when: dealt with " + field)
+        if self.stock_deal_up and not self.deal_up_waits:
+            raise self._fail(path + ("stock",), "a stock deal sends cards up only with the pile waiting for the "
+                             "next card; expected turn: waits")
+        if self.stock_deal_up and not self.stock_spec.deal_to:
+            raise self._fail(path + ("stock",), "this stock does not deal rows onto the layout; expected "
+                             "stock: {deal: GROUP}")
+        if self.deal_up_waits and self.split_deals_rest:
+            raise self._fail(path + ("turn",), "a split group takes the rest of the pack pile by pile, so no "
+                             "pile waits for a card; expected turn: passes")
+
     def _stock_group(self, path: tuple, group: str) -> tuple[int, ...]:
         """The piles of the layout group a stock rule names (deal, close_up, gather)."""
         if group not in self.group_specs:
@@ -1592,25 +1625,32 @@ class Rules:
         """What the shuffle guarantees about the order of the pack, besides being random.
 
         ``deal_last``: cards moved to the bottom of the shuffled pack, so dealt last (PySolFC's
-        _shuffleHookMoveToBottom: All in a Row's Ace of spades). ``distinct_ranks``: the first
+        _shuffleHookMoveToBottom: All in a Row's Ace of spades); ``deal_first``: to its top, so
+        dealt first (_shuffleHookMoveToTop; Royal Marriage's Queen of hearts). ``distinct_ranks``: the first
         ``runs`` runs of ``cards`` cards hold no two cards of one rank (PySolFC's
         Nestor._shuffleHook), ``(cards, runs)`` or None."""
-        self.deal_last: tuple[int, ...] = ()
-        for i, text in enumerate(definition.get("deal_last") or ()):
-            path = ("deal_last", i)
-            try:
-                card = cards.parse_card(text)
-            except cards.CardError as exc:
-                raise self._fail(path, str(exc)) from None
-            shuffled = self.copies[card] - sum(1 for _p, c in self.setout if c == card)
-            if shuffled < 1:
-                raise self._fail(path, f"the shuffled pack holds no {cards.card_name(card)}; expected a card "
-                                 "it deals")
-            self.deal_last += (card,)
-        if self.deal_last and (self.shuffled_bases or self.rank_dealt or self.split_piles):
-            raise self._fail(("deal_last",), "the cards dealt last would be taken by a rule that picks cards "
-                             "out of the shuffled pack (start: dealt, start: rank-dealt, split); expected one "
-                             "of them only")
+        for field in ("deal_first", "deal_last"):
+            listed: tuple[int, ...] = ()
+            for i, text in enumerate(definition.get(field) or ()):
+                path = (field, i)
+                try:
+                    card = cards.parse_card(text)
+                except cards.CardError as exc:
+                    raise self._fail(path, str(exc)) from None
+                shuffled = self.copies[card] - sum(1 for _p, c in self.setout if c == card)
+                if shuffled < 1:
+                    raise self._fail(path, f"the shuffled pack holds no {cards.card_name(card)}; expected a "
+                                     "card it deals")
+                if field == "deal_last" and card in self.deal_first:
+                    raise self._fail(path, f"{cards.card_name(card)} is dealt first already (deal_first); "
+                                     "expected each card in one of deal_first and deal_last")
+                listed += (card,)
+            setattr(self, field, listed)
+            if listed and (self.shuffled_bases or self.rank_dealt or self.split_piles):
+                when = "first" if field == "deal_first" else "last"
+                raise self._fail((field,), f"the cards dealt {when} would be taken by a rule that picks "
+                                 "cards out of the shuffled pack (start: dealt, start: rank-dealt, split); "
+                                 "expected one of them only")
         raw = definition.get("distinct_ranks")
         self.distinct_ranks: tuple[int, int] | None = None
         if raw:
@@ -1622,10 +1662,10 @@ class Rules:
             if size > len(self.pack_ranks):
                 raise self._fail(("distinct_ranks", "cards"), f"{size} cards of distinct ranks, but the pack "
                                  f"has {len(self.pack_ranks)} ranks; expected at most {len(self.pack_ranks)}")
-            if self.shuffled_bases or self.rank_dealt or self.split_piles or self.deal_last:
+            if self.shuffled_bases or self.rank_dealt or self.split_piles or self.deal_last or self.deal_first:
                 raise self._fail(("distinct_ranks",), "the runs are the first cards of the shuffled pack, and "
                                  "another rule moves cards of it (start: dealt, start: rank-dealt, split, "
-                                 "deal_last); expected one of them only")
+                                 "deal_first, deal_last); expected one of them only")
             self.distinct_ranks = (size, runs)
 
     def _compile_deal(self, definition: dict[str, Any]) -> None:
@@ -1907,9 +1947,7 @@ class Rules:
                                          and 0 < self.piles[p].cards <= self.piles[p].face_down)
         # A dealt card that fits a foundation goes there instead, its pile's turn passing (Citadel).
         onto = self.definition.get("deal_to_foundations", False)
-        self.deal_to_foundations = bool(onto)
-        # Only cards of these ranks go up during the deal (Troika's Aces); None: any that fits.
-        self.deal_up_ranks = (frozenset(cards.parse_rank(r) for r in onto) if isinstance(onto, list) else None)
+        self._compile_deal_up(onto)
         # Foundations whose base cards go up during the deal, after each row (Thirty-Six).
         self.deal_bases = [f for f in self.foundations if self.f_spec[f].deal_bases]
         def group_of(f: int) -> tuple[int, ...]:

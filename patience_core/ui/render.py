@@ -502,8 +502,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     elif not dealt:
         lines.append(f"Deal: all {stock_size} cards form the stock.")
     elif stock_size:
-        lines.append(f"Deal: {', then '.join(dealt)}, row by row{waste}; the other {stock_size} cards form the "
-                     "stock.")
+        # cards that go up with the pile waiting leave fewer for the stock
+        others = (f"the cards left (at most {stock_size})" if rules.deal_up_waits
+                  else f"the other {stock_size} cards")
+        lines.append(f"Deal: {', then '.join(dealt)}, row by row{waste}; {others} form the stock.")
     elif rules.split_deals_rest:
         rows = dealt[:-1]
         lines.append(f"Deal: {', then '.join(rows) + ', row by row, then ' if rows else ''}{dealt[-1]}, pile by "
@@ -514,6 +516,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     if laid:
         lines.append("Before the deal, these cards are taken out of the pack and set out: "
                      + ", ".join(f"{cards.card_name(card)} on {rules.pile_names[p]}" for p, card in laid) + ".")
+    if rules.deal_first:
+        lines.append("The shuffle always puts " + ", ".join(cards.card_name(c) for c in rules.deal_first)
+                     + " on top of the pack, so it is dealt first.")
     if rules.deal_last:
         lines.append("The shuffle always leaves " + ", ".join(cards.card_name(c) for c in rules.deal_last)
                      + " at the bottom of the pack, so it is dealt last.")
@@ -532,14 +537,20 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                          f"deals a stock card into each empty pile of {rules.pile_group[places[0]]}")
         then = f" That move then {', then '.join(after)}." if after else ""
         lines.append(f"Opening: {opening_words(rules)[0].upper()}{opening_words(rules)[1:]}.{then}")
+    which = ("a card that fits a foundation" if rules.deal_up_ranks is None else
+             cards.ranks_with_articles(tuple(sorted(rules.deal_up_ranks))) + " that fits a foundation")
     if rules.deal_to_foundations:
-        which = ("a card that fits a foundation" if rules.deal_up_ranks is None else
-                 cards.ranks_with_articles(tuple(sorted(rules.deal_up_ranks))) + " that fits a foundation")
         lines.append(f"While dealing, {which} goes there instead; " +
                      ("a card of the split rank that goes up still starts the next pile." if rules.split_before is not None
                       and rules.split_deals_rest and (rules.deal_up_ranks is None or rules.split_before in rules.deal_up_ranks)
                       else "the pile it would have gone onto does not get it." if rules.split_deals_rest
+                      else "the pile whose turn it was takes the next card instead." if rules.deal_up_waits
                       else "the pile whose turn it was gets nothing that round."))
+        if rules.stock_deal_up:
+            lines.append(f"The stock's deals do the same: {which} goes there, and its pile takes the next card.")
+    if rules.deal_up_after_rows:
+        lines.append(f"After each row of the deal, {which} and lies on top of a pile goes there (the first "
+                     "pile in order first), again until none fits; its pile stays a card short.")
     if stock_size:
         if stock.deal_to:
             when = (" when no pile is empty" if stock.deal_needs_no_gap else

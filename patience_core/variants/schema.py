@@ -726,6 +726,12 @@ FIELDS: dict[str, Any] = {
                                         "description": "a card, such as AC"},
                "description": "cards taken out of the pack before the shuffle and set on these layout piles, "
                               "under any cards dealt to them (Red Moon's Aces)"},
+    "deal_first": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
+                   "items": {"type": "string", "pattern": "^\\s*([AaTtJjQqKk1-9]|10)[CDHScdhs]\\s*$",
+                             "description": "a card, such as QH"},
+                   "description": "cards the shuffled pack always deals first: every copy is moved to the "
+                                  "top of the pack before the deal, in the order listed (PySolFC's shuffle "
+                                  "hook: Royal Marriage's Queen of hearts)"},
     "deal_last": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
                   "items": {"type": "string", "pattern": "^\\s*([AaTtJjQqKk1-9]|10)[CDHScdhs]\\s*$",
                             "description": "a card, such as AS"},
@@ -743,10 +749,31 @@ FIELDS: dict[str, Any] = {
                                             "description": "how many runs, from the top of the pack (Nestor: 8)"})}},
     "deal_to_foundations": {"anyOf": [{"type": "boolean"},
                                       {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
-                                       "items": RANK}],
+                                       "items": RANK},
+                                      {"type": "object", "additionalProperties": False, "minProperties": 1,
+                                       "properties": {
+                                           "ranks": {"type": "array", "minItems": 1, "maxItems": 13,
+                                                     "uniqueItems": True, "items": RANK,
+                                                     "description": "only cards of these ranks go up (Frog: [A]); "
+                                                                    "default: any card that fits"},
+                                           "when": {"enum": ["dealt", "after-each-row"],
+                                                    "description": "dealt (default): a card goes up as it comes "
+                                                                   "off the pack; after-each-row: once each row is "
+                                                                   "dealt, a pile's top card that fits goes up, "
+                                                                   "again until none fits (Carre Napoleon)"},
+                                           "turn": {"enum": ["passes", "waits"],
+                                                    "description": "the pile whose turn it was when a card went "
+                                                                   "up: passes (default) gets nothing that round "
+                                                                   "(Citadel); waits takes the next card, so every "
+                                                                   "pile gets its count (Dieppe)"},
+                                           "stock": {"type": "boolean",
+                                                     "description": "the stock's deals send such cards up too, "
+                                                                    "the pile taking the next card (Die "
+                                                                    "Koenigsbergerin)"}}}],
                             "description": "during the deal, a card that fits a foundation goes there instead, "
                                            "and the pile whose turn it was gets nothing that round (Citadel); "
-                                           "a list of ranks: only cards of those ranks (Troika: [A])"},
+                                           "a list of ranks: only cards of those ranks (Troika: [A]); an "
+                                           "object says which ranks, when, and what the pile gets"},
     "capacity": {"enum": ["exact", "meet"],
                  "description": "exact (default): the foundations hold the pack exactly; meet: they have room to "
                                 "spare, piles of one suit meeting anywhere (Bisley's Ace and King piles)"},

@@ -52,6 +52,7 @@ def _unknown_rule(rules: Rules) -> str | None:
         (bool(rules.f_sources), "foundations that take cards only from some piles"),
         (bool(rules.runs_at_once), "finished runs that go up by themselves (at_once)"),
         (rules.stock_spec.deal_onto_last, "a stock that deals onto the last pile started (onto: last)"),
+        (rules.stock_deal_up, "a stock deal that sends cards to the foundations"),
         (any(getattr(rule, "alternative", None) is not None
              for rule in [*rules.build_rules, *(rules.f_spec[f].build for f in rules.foundations),
                           *(spec.run_rule for spec in rules.piles if spec is not None)]), "build rules joined by or"),
