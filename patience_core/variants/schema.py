@@ -545,6 +545,9 @@ FAMILY_TITLES = {
 FAMILIES = tuple(FAMILY_TITLES)
 
 
+# A single card as a file writes it: AC, 10h, qs.
+ONE_CARD = "^\\s*([AaTtJjQqKk1-9]|10)[CDHScdhs]\\s*$"
+
 FIELDS: dict[str, Any] = {
     "name": {"type": "string", "pattern": NAME_PATTERN,
              "description": f"the id used on the command line ({ID_WORDS})"},
@@ -722,18 +725,18 @@ FIELDS: dict[str, Any] = {
     "setout": {"type": "object", "maxProperties": 104,
                "propertyNames": {"pattern": "^[a-z][a-z0-9-]*:[1-9][0-9]*$",
                                  "description": "a layout pile, such as grid:1"},
-               "additionalProperties": {"type": "string", "pattern": "^\\s*([AaTtJjQqKk1-9]|10)[CDHScdhs]\\s*$",
+               "additionalProperties": {"type": "string", "pattern": ONE_CARD,
                                         "description": "a card, such as AC"},
                "description": "cards taken out of the pack before the shuffle and set on these layout piles, "
                               "under any cards dealt to them (Red Moon's Aces)"},
     "deal_first": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
-                   "items": {"type": "string", "pattern": "^\\s*([AaTtJjQqKk1-9]|10)[CDHScdhs]\\s*$",
+                   "items": {"type": "string", "pattern": ONE_CARD,
                              "description": "a card, such as QH"},
                    "description": "cards the shuffled pack always deals first: every copy is moved to the "
                                   "top of the pack before the deal, in the order listed (PySolFC's shuffle "
                                   "hook: Royal Marriage's Queen of hearts)"},
     "deal_last": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
-                  "items": {"type": "string", "pattern": "^\\s*([AaTtJjQqKk1-9]|10)[CDHScdhs]\\s*$",
+                  "items": {"type": "string", "pattern": ONE_CARD,
                             "description": "a card, such as AS"},
                   "description": "cards the shuffled pack always deals last: every copy is moved to the "
                                  "bottom of the pack before the deal, in the order listed (PySolFC's shuffle "
