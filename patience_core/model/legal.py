@@ -688,7 +688,8 @@ def last_started_target(piles: list[list[int]], stock_spec, card: int) -> int:
 
 def row_targets(piles: list[list[int]], stock_spec, in_stock: int) -> tuple[int, ...]:
     """The piles a row from the stock goes onto, in order: every pile it deals to, or with
-    ``deal_onto_held`` those holding a card (the first pile when none does), ``deal_rounds``
+    ``deal_onto_held`` those holding a card (the first pile when none does), or with
+    ``deal_onto_gaps_first`` the empty ones when there are any (Russian Aces), ``deal_rounds``
     times over; when the stock holds ``in_stock`` cards, one for each ``last_row_to`` pile,
     those piles instead (Algerian Patience, Cone, Irmgard, Baroness)."""
     if in_stock == len(stock_spec.last_row_to):
@@ -696,6 +697,8 @@ def row_targets(piles: list[list[int]], stock_spec, in_stock: int) -> tuple[int,
     targets = stock_spec.deal_to
     if stock_spec.deal_onto_held:
         targets = tuple(p for p in targets if piles[p]) or targets[:1]
+    elif stock_spec.deal_onto_gaps_first:
+        targets = tuple(p for p in targets if not piles[p]) or targets
     return targets * stock_spec.deal_rounds   # The Spark: three rows a move
 
 

@@ -1303,6 +1303,10 @@ class Rules:
         if onto_last and int(raw.get("rounds", 1)) != 1:
             raise self._fail(("stock", "rounds"), "a stock that deals onto the last pile started deals one "
                              "card a move; expected no rounds")
+        if raw.get("onto") == "gaps-first" and (raw.get("deal_when", "always") != "always"
+                                                or int(raw.get("rounds", 1)) != 1):
+            raise self._fail(("stock", "onto"), "gaps-first deals onto the gaps when there are any, but "
+                             "deal_when or rounds says otherwise; expected no deal_when and no rounds with it")
         if onto_last and redeals != 0:
             raise self._fail(("stock", "redeals"), "a stock that deals onto the piles it forms is dealt once; "
                              "expected redeals: 0")
@@ -1400,6 +1404,7 @@ class Rules:
                          deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
                          deal_needs_all_empty=raw.get("deal_when", "always") == "all-empty",
                          deal_onto_held=raw.get("onto", "every") == "non-empty",
+                         deal_onto_gaps_first=raw.get("onto", "every") == "gaps-first",
                          deal_rounds=int(raw.get("rounds", 1)),
                          deal_onto_last=onto_last, split_before=self.split_before,
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,

@@ -512,6 +512,8 @@ class StockSpec:
     ``deal_to`` (Spider, optionally ``only when no pile is empty``, or
     ``deal_needs_all_empty``: only when every one is, Toad; ``deal_onto_held``: only onto
     the piles that hold a card, the first pile when none does, Grounds for a Divorce;
+    ``deal_onto_gaps_first``: only onto the empty piles when there are any, else onto every
+    pile, Russian Aces;
     ``deal_onto_last``: one card onto the last pile holding a card, a card of rank
     ``split_before`` starting the next pile, Salic Law;
     ``deal_rounds``: rows dealt by one move, The Spark's three); ``redeals``: how
@@ -552,6 +554,7 @@ class StockSpec:
     deal_needs_no_gap: bool = False
     deal_needs_all_empty: bool = False
     deal_onto_held: bool = False
+    deal_onto_gaps_first: bool = False
     deal_rounds: int = 1
     deal_onto_last: bool = False
     split_before: int | None = None

@@ -546,6 +546,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                 lines.append(f"Stock: deals {stock.deal_rounds} rows at a time, each one card to every pile of "
                              f"{rules.pile_group[stock.deal_to[0]]} in turn (the last deal as far as the stock "
                              "goes).")
+            elif stock.deal_onto_gaps_first:
+                lines.append(f"Stock: a deal puts one card onto each empty pile of {rules.pile_group[stock.deal_to[0]]}, "
+                             "or onto every pile when none is empty.")
             elif stock.deal_onto_held:
                 lines.append(f"Stock: deals one card onto each pile that holds a card, at a time (onto "
                              f"{rules.pile_names[stock.deal_to[0]]} when every one is empty).")

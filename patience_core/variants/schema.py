@@ -604,10 +604,11 @@ FIELDS: dict[str, Any] = {
                   "rounds": _or_ref({"type": "integer", "minimum": 1, "maximum": 4,
                                      "description": "with deal: rows dealt by one move, one card to each pile "
                                                     "in turn each row (The Spark: 3); default 1"}),
-                  "onto": _or_ref({"enum": ["every", "non-empty", "last"],
+                  "onto": _or_ref({"enum": ["every", "non-empty", "gaps-first", "last"],
                                    "description": "non-empty: a row goes only onto the piles that hold a "
                                                   "card (onto the first pile when none does: Grounds for a "
-                                                  "Divorce); last: one card onto the last pile holding a "
+                                                  "Divorce); gaps-first: only onto the empty piles when "
+                                                  "there are any, else onto every pile (Russian Aces); last: one card onto the last pile holding a "
                                                   "card, a card of the group's split rank starting the "
                                                   "next (Salic Law); every (default): onto every pile"}),
                   "to": _or_ref({"type": "string", "description": "waste; gaps (never turned: its cards only "
