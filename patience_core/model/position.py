@@ -746,11 +746,17 @@ class Position:
         piles = self.piles
         stock = piles[move.src]
         row = self._row_of(move)
+        # drop_onto: first each dealt pile's top card onto its partner (Trapdoor), kept for undo
+        dropped = tuple(p for p in self.rules.stock_spec.deal_to if piles[p]) if self.rules.stock_spec.drop_onto else ()
+        if dropped:
+            partner = dict(zip(self.rules.stock_spec.deal_to, self.rules.stock_spec.drop_onto))
+            for p in dropped:
+                piles[partner[p]].append(piles[p].pop())
         for p in row:
             piles[p].append(stock.pop())
         # the piles dealt onto are kept for undo: afterwards the position may not tell them
-        # (a last row onto some of the rows' own piles, Baroness)
-        self.trail.append((move, NO_PILE, -1, False, False, False, row))
+        # (a last row onto some of the rows' own piles, Baroness), nor which piles dropped a card
+        self.trail.append((move, NO_PILE, -1, False, False, False, (row, dropped)))
 
     def undo(self) -> Move:
         """Take back the last move (and its fill and turn-up); return it."""
@@ -779,8 +785,13 @@ class Position:
                     stock.append(dst.pop())
         elif kind is DEAL_ROW:
             stock = piles[move.src]
-            for p in reversed(step.second):
+            row, dropped = step.second
+            for p in reversed(row):
                 stock.append(piles[p].pop())
+            if dropped:
+                partner = dict(zip(self.rules.stock_spec.deal_to, self.rules.stock_spec.drop_onto))
+                for p in reversed(dropped):
+                    piles[p].append(piles[partner[p]].pop())
         elif kind is REMOVE:
             self._unremove(step)
         elif kind is CLOSE_UP:

@@ -1307,6 +1307,15 @@ class Rules:
                                                 or int(raw.get("rounds", 1)) != 1):
             raise self._fail(("stock", "onto"), "gaps-first deals onto the gaps when there are any, but "
                              "deal_when or rounds says otherwise; expected no deal_when and no rounds with it")
+        drop_onto: tuple[int, ...] = ()
+        if raw.get("drop_onto") is not None:
+            drop_onto = self._stock_group(("stock", "drop_onto"), raw["drop_onto"])
+            if (not deal_to or len(drop_onto) != len(deal_to) or set(drop_onto) & set(deal_to)
+                    or any(raw.get(k) is not None for k in ("deal_when", "onto", "rounds", "last_row_to", "gather"))
+                    or redeals != 0):
+                raise self._fail(("stock", "drop_onto"), "drops each pile the stock deals to onto the pile of "
+                                 "the same number in another group; expected stock.deal naming a group of as "
+                                 "many piles, and no deal_when, onto, rounds, last_row_to, gather or redeals")
         if onto_last and redeals != 0:
             raise self._fail(("stock", "redeals"), "a stock that deals onto the piles it forms is dealt once; "
                              "expected redeals: 0")
@@ -1406,7 +1415,7 @@ class Rules:
                          deal_onto_held=raw.get("onto", "every") == "non-empty",
                          deal_onto_gaps_first=raw.get("onto", "every") == "gaps-first",
                          deal_rounds=int(raw.get("rounds", 1)),
-                         deal_onto_last=onto_last, split_before=self.split_before,
+                         deal_onto_last=onto_last, drop_onto=drop_onto, split_before=self.split_before,
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
                          only_fills=only_fills, gather=deal_to if gather_to_stock else gather, turn_up=turn_up,

@@ -516,7 +516,9 @@ class StockSpec:
     pile, Russian Aces;
     ``deal_onto_last``: one card onto the last pile holding a card, a card of rank
     ``split_before`` starting the next pile, Salic Law;
-    ``deal_rounds``: rows dealt by one move, The Spark's three); ``redeals``: how
+    ``deal_rounds``: rows dealt by one move, The Spark's three; ``drop_onto``: before each
+    row, the top card of each pile of ``deal_to`` goes onto the pile of the same number here,
+    whatever the card, PySolFC's Trapdoor_Talon); ``redeals``: how
     often the waste may be turned over (:data:`UNLIMITED`: no limit); ``face_up``: its
     top card lies face up and is free like a waste's (Pyramid); ``close_up``: instead, the
     stock closes up the gaps of these places (their cards slide toward the first, in order)
@@ -557,6 +559,7 @@ class StockSpec:
     deal_onto_gaps_first: bool = False
     deal_rounds: int = 1
     deal_onto_last: bool = False
+    drop_onto: tuple[int, ...] = ()
     split_before: int | None = None
     to_foundation: int | None = None
     face_up: bool = False

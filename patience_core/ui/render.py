@@ -555,6 +555,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             else:
                 lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.deal_to[0]]}{when}."
                              if len(stock.deal_to) == 1 else _stock_deal_words(len(stock.deal_to), stock_size, when))
+            if stock.drop_onto:
+                lines.append(f"Before each deal, the top card of each pile of {rules.pile_group[stock.deal_to[0]]} "
+                             f"goes onto the pile of {rules.pile_group[stock.drop_onto[0]]} of the same number, "
+                             "whatever the card.")
             if stock.last_row_to:
                 gaps = ", whatever the gaps" if stock.deal_needs_no_gap or stock.deal_needs_all_empty else ""
                 lines.append(f"When the stock holds one card for each pile of {_pile_set_words(rules, stock.last_row_to)}, "

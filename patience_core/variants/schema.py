@@ -593,6 +593,11 @@ FIELDS: dict[str, Any] = {
                                                          "these piles, a move deals them onto them instead, "
                                                          "whatever deal_when says (Algerian Patience, Cone, "
                                                          "Irmgard: [tableau:2, ..., tableau:8])"}),
+                  "drop_onto": _or_ref({"type": "string",
+                                        "description": "with deal: a pile group of as many piles; before each "
+                                                       "row, the top card of each pile dealt to goes onto the "
+                                                       "pile of the same number there, whatever the card "
+                                                       "(Trapdoor: drop_onto: tableau)"}),
                   "gather_from": _or_ref({"enum": ["first", "last"],
                                           "description": "with deal and redeals: the pile a redeal gathers "
                                                          "back into the stock first: first (default, pile 1: "
