@@ -560,6 +560,8 @@ class StockSpec:
     deal_rounds: int = 1
     deal_onto_last: bool = False
     drop_onto: tuple[int, ...] = ()
+    deal_skip: str = ""
+    skip_rule: "BuildRule | RunChoice | None" = None
     split_before: int | None = None
     to_foundation: int | None = None
     face_up: bool = False

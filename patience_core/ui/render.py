@@ -555,6 +555,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             else:
                 lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.deal_to[0]]}{when}."
                              if len(stock.deal_to) == 1 else _stock_deal_words(len(stock.deal_to), stock_size, when))
+            if stock.deal_skip:
+                which = ("whose top run holds a King" if stock.deal_skip == "king-run"
+                         else "that is one run from a King at its bottom")
+                lines.append(f"A deal skips each pile {which} ({stock.skip_rule.words()}; face-down cards count).")
             if stock.drop_onto:
                 lines.append(f"Before each deal, the top card of each pile of {rules.pile_group[stock.deal_to[0]]} "
                              f"goes onto the pile of {rules.pile_group[stock.drop_onto[0]]} of the same number, "

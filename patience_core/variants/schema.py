@@ -593,6 +593,11 @@ FIELDS: dict[str, Any] = {
                                                          "these piles, a move deals them onto them instead, "
                                                          "whatever deal_when says (Algerian Patience, Cone, "
                                                          "Irmgard: [tableau:2, ..., tableau:8])"}),
+                  "skip": _or_ref({"enum": ["king-run", "king-pile"],
+                                   "description": "with deal: the piles a row skips: king-run, those whose "
+                                                  "top run holds a King (Fechter's Game); king-pile, those "
+                                                  "that are one run from a King at the bottom (Churchill); "
+                                                  "runs by the group's run rule"}),
                   "drop_onto": _or_ref({"type": "string",
                                         "description": "with deal: a pile group of as many piles; before each "
                                                        "row, the top card of each pile dealt to goes onto the "
