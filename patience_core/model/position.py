@@ -356,11 +356,13 @@ class Position:
             self.on_foundations += len(removed)
         filled: list[tuple[int, int, bool]] = []
         fill_when = rules.fill_when
-        for p in rules.waiting_fills:
-            if not piles[p] and fill_when[p].holds(piles):
-                source, flipped = self._fill_from(p, piles[p])
-                if source >= 0:
-                    filled.append((p, source, flipped))
+        # the states are read before any gap is filled: a fill may end its own state (Amphibian's
+        # places wait for all of them to be empty, and the first card filled ends that)
+        ready = [p for p in rules.waiting_fills if not piles[p] and fill_when[p].holds(piles)]
+        for p in ready:
+            source, flipped = self._fill_from(p, piles[p])
+            if source >= 0:
+                filled.append((p, source, flipped))
         if not removed and not filled:
             return None
         return tuple(removed), tuple(filled)
@@ -371,10 +373,11 @@ class Position:
         piles = self.piles
         for p, source, flipped in reversed(filled):
             self._unsettle(p, piles[p], source, False, flipped)
-        discard = piles[self.rules.discard]
-        for p in reversed(removed):
-            piles[p].append(discard.pop())
-        self.on_foundations -= len(removed)
+        if removed:   # (a game may have waiting fills and no discard pile: Amphibian)
+            discard = piles[self.rules.discard]
+            for p in reversed(removed):
+                piles[p].append(discard.pop())
+            self.on_foundations -= len(removed)
 
     def _swap(self, a: int, b: int) -> None:
         """Places ``a`` and ``b`` trade their cards (and face-down counts): its own undo."""
