@@ -179,6 +179,8 @@ def is_safe(position: Position, move: Move) -> bool:
         return move.count == 1 and removed_alone(rules, move.card)
     if move.kind is not TO_FOUNDATION:
         return False
+    if rules.stock_spec.deal_skip and move.src in rules.stock_spec.deal_to and position.piles[rules.stock]:
+        return False   # a card taken away changes which piles the rows still to come skip (stock.skip)
     if not rules.foundation_only:
         return nobody_builds_on(position, move)
     return source_is_inert(position, move.src) and no_competition(position, move.card, move.dst)

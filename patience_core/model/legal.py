@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Iterator
 
+from patience_core.model import cards
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
 from patience_core.model.specs import in_order_prefix, is_red
 from patience_core.model.moves import (BETWEEN_PILES, CLOSE_UP, DEAL_ROW, GATHER, NO_CARD, NO_PILE, REDEAL, REMOVE,
@@ -651,6 +652,8 @@ def stock_moves(position: "Position") -> list[Move]:
             if stock_spec.deal_onto_last:
                 return [Move(DEAL_ROW, rules.stock, last_started_target(piles, stock_spec, stock[-1]), NO_CARD, 1)]
             targets = row_targets(piles, stock_spec, len(stock))
+            if not targets:   # every pile skipped (stock.skip): the stock does nothing
+                return []
             return [Move(DEAL_ROW, rules.stock, targets[0], NO_CARD, min(len(stock), len(targets)))]
         if stock_spec.to_foundation is not None:
             return [Move(TURN, rules.stock, stock_spec.to_foundation, stock[-1])]
@@ -715,7 +718,8 @@ def last_started_target(piles: list[list[int]], stock_spec, card: int) -> int:
 
 def row_targets(piles: list[list[int]], stock_spec, in_stock: int) -> tuple[int, ...]:
     """The piles a row from the stock goes onto, in order: every pile it deals to, or with
-    ``deal_onto_held`` those holding a card (the first pile when none does), ``deal_rounds``
+    ``deal_onto_held`` those holding a card (the first pile when none does), or with
+    ``deal_onto_gaps_first`` the empty ones when there are any (Russian Aces), ``deal_rounds``
     times over; when the stock holds ``in_stock`` cards, one for each ``last_row_to`` pile,
     those piles instead (Algerian Patience, Cone, Irmgard, Baroness)."""
     if in_stock == len(stock_spec.last_row_to):
@@ -723,7 +727,26 @@ def row_targets(piles: list[list[int]], stock_spec, in_stock: int) -> tuple[int,
     targets = stock_spec.deal_to
     if stock_spec.deal_onto_held:
         targets = tuple(p for p in targets if piles[p]) or targets[:1]
+    elif stock_spec.deal_onto_gaps_first:
+        targets = tuple(p for p in targets if not piles[p]) or targets
+    if stock_spec.deal_skip:
+        targets = tuple(p for p in targets if not skipped_by_deal(piles[p], stock_spec))
     return targets * stock_spec.deal_rounds   # The Spark: three rows a move
+
+
+KING = cards.RANKS.index("K")
+
+
+def skipped_by_deal(pile: list[int], stock_spec) -> bool:
+    """Does a row skip ``pile`` (``stock.skip``)? ``king-run``: its top run holds a King
+    (PySolFC's FechtersGame_Talon); ``king-pile``: the whole pile is one run from a King
+    (Churchill_TalonStack). Runs by the group's run rule, faces not looked at, as PySolFC's."""
+    if not pile:
+        return False
+    rule = stock_spec.skip_rule
+    if stock_spec.deal_skip == "king-pile":
+        return cards.rank_of(pile[0]) == KING and rule.is_run(pile)
+    return any(cards.rank_of(card) == KING for card in pile[-rule.run_on_top(pile, len(pile)):])
 
 
 def seeded_shuffle(cards_: list[int], redeals_left, rng: random.Random | None = None) -> None:

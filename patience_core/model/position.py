@@ -368,11 +368,13 @@ class Position:
             self.on_foundations += len(removed)
         filled: list[tuple[int, int, bool]] = []
         fill_when = rules.fill_when
-        for p in rules.waiting_fills:
-            if not piles[p] and fill_when[p].holds(piles):
-                source, flipped = self._fill_from(p, piles[p])
-                if source >= 0:
-                    filled.append((p, source, flipped))
+        # the states are read before any gap is filled: a fill may end its own state (Amphibian's
+        # places wait for all of them to be empty, and the first card filled ends that)
+        ready = [p for p in rules.waiting_fills if not piles[p] and fill_when[p].holds(piles)]
+        for p in ready:
+            source, flipped = self._fill_from(p, piles[p])
+            if source >= 0:
+                filled.append((p, source, flipped))
         if not removed and not filled and not sent:
             return None
         return tuple(removed), tuple(filled), tuple(sent)
@@ -384,7 +386,7 @@ class Position:
         piles = self.piles
         for p, source, flipped in reversed(filled):
             self._unsettle(p, piles[p], source, False, flipped)
-        if removed:
+        if removed:   # (a game may have waiting fills and no discard pile: Amphibian)
             discard = piles[self.rules.discard]
             for p in reversed(removed):
                 piles[p].append(discard.pop())
@@ -768,14 +770,20 @@ class Position:
         piles = self.piles
         stock = piles[move.src]
         row = self._row_of(move)
+        # drop_onto: first each dealt pile's top card onto its partner (Trapdoor), kept for undo
+        dropped = tuple(p for p in self.rules.stock_spec.deal_to if piles[p]) if self.rules.stock_spec.drop_onto else ()
+        if dropped:
+            partner = dict(zip(self.rules.stock_spec.deal_to, self.rules.stock_spec.drop_onto))
+            for p in dropped:
+                piles[partner[p]].append(piles[p].pop())
         if self.rules.stock_deal_up:
             row = self._deal_row_up(stock, row)
         else:
             for p in row:
                 piles[p].append(stock.pop())
         # the piles dealt onto are kept for undo: afterwards the position may not tell them
-        # (a last row onto some of the rows' own piles, Baroness)
-        self.trail.append((move, NO_PILE, -1, False, False, False, row))
+        # (a last row onto some of the rows' own piles, Baroness), nor which piles dropped a card
+        self.trail.append((move, NO_PILE, -1, False, False, False, (row, dropped)))
 
     def _deal_row_up(self, stock: list[int], row: tuple[int, ...]) -> tuple[int, ...]:
         """A stock deal under ``deal_to_foundations: {stock: true}``: a card that may go up goes to
@@ -827,8 +835,9 @@ class Position:
                     stock.append(dst.pop())
         elif kind is DEAL_ROW:
             stock = piles[move.src]
+            row, dropped = step.second
             is_foundation = self.rules.is_foundation
-            for p in reversed(step.second):
+            for p in reversed(row):
                 if is_foundation[p]:   # a card the deal sent up (deal_to_foundations: {stock: true})
                     before = self.wanted(p)
                     stock.append(piles[p].pop())
@@ -836,6 +845,10 @@ class Position:
                     self._retarget(p, before)
                 else:
                     stock.append(piles[p].pop())
+            if dropped:
+                partner = dict(zip(self.rules.stock_spec.deal_to, self.rules.stock_spec.drop_onto))
+                for p in reversed(dropped):
+                    piles[p].append(piles[partner[p]].pop())
         elif kind is REMOVE:
             self._unremove(step)
         elif kind is CLOSE_UP:

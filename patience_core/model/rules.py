@@ -1337,6 +1337,25 @@ class Rules:
         if onto_last and int(raw.get("rounds", 1)) != 1:
             raise self._fail(("stock", "rounds"), "a stock that deals onto the last pile started deals one "
                              "card a move; expected no rounds")
+        if raw.get("onto") == "gaps-first" and (raw.get("deal_when", "always") != "always"
+                                                or int(raw.get("rounds", 1)) != 1):
+            raise self._fail(("stock", "onto"), "gaps-first deals onto the gaps when there are any, but "
+                             "deal_when or rounds says otherwise; expected no deal_when and no rounds with it")
+        deal_skip = raw.get("skip", "")
+        skip_rule = self.piles[deal_to[0]].run_rule if deal_skip and deal_to else None
+        if deal_skip and (skip_rule is None or onto_last or raw.get("onto", "every") != "every"):
+            raise self._fail(("stock", "skip"), f"skips the piles that hold a run from a King, but "
+                             f"{raw.get('deal')!r} has no run rule or the row goes onto other piles; expected "
+                             "stock.deal naming a group with moves: run, and no onto")
+        drop_onto: tuple[int, ...] = ()
+        if raw.get("drop_onto") is not None:
+            drop_onto = self._stock_group(("stock", "drop_onto"), raw["drop_onto"])
+            if (not deal_to or len(drop_onto) != len(deal_to) or set(drop_onto) & set(deal_to)
+                    or any(raw.get(k) is not None for k in ("deal_when", "onto", "rounds", "last_row_to", "gather"))
+                    or redeals != 0):
+                raise self._fail(("stock", "drop_onto"), "drops each pile the stock deals to onto the pile of "
+                                 "the same number in another group; expected stock.deal naming a group of as "
+                                 "many piles, and no deal_when, onto, rounds, last_row_to, gather or redeals")
         if onto_last and redeals != 0:
             raise self._fail(("stock", "redeals"), "a stock that deals onto the piles it forms is dealt once; "
                              "expected redeals: 0")
@@ -1434,8 +1453,10 @@ class Rules:
                          deal_needs_no_gap=raw.get("deal_when", "always") == "no-gap",
                          deal_needs_all_empty=raw.get("deal_when", "always") == "all-empty",
                          deal_onto_held=raw.get("onto", "every") == "non-empty",
+                         deal_onto_gaps_first=raw.get("onto", "every") == "gaps-first",
                          deal_rounds=int(raw.get("rounds", 1)),
-                         deal_onto_last=onto_last, split_before=self.split_before,
+                         deal_onto_last=onto_last, drop_onto=drop_onto,
+                         deal_skip=deal_skip, skip_rule=skip_rule, split_before=self.split_before,
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
                          close_up_at_once=bool(close_up) and bool(raw["close_up"].get("at_once", False)),
                          only_fills=only_fills, gather=deal_to if gather_to_stock else gather, turn_up=turn_up,

@@ -548,9 +548,13 @@ class StockSpec:
     ``deal_to`` (Spider, optionally ``only when no pile is empty``, or
     ``deal_needs_all_empty``: only when every one is, Toad; ``deal_onto_held``: only onto
     the piles that hold a card, the first pile when none does, Grounds for a Divorce;
+    ``deal_onto_gaps_first``: only onto the empty piles when there are any, else onto every
+    pile, Russian Aces;
     ``deal_onto_last``: one card onto the last pile holding a card, a card of rank
     ``split_before`` starting the next pile, Salic Law;
-    ``deal_rounds``: rows dealt by one move, The Spark's three); ``redeals``: how
+    ``deal_rounds``: rows dealt by one move, The Spark's three; ``drop_onto``: before each
+    row, the top card of each pile of ``deal_to`` goes onto the pile of the same number here,
+    whatever the card, PySolFC's Trapdoor_Talon); ``redeals``: how
     often the waste may be turned over (:data:`UNLIMITED`: no limit); ``face_up``: its
     top card lies face up and is free like a waste's (Pyramid); ``close_up``: instead, the
     stock closes up the gaps of these places (their cards slide toward the first, in order)
@@ -588,8 +592,12 @@ class StockSpec:
     deal_needs_no_gap: bool = False
     deal_needs_all_empty: bool = False
     deal_onto_held: bool = False
+    deal_onto_gaps_first: bool = False
     deal_rounds: int = 1
     deal_onto_last: bool = False
+    drop_onto: tuple[int, ...] = ()
+    deal_skip: str = ""
+    skip_rule: "BuildRule | RunChoice | None" = None
     split_before: int | None = None
     to_foundation: int | None = None
     face_up: bool = False

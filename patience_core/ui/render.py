@@ -562,12 +562,23 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                 lines.append(f"Stock: deals {stock.deal_rounds} rows at a time, each one card to every pile of "
                              f"{rules.pile_group[stock.deal_to[0]]} in turn (the last deal as far as the stock "
                              "goes).")
+            elif stock.deal_onto_gaps_first:
+                lines.append(f"Stock: a deal puts one card onto each empty pile of {rules.pile_group[stock.deal_to[0]]}, "
+                             "or onto every pile when none is empty.")
             elif stock.deal_onto_held:
                 lines.append(f"Stock: deals one card onto each pile that holds a card, at a time (onto "
                              f"{rules.pile_names[stock.deal_to[0]]} when every one is empty).")
             else:
                 lines.append(f"Stock: turned one card at a time onto {rules.pile_names[stock.deal_to[0]]}{when}."
                              if len(stock.deal_to) == 1 else _stock_deal_words(len(stock.deal_to), stock_size, when))
+            if stock.deal_skip:
+                which = ("whose top run holds a King" if stock.deal_skip == "king-run"
+                         else "that is one run from a King at its bottom")
+                lines.append(f"A deal skips each pile {which} ({stock.skip_rule.words()}; face-down cards count).")
+            if stock.drop_onto:
+                lines.append(f"Before each deal, the top card of each pile of {rules.pile_group[stock.deal_to[0]]} "
+                             f"goes onto the pile of {rules.pile_group[stock.drop_onto[0]]} of the same number, "
+                             "whatever the card.")
             if stock.last_row_to:
                 gaps = ", whatever the gaps" if stock.deal_needs_no_gap or stock.deal_needs_all_empty else ""
                 lines.append(f"When the stock holds one card for each pile of {_pile_set_words(rules, stock.last_row_to)}, "

@@ -613,6 +613,16 @@ FIELDS: dict[str, Any] = {
                                                          "these piles, a move deals them onto them instead, "
                                                          "whatever deal_when says (Algerian Patience, Cone, "
                                                          "Irmgard: [tableau:2, ..., tableau:8])"}),
+                  "skip": _or_ref({"enum": ["king-run", "king-pile"],
+                                   "description": "with deal: the piles a row skips: king-run, those whose "
+                                                  "top run holds a King (Fechter's Game); king-pile, those "
+                                                  "that are one run from a King at the bottom (Churchill); "
+                                                  "runs by the group's run rule"}),
+                  "drop_onto": _or_ref({"type": "string",
+                                        "description": "with deal: a pile group of as many piles; before each "
+                                                       "row, the top card of each pile dealt to goes onto the "
+                                                       "pile of the same number there, whatever the card "
+                                                       "(Trapdoor: drop_onto: tableau)"}),
                   "gather_from": _or_ref({"enum": ["first", "last"],
                                           "description": "with deal and redeals: the pile a redeal gathers "
                                                          "back into the stock first: first (default, pile 1: "
@@ -624,10 +634,11 @@ FIELDS: dict[str, Any] = {
                   "rounds": _or_ref({"type": "integer", "minimum": 1, "maximum": 4,
                                      "description": "with deal: rows dealt by one move, one card to each pile "
                                                     "in turn each row (The Spark: 3); default 1"}),
-                  "onto": _or_ref({"enum": ["every", "non-empty", "last"],
+                  "onto": _or_ref({"enum": ["every", "non-empty", "gaps-first", "last"],
                                    "description": "non-empty: a row goes only onto the piles that hold a "
                                                   "card (onto the first pile when none does: Grounds for a "
-                                                  "Divorce); last: one card onto the last pile holding a "
+                                                  "Divorce); gaps-first: only onto the empty piles when "
+                                                  "there are any, else onto every pile (Russian Aces); last: one card onto the last pile holding a "
                                                   "card, a card of the group's split rank starting the "
                                                   "next (Salic Law); every (default): onto every pile"}),
                   "to": _or_ref({"type": "string", "description": "waste; gaps (never turned: its cards only "

@@ -51,6 +51,9 @@ def _unknown_rule(rules: Rules) -> str | None:
         (bool(rules.stock_spec.last_row_to), "a stock whose last cards go onto other piles (last_row_to)"),
         (bool(rules.f_sources), "foundations that take cards only from some piles"),
         (bool(rules.runs_at_once), "finished runs that go up by themselves (at_once)"),
+        (bool(rules.stock_spec.deal_skip), "a stock that skips the piles holding a run from a King (skip)"),
+        (bool(rules.stock_spec.drop_onto), "a stock that first drops the cards it deals onto onto other piles (drop_onto)"),
+        (rules.stock_spec.deal_onto_gaps_first, "a stock that deals onto the gaps first (onto: gaps-first)"),
         (rules.stock_spec.deal_onto_last, "a stock that deals onto the last pile started (onto: last)"),
         (rules.stock_deal_up, "a stock deal that sends cards to the foundations"),
         (any(getattr(rule, "alternative", None) is not None
