@@ -1145,6 +1145,13 @@ class Rules:
             worry_when = (self._condition(("foundations", group, "worry", "when"), worry["when"])
                           if isinstance(worry, dict) and "when" in worry else None)
             keep_base = isinstance(worry, dict) and bool(worry.get("keep_base", False))
+            transfer = spec.get("transfer", False)
+            if isinstance(transfer, dict) and transfer.get("keep_base") and worry and not keep_base:
+                # The first card staying is the pile's (PySolFC's min_cards=1), for every move off it.
+                raise self._fail(("foundations", group, "transfer", "keep_base"), "keeps the pile's first "
+                                 "card from other foundations but lets it come back to the layout; expected "
+                                 "worry: {keep_base: true} as well")
+            keep_base = keep_base or isinstance(transfer, dict) and bool(transfer.get("keep_base", False))
             at_once = bool(spec.get("at_once", False))
             if at_once and not takes_run:
                 raise self._fail(("foundations", group, "at_once"), "at_once sends finished runs up by "
@@ -1169,7 +1176,7 @@ class Rules:
                     regardless=suits_word == "regardless" or build is not None and build.suit == "any",
                     build=build, base=base, step=step, wrap=wrap, dealt=spec["start"] == "dealt",
                     takes_run=takes_run, worry=bool(worry), worry_when=worry_when,
-                    transfer=bool(spec.get("transfer", False)), deal_bases=bool(spec.get("deal_bases", False)),
+                    transfer=bool(transfer), deal_bases=bool(spec.get("deal_bases", False)),
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
                     follows_previous=follows == "previous" and i > 0, follows_longest=follows == "longest",
@@ -1526,7 +1533,7 @@ class Rules:
             if (spec.worry or spec.transfer) and not spec.keep_base:
                 field = "worry" if spec.worry else "transfer"
                 raise self._fail(("foundations", spec.group, field), "the opening card could leave the "
-                                 "foundations and open the game again; expected worry: {keep_base: true} with "
+                                 f"foundations and open the game again; expected {field}: {{keep_base: true}} with "
                                  "opening_card")
 
     def _compile_deal_up(self, onto) -> None:

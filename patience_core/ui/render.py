@@ -45,13 +45,15 @@ def _first_card_words(spec) -> str:
 
 def _worry_words(rules: Rules, fspec) -> str:
     """Where a foundation's cards may come from and go back to, in words."""
+    base = " (never the pile's first card)" if fspec.keep_base else ""
     transfer = "; a top card may move onto another foundation that takes it" if fspec.transfer else ""
+    if transfer and not fspec.worry:   # said once, with the move back to the layout when there is one
+        transfer += base
     if fspec.takes_from is not None:
         transfer = f"; they take cards only from {_sources_words(rules, fspec.takes_from)}" + transfer
     if not fspec.worry:
         return transfer
     when = f" once {fspec.worry_when.words}" if fspec.worry_when is not None else ""
-    base = " (never the pile's first card)" if fspec.keep_base else ""
     return f"; a top card may come back to the layout{when}{base}{transfer}"
 
 

@@ -471,9 +471,13 @@ FOUNDATION_GROUP = {
                                            "one (Osmium); with a build rule"}),
         "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
                                                   "(British Constitution: [row1], the top row)"},
-        "transfer": _or_ref({"type": "boolean",
-                             "description": "a top card may move onto another foundation that takes it (Aces "
-                                            "and Kings: between an Ace pile and a King pile)"}),
+        "transfer": _or_ref({"description": "a top card may move onto another foundation that takes it (Aces "
+                                            "and Kings: between an Ace pile and a King pile): true, or "
+                                            "{keep_base: true}: never the pile's first card (PySolFC's "
+                                            "min_cards=1: One234)",
+                             "anyOf": [{"type": "boolean"},
+                                       {"type": "object", "additionalProperties": False, "minProperties": 1,
+                                        "properties": {"keep_base": {"type": "boolean"}}}]}),
         "discard": _or_ref({"type": "boolean",
                             "description": "one pile that the sets of remove: go to, in no order (Pyramid); "
                                            "base, length and count are not given"}),
