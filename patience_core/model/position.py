@@ -475,8 +475,10 @@ class Position:
         piles = self.piles
         stock = piles[rules.stock]
         refilled = False
-        if rules.waste_refills and filled == rules.waste and not piles[filled] and stock:
-            piles[filled].append(stock.pop())
+        waste = rules.waste
+        if rules.waste_refills and not piles[waste] and stock and (
+                filled == waste or filled.__class__ is tuple and any(s == waste for s, _ in filled)):
+            piles[waste].append(stock.pop())
             refilled = True
         dealt: list[int] = []
         if opened and rules.opening_from is not None:
@@ -577,7 +579,10 @@ class Position:
 
     def _unsettle(self, src: int, pile: list[int], filled: int, flipped: bool, fill_flipped: bool) -> None:
         """Take back what :meth:`_settle` did to pile ``src``."""
-        if filled >= 0:
+        if filled.__class__ is tuple:   # several cards filled the gap (fill: {cards: N}): last first
+            for source, source_flipped in reversed(filled):
+                self._unsettle(src, pile, source, False, source_flipped)
+        elif filled >= 0:
             if fill_flipped:
                 self._turn_down(filled)
             self.piles[filled].append(pile.pop())
@@ -720,9 +725,24 @@ class Position:
             return NO_PILE, False   # a gap waiting for a state is filled after the move (_aftermath)
         return self._fill_from(src, pile)
 
-    def _fill_from(self, src: int, pile: list[int]) -> tuple[int, bool]:
+    def _fill_from(self, src: int, pile: list[int]) -> tuple:
         """Fill the empty ``pile`` (pile ``src``) from its first source holding a card; returns
-        the source (:data:`NO_PILE`: none) and whether taking its card turned one up there."""
+        the source (:data:`NO_PILE`: none) and whether taking its card turned one up there.
+        A gap that takes several cards (``fill: {cards: N}``) takes them one at a time, each from
+        the first source then holding one (PySolFC's GreatWheel.fillStack), and returns the
+        tuple of (source, turned up) per card taken, in order, and ``False``."""
+        if self.rules.fill_cards[src] > 1:
+            taken = []
+            for _ in range(self.rules.fill_cards[src]):
+                source, flipped = self._fill_one(src, pile)
+                if source < 0:
+                    break
+                taken.append((source, flipped))
+            return (tuple(taken) if taken else NO_PILE), False
+        return self._fill_one(src, pile)
+
+    def _fill_one(self, src: int, pile: list[int]) -> tuple[int, bool]:
+        """One card into ``pile`` (pile ``src``) from its first source holding one (see _fill_from)."""
         piles, down = self.piles, self.down
         source = legal.fill_source(self, src)
         if source < 0:
@@ -1089,7 +1109,7 @@ class HookedPosition(Position):
             taken = step.filled
             # Filled at once from the first source; if another source had a card too, the
             # player chooses instead: put the card back and wait.
-            if taken >= 0 and any(piles[s] for s in rules.fill[src] if s != taken):
+            if taken.__class__ is int and taken >= 0 and any(piles[s] for s in rules.fill[src] if s != taken):
                 piles[taken].append(piles[src].pop())
                 self.trail[-1] = tuple(step._replace(filled=NO_PILE, pending=True))
                 self.pending = src

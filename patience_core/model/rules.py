@@ -505,14 +505,22 @@ class Rules:
             what = "max" if "max" in spec else "cards"
             raise self._fail(("piles", group, what), f"pile {i + 1} is dealt {dealt} cards but holds at most "
                              f"{max_cards}{' (a free cell holds one)' if kind == 'cell' and 'max' not in spec else ''}")
-        fill_when = None
+        fill_when, fill_cards = None, 1
         if isinstance(spec["fill"], dict):
-            fill_when = self._condition(("piles", group, "fill", "when"), spec["fill"]["when"])
+            if "when" in spec["fill"]:
+                fill_when = self._condition(("piles", group, "fill", "when"), spec["fill"]["when"])
+            fill_cards = int(spec["fill"].get("cards", 1))
+            if fill_cards > 1 and fill_when is not None:
+                raise self._fail(("piles", group, "fill", "cards"), "a gap waiting for a state takes one card "
+                                 "when it holds; expected cards or when, not both")
+            if fill_cards > 1 and max_cards is not None and fill_cards > max_cards:
+                raise self._fail(("piles", group, "fill", "cards"), f"a gap takes {fill_cards} cards, and the "
+                                 f"pile holds at most {max_cards}; expected cards: {max_cards} or fewer")
         return PileSpec(number=p, name=self.pile_names[p], group=group, kind=kind,
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
                         fill=self._fill_sources(group, spec["fill"]), fill_fullest=self._fill_fullest(group, spec),
-                        fill_when=fill_when,
+                        fill_when=fill_when, fill_cards=fill_cards,
                         cards=dealt, face_down=down, faces=faces,
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
                         covered_by=covered_by,
@@ -1907,6 +1915,9 @@ class Rules:
             self.fill[p] = self.piles[p].fill
             if self.piles[p].fill_fullest:
                 self.fill_fullest[p] = self.piles[p].fill_fullest
+        # how many cards fill a gap at once (fill: {from, cards}: Great Wheel's four)
+        self.fill_cards = [self.piles[p].fill_cards if self.piles[p] is not None else 1 for p in range(n)]
+        self.multi_fills = any(c > 1 for c in self.fill_cards)
         if self.waste_refills:   # the stock turns a card onto the emptied waste (waste: {fill: [stock]})
             self.fill[self.waste] = (self.stock,)
         # Gaps that wait for a state before they are filled (fill: {from, when}), in pile order,
@@ -2109,6 +2120,7 @@ class Rules:
                                 and not self.worry_from and not self.run_foundations and not self.transfer_from
                                 and not self.remove_rules and self.win is None and not self.any_covered
                                 and not self.waste_refills and self.opening_from is None and not self.after_move
+                                and not self.multi_fills
                                 and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
                                         for f in self.foundations)
                                 and len(self.pack_suits) == 4 and len(self.pack_ranks) == 13)

@@ -296,7 +296,8 @@ class PileSpec:
     sources by named group, each group giving its pile with the most cards, the first on a tie:
     Gate's two reserves; ``fill_when``: gaps are filled only in this state, and then every gap
     of the layout waiting for it, in pile order: Elevens Too's square, filled while the court is
-    empty); ``cards``/``face_down``:
+    empty; ``fill_cards``: how many cards fill a gap at once, taken one at a time, each from the
+    first source then holding one: Great Wheel's four, Chelicera's three); ``cards``/``face_down``:
     cards dealt, and how many of them face down (the count below the top face-down card where
     ``faces`` gives each dealt card's face: ``True`` face down, deepest first, so face-up
     cards may lie between face-down ones (Alternation)); ``to_bottom``: a rank (index) whose
@@ -340,6 +341,7 @@ class PileSpec:
     fill: tuple[int, ...] = ()
     fill_fullest: tuple[tuple[int, ...], ...] = ()
     fill_when: Condition | None = None
+    fill_cards: int = 1
     cards: int = 0
     face_down: int = 0
     faces: tuple[bool, ...] | None = None

@@ -142,7 +142,11 @@ def _caption(rules: Rules, group: str) -> str:
         bottom = (f" on {cards.rank_with_article(spec.bottom)} at the bottom only" if spec.bottom is not None
                   else "")
         swap = "; two one-card places swap cards that are each other's base" if spec.swap else ""
-        return f"build {spec.build.words()}{bottom}; {moves}{swap}; a gap takes {empty}"
+        gap = f"a gap takes {empty}"
+        if rules.fill_cards[first] > 1:   # Great Wheel, Chelicera: say the fill, the rule is for when it runs dry
+            gap = (f"gaps filled with {rules.fill_cards[first]} cards from "
+                   + ", else ".join(fill_sources_words(rules, first)) + f", then {gap}")
+        return f"build {spec.build.words()}{bottom}; {moves}{swap}; {gap}"
     gathered = [rule for rule in rules.sets_at_once if first in rule.sources]
     if gathered:   # places a set is gathered on (Elevens' court)
         takes = "a card that can still complete the set" if spec.empty == "set" else (
@@ -170,7 +174,8 @@ def _caption(rules: Rules, group: str) -> str:
         return f"{free}; a gap takes a card from a place next to it (not diagonally)"
     fill = rules.fill[first]
     if fill:
-        gaps = "gaps filled from " + ", else ".join(fill_sources_words(rules, first))
+        count = f" with {rules.fill_cards[first]} cards" if rules.fill_cards[first] > 1 else ""
+        gaps = f"gaps filled{count} from " + ", else ".join(fill_sources_words(rules, first))
         if spec.fill_when is not None:
             gaps += f" only when {spec.fill_when.words}"
     elif spec.empty != "none":   # a reserve that takes a card once empty (Carthage)

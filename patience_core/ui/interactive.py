@@ -165,7 +165,15 @@ class InteractiveGame:
                 source = probe.piles[first.src]
                 if source and not probe.is_face_down(first.src, len(source) - 1):
                     text += f"; {self.card(source[-1])} turned face up"
-            if filled_from >= 0:
+            if filled_from.__class__ is tuple:   # several cards at once (fill: {cards: N})
+                probe = position.copy()
+                for _ in step[1:]:
+                    probe.undo()
+                fillers = probe.piles[first.src][-len(filled_from):]
+                sources = " and the ".join(dict.fromkeys(rules.pile_names[s] for s, _ in filled_from))
+                text += (f"; {self.labels.label(first.src)} takes "
+                         f"{' '.join(self.card(c) for c in fillers)} from the {sources}")
+            elif filled_from >= 0:
                 # See the pile as it was right after the first move: undo the automatic ones on a copy.
                 probe = position.copy()
                 for _ in step[1:]:

@@ -105,6 +105,17 @@ def _fill_when_words(pile) -> str:
             "filled, in place order, as soon as it holds")
 
 
+def _gap_fill_words(rules: Rules, p: int) -> str:
+    """How pile ``p``'s gap is filled at once, in words: its sources in order, how many cards
+    (``fill: {cards: N}``), and the state it waits for."""
+    sources = ", else the ".join(fill_sources_words(rules, p))
+    count = rules.fill_cards[p]
+    if count > 1:
+        return (f"a gap is filled at once with {count} cards, one at a time, each from the {sources} "
+                "(fewer when they run out)" + _fill_when_words(rules.piles[p]))
+    return f"a gap is filled at once from the {sources}" + _fill_when_words(rules.piles[p])
+
+
 def _cap_words(pile) -> str:
     return f"; each holds at most {_plural(pile.max_cards, 'card')}" if pile.max_cards not in (None, 1) else ""
 
@@ -140,9 +151,7 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     grid = spec.get("grid")
     if grid:
         shape += f" in {grid['rows']} rows of {grid['columns']}"
-    fill = ("gaps are never filled" if not rules.fill[first] else
-            "a gap is filled at once from the " + ", else the ".join(fill_sources_words(rules, first))
-            + _fill_when_words(pile))
+    fill = "gaps are never filled" if not rules.fill[first] else _gap_fill_words(rules, first)
     if first in rules.stock_spec.close_up:
         fill = ("a gap is filled at once from the stock; once it is empty, the cards close up over the gaps "
                 "(see Stock)" if rules.fill[first] else "gaps are closed up and filled from the stock (see Stock)")
@@ -217,9 +226,7 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         most = "(free cells + 1) x 2^(empty columns)" if rules.cells else "2^(empty columns)"
         limit = (f" (a run in one suit always; a longer one when made of at most {most} stretches in one "
                  "suit, an empty column it goes into not counted)")
-    fill = ("" if not first.fill else
-            "; a gap is filled at once from the " + ", else the ".join(fill_sources_words(rules, first.number))
-            + _fill_when_words(first))
+    fill = "" if not first.fill else "; " + _gap_fill_words(rules, first.number)
     build = first.build.words() if first.build else "nothing on top"
     if first.build_when is not None:
         build += f" (only when {first.build_when.words})"

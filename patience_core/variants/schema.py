@@ -260,14 +260,18 @@ PILE_GROUP = {
             "description": "what fills a gap at once: never, or sources tried in order "
                            "(waste, stock, or another pile group); or {from: SOURCES, when: CONDITION}: "
                            "only while that state holds, every waiting gap filled, in pile order, once "
-                           "it does (Elevens Too)",
+                           "it does (Elevens Too); {from: SOURCES, cards: N}: N cards at once",
             "anyOf": [{"const": "never"},
                       {"type": "array", "minItems": 1, "maxItems": 16, "uniqueItems": True,
                        "items": {"type": "string"}},
-                      {"type": "object", "additionalProperties": False, "required": ["from", "when"],
+                      {"type": "object", "additionalProperties": False, "required": ["from"],
                        "properties": {"from": {"type": "array", "minItems": 1, "maxItems": 16,
                                                "uniqueItems": True, "items": {"type": "string"}},
-                                      "when": CONDITION}}],
+                                      "when": CONDITION,
+                                      "cards": {"type": "integer", "minimum": 1, "maximum": 52,
+                                                "description": "how many cards fill a gap at once, one "
+                                                               "at a time, each from the first source "
+                                                               "then holding one (Great Wheel: 4)"}}}],
         }),
         "fill_from": _or_ref({"enum": ["first", "fullest"],
                               "description": "which pile of a fill source group fills a gap: first (the "
