@@ -67,3 +67,17 @@ def test_the_compiled_search_agrees_with_the_oracle(name):
             assert pruned.search == "pruned" and pruned.verdict == oracle.verdict, (name, seed, rest)
             decided += 1
     assert decided >= 2
+
+
+def test_corners_sets_out_its_bases_then_deals_the_places_and_turns_one_card():
+    rules = load_rules("corners")
+    piles = deal_by_order(rules, _order(rules, "9H 2C 3C JD 4S 5S 6S 7S KH 8S"))
+    assert [names(piles[f]) for f in rules.foundations] == [["2C"], ["JD"], ["9H"], ["4S"]]
+    assert [names(piles[p]) for p in rules.groups["places"]] == [["3C"], ["5S"], ["6S"], ["7S"], ["KH"]]
+    assert names(piles[rules.waste]) == ["8S"] and len(piles[rules.stock]) == 42
+
+
+def test_corners_places_say_how_their_gaps_are_filled():
+    code, out, _ = run_cli("show", "corners")
+    assert code == 0 and ("Places (places:1..5): 5 free cells, each holding any one card; dealt 1, 1, 1, 1, 1 "
+                          "cards; a gap is filled at once from the waste, else the stock.") in out

@@ -25,6 +25,16 @@ def dealt_pack(rules: Rules) -> list[int]:
     return pack
 
 
+def pack_decks(rules: Rules) -> list[list[int]]:
+    """``shuffle: separate-decks``: the dealt pack deck by deck, the set-out cards taken from the
+    first deck (as :func:`dealt_pack` takes them), each deck to be shuffled on its own."""
+    size = len(rules.pack) // rules.decks
+    decks = [list(rules.pack[i:i + size]) for i in range(0, len(rules.pack), size)]
+    for _f, card in rules.setout:
+        next(deck for deck in decks if card in deck).remove(card)
+    return decks
+
+
 def shuffle(pack: list[int], seed: int) -> list[int]:
     """Deal ``seed``: the pack in shuffled order, top card first."""
     return _shuffle(pack, random.Random(seed))
@@ -42,7 +52,10 @@ def seeded_order(rules: Rules, seed: int) -> list[int]:
     """Deal ``seed``'s pack, top card first; a rule of the shuffle (``distinct_ranks``) goes on
     drawing from the same generator, as PySolFC's shuffle hooks do."""
     rng = random.Random(seed)
-    order = _shuffle(dealt_pack(rules), rng)
+    if rules.separate_decks:
+        order = [card for deck in pack_decks(rules) for card in _shuffle(deck, rng)]
+    else:
+        order = _shuffle(dealt_pack(rules), rng)
     if rules.distinct_ranks:
         order = distinct_ranks(order, *rules.distinct_ranks, pick=lambda n: int(rng.random() * n))
     return order
@@ -159,6 +172,9 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     if rules.split_deals_rest:
         deal_split(rules, piles, rest)
         rest = []
+    elif rules.suit_dealt:
+        deal_by_suit(rules, piles, rest)
+        rest = []
     rest.reverse()  # the next card of the pack ends on top (the end of the list)
     piles[rules.stock] = rest
     return piles
@@ -208,6 +224,14 @@ def deal_split(rules: Rules, piles: list[list[int]], cards_: list[int]) -> None:
         piles[rules.split_piles[current] if f is None else f].append(card)
         if card % 13 == rules.split_after:
             current += 1
+
+
+def deal_by_suit(rules: Rules, piles: list[list[int]], cards_: list[int]) -> None:
+    """``deal_by: {suit: [...]}``: each card in pack order onto the pile of its suit
+    (PySolFC's FourColours.dealOne: the talon's top card goes to the row of its suit)."""
+    pile_of = dict(rules.suit_dealt)
+    for card in cards_:
+        piles[pile_of[card // 13]].append(card)
 
 
 def set_out_shuffled_bases(rules: Rules, piles: list[list[int]], order: list[int]) -> list[int]:

@@ -251,7 +251,7 @@ class Rules:
     @property
     def stock_cards(self) -> int:
         """The cards the deal leaves in the stock (none when a split group takes the rest)."""
-        return 0 if self.split_deals_rest else self.n_dealt - len(self.deal_targets)
+        return 0 if self.split_deals_rest or self.suit_dealt else self.n_dealt - len(self.deal_targets)
 
     # -- the pack -------------------------------------------------------------------
     def _compile_pack(self, definition: dict[str, Any]) -> None:
@@ -1573,6 +1573,9 @@ class Rules:
         if self.stock_deal_up and not self.stock_spec.deal_to:
             raise self._fail(path + ("stock",), "this stock does not deal rows onto the layout; expected "
                              "stock: {deal: GROUP}")
+        if onto and self.suit_dealt:
+            raise self._fail(path, "a group dealt by suit takes every card left, each onto the pile of its suit; "
+                             "expected no deal_to_foundations with deal_by: {suit}")
         if self.deal_up_waits and self.split_deals_rest:
             raise self._fail(path + ("turn",), "a split group takes the rest of the pack pile by pile, so no "
                              "pile waits for a card; expected turn: passes")
@@ -1687,6 +1690,14 @@ class Rules:
                 raise self._fail((field,), f"the cards dealt {when} would be taken by a rule that picks "
                                  "cards out of the shuffled pack (start: dealt, start: rank-dealt, split); "
                                  "expected one of them only")
+        # Each deck shuffled on its own, one dealt out before the next (PySolFC's shuffleSeparateDecks).
+        self.separate_decks = definition.get("shuffle") == "separate-decks"
+        if self.separate_decks and self.decks < 2:
+            raise self._fail(("shuffle",), "one deck has nothing to keep apart; expected decks: 2 or more, "
+                             "or shuffle: whole-pack")
+        if self.separate_decks and definition.get("deal_numbers"):
+            raise self._fail(("shuffle",), "other programs' deal numbers shuffle the decks together; expected "
+                             "no deal_numbers with shuffle: separate-decks")
         raw = definition.get("distinct_ranks")
         self.distinct_ranks: tuple[int, int] | None = None
         if raw:
@@ -1713,6 +1724,9 @@ class Rules:
         self.deal_piles: list[int] = []
         self.deal_face_down: dict[int, int] = {}
         self.split_deals_rest = False   # the split group takes every card the deal has left
+        # deal_by: {suit: [...]}: (suit, pile) pairs; the group takes every card the deal has left,
+        # each onto the pile of its suit (PySolFC's FourColours.dealOne).
+        self.suit_dealt: tuple[tuple[int, int], ...] = ()
         # A foundation group named in the deal gets one card on its first pile: the card that
         # decides every pile's base (Canfield), or starts a pile built by a rule (Golf).
         base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal}
@@ -1741,7 +1755,11 @@ class Rules:
                     raise self._fail(("deal", i), f"{group!r} is split, so it takes the rest of the pack; "
                                      "expected it last in deal")
                 self.split_deals_rest = True
-            if self.group_specs[group].get("deal_by") == "pile":
+            by = self.group_specs[group].get("deal_by")
+            if isinstance(by, dict):
+                self._compile_suit_deal(group, piles, by["suit"], i == len(order) - 1)
+                continue
+            if by == "pile":
                 if tuple(piles) == self.split_piles:
                     raise self._fail(("piles", group, "deal_by"), f"{group!r} is split, so the pack forms its "
                                      "piles already; expected deal_by: pile or split, not both")
@@ -1807,6 +1825,30 @@ class Rules:
         if len(self.deal_targets) > self.n_dealt:
             raise self._fail(("deal",), f"the layout takes {len(self.deal_targets)} cards "
                              f"but only {self.n_dealt} are dealt")
+
+    def _compile_suit_deal(self, group: str, piles: list[int], listed: list, last: bool) -> None:
+        """``deal_by: {suit: [...]}``: one suit per pile in pile order; every suit of the pack needs
+        a pile, and the group, dealt last, takes the rest of the pack so the stock gets nothing."""
+        path = ("piles", group, "deal_by", "suit")
+        suits = self._suit_list(path, listed)
+        if len(suits) > len(piles):
+            raise self._fail(path, f"{len(suits)} suits for {len(piles)} piles; expected at most one suit per pile")
+        repeated = next((s for i, s in enumerate(suits) if s in suits[:i]), None)
+        if repeated is not None:
+            raise self._fail(path, f"{cards.SUITS[repeated]} is listed twice; expected each suit on one pile")
+        missing = [cards.SUITS[s] for s in self.pack_suits if s not in suits]
+        if missing:
+            raise self._fail(path, f"no pile takes {', '.join(missing)}, which the pack holds; expected every "
+                             "suit of the pack listed")
+        if any(self.piles[p].cards for p in piles) or tuple(piles) == self.split_piles:
+            raise self._fail(("piles", group, "deal_by"), f"{group!r} takes every card left, each onto the pile "
+                             "of its suit, so the group cannot also be dealt cards: or split; expected cards: 0")
+        if not last or self.stock_spec.deal_to:
+            raise self._fail(("piles", group, "deal_by"), f"{group!r} takes every card the deal has left, so "
+                             "nothing is dealt after it and the stock stays empty; expected the group last in "
+                             "deal and no stock deal")
+        self.deal_piles.extend(piles)
+        self.suit_dealt = tuple(zip(suits, piles))
 
     def _check_rank_dealt_room(self) -> None:
         """Every card of the chosen rank that goes up needs an empty pile of its suit."""

@@ -161,6 +161,13 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     return f"{spec.get('title', group)} ({ids}): {shape}; {free}{_locked_words(pile)}; {fill}."
 
 
+def _suit_dealt_words(rules: Rules) -> str:
+    """``deal_by: {suit}``: which pile takes which suit."""
+    index = {p: i + 1 for i, p in enumerate(rules.groups[rules.pile_group[rules.suit_dealt[0][1]]])}
+    return ("every card left, each onto the pile of its suit (" + ", ".join(
+        f"{cards.SUITS[suit]} on {index[p]}" for suit, p in rules.suit_dealt) + ")")
+
+
 def _covering_words(rules: Rules, spec: dict, piles: list[int]) -> str:
     """How the places lie over each other: a pyramid's rows, or the covered_by table."""
     if spec.get("shape") == "pyramid":
@@ -196,11 +203,16 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         if first.takes_from is not None:
             holds += f", only from {_sources_words(rules, first.takes_from)}"
         each = "each holding" if len(piles) > 1 else "holding"
-        return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, {each} {holds}{dealt}{_locked_words(first)}."
+        fill = ("" if not first.fill else   # Corners' places
+                "; a gap is filled at once from the " + ", else the ".join(fill_sources_words(rules, first.number))
+                + _fill_when_words(first))
+        return f"{title} ({ids}): {_plural(len(piles), 'free cell')}, {each} {holds}{dealt}{_locked_words(first)}{fill}."
     dealt = _dealt_words(sizes)
     if tuple(piles) == rules.split_piles:
         dealt = (f"dealt {_split_words(rules)}" if rules.split_deals_rest
                  else f"{dealt}{_split_moved_words(rules)}")
+    if rules.suit_dealt and rules.suit_dealt[0][1] in piles:
+        dealt = "dealt " + _suit_dealt_words(rules)
     hidden = _hidden_words(rules, piles, sizes)
     if first.to_bottom is not None:
         hidden += f"; the deal moves each {cards.RANKS[first.to_bottom]} under the pile's other cards"
@@ -515,6 +527,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         others = (f"the cards left (at most {stock_size})" if rules.deal_up_waits
                   else f"the other {stock_size} cards")
         lines.append(f"Deal: {', then '.join(dealt)}, row by row{waste}; {others} form the stock.")
+    elif rules.suit_dealt:
+        rows = dealt[:-1]
+        lines.append(f"Deal: {', then '.join(rows) + ', row by row, then ' if rows else ''}{dealt[-1]}, "
+                     f"{_suit_dealt_words(rules)}; there is no stock.")
     elif rules.split_deals_rest:
         rows = dealt[:-1]
         lines.append(f"Deal: {', then '.join(rows) + ', row by row, then ' if rows else ''}{dealt[-1]}, pile by "
@@ -525,6 +541,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     if laid:
         lines.append("Before the deal, these cards are taken out of the pack and set out: "
                      + ", ".join(f"{cards.card_name(card)} on {rules.pile_names[p]}" for p, card in laid) + ".")
+    if rules.separate_decks:
+        lines.append(f"Each of the {rules.decks} decks is shuffled on its own, so all of one deck's cards are "
+                     "dealt before any of the next deck's.")
     if rules.deal_first:
         lines.append("The shuffle always puts " + ", ".join(cards.card_name(c) for c in rules.deal_first)
                      + " on top of the pack, so it is dealt first.")

@@ -370,10 +370,15 @@ PILE_GROUP = {
                                                            "the group's places move, in place order, into the "
                                                            "places the deal left empty; theirs stay empty "
                                                            "(Blue Moon: A)"}),
-        "deal_by": _or_ref({"enum": ["row", "pile"],
-                            "description": "row (default): the deal gives each pile of the group one card in "
+        "deal_by": _or_ref({"description": "row (default): the deal gives each pile of the group one card in "
                                            "turn, row after row; pile: all of the first pile's cards, then all "
-                                           "of the second's, ... (Nestor)"}),
+                                           "of the second's, ... (Nestor); {suit: [C, S, H, D]}: every card the "
+                                           "deal has left goes onto the pile of its suit, one suit per pile in "
+                                           "pile order, piles beyond the list staying empty (Four Colours)",
+                            "anyOf": [{"enum": ["row", "pile"]},
+                                      {"type": "object", "additionalProperties": False, "required": ["suit"],
+                                       "properties": {"suit": {"type": "array", "minItems": 1, "maxItems": 4,
+                                                               "items": SUIT}}}]}),
         "split": {"type": "object", "additionalProperties": False, "minProperties": 1,
                   "description": "the group is dealt pile by pile, in pack order: before: a card of this "
                                  "rank starts the next pile (unless the current one is still empty; Cat's "
@@ -760,6 +765,10 @@ FIELDS: dict[str, Any] = {
                   "description": "cards the shuffled pack always deals last: every copy is moved to the "
                                  "bottom of the pack before the deal, in the order listed (PySolFC's shuffle "
                                  "hook: All in a Row's Ace of spades)"},
+    "shuffle": _or_ref({"enum": ["whole-pack", "separate-decks"],
+                        "description": "whole-pack (default): the decks are shuffled together; separate-decks: "
+                                       "each deck is shuffled on its own, and all of one deck is dealt before "
+                                       "the next (PySolFC's shuffleSeparateDecks: Microbe)"}),
     "distinct_ranks": {"type": "object", "additionalProperties": False, "required": ["cards", "runs"],
                        "description": "the first runs of cards the deal takes, each of `cards` cards, hold no two "
                                       "cards of one rank: the shuffle swaps a repeated card with a random card "
