@@ -629,8 +629,14 @@ def stock_moves(position: "Position") -> list[Move]:
     stock_spec = rules.stock_spec
     if stock_spec.only_fills or opening(position):
         return []
-    if stock_spec.gather and not (stock and stock_spec.gather_to_stock):
+    if stock_spec.gather and not (stock and stock_spec.deal_to):
         # a redeal of the layout itself (Cruel), or of a row-dealing stock once it is empty
+        if stock_spec.gather_one_pile:
+            # offered even when that pile is empty: the redeal is spent and the next pile's turn comes
+            if position.redeals_left == 0:
+                return []
+            place = stock_spec.gather[one_pile_index(stock_spec, position.redeals_left)]
+            return [Move(GATHER, rules.stock, place, NO_CARD, len(piles[place]))]
         held = (sum(len(piles[p]) for p in stock_spec.gather) if not stock_spec.keep_ranks
                  else len(out_of_order(piles, stock_spec)[1]))
         if held and position.redeals_left != 0:
@@ -822,6 +828,9 @@ def gathered_dealt(piles: list[list[int]], places: tuple[int, ...], spec,
     third ... (Usk); ``again``: the deal's own pattern (``spec.gather_pattern``), its face-down
     rows and then its face-up rows, as far as the cards go (Tvete's Grandfather). A pile left
     with a face-down top card has it turned up, as PySolFC's autoflip does."""
+    if spec.gather_deal == "bottom-to-top":   # each pile's bottom card to its top (Crescent)
+        turned = [piles[p][1:] + piles[p][:1] for p in places]
+        return turned, [0] * len(places)
     stock = [card for p in places for card in reversed(piles[p])]
     if spec.shuffle:
         seeded_shuffle(stock, redeals_left)
@@ -842,6 +851,29 @@ def gathered_dealt(piles: list[list[int]], places: tuple[int, ...], spec,
         dealt[i].append(stock.pop())
         down[i] += face_down
     return dealt, [min(d, len(pile) - 1) if pile else 0 for d, pile in zip(down, dealt)]
+
+
+def one_pile_index(spec, redeals_left) -> int:
+    """Which pile of ``spec.gather`` (its index) the next redeal picks up under ``one_pile``:
+    the n-th redeal takes the n-th pile (``first``) or the n-th from the last (``last``)."""
+    done = int(spec.redeals - redeals_left)
+    return done if spec.gather_one_pile == "first" else len(spec.gather) - 1 - done
+
+
+def gathered_one_pile(piles: list[list[int]], places: tuple[int, ...], index: int) -> list[list[int]]:
+    """The piles after a ``one_pile`` redeal of ``places[index]``: it is picked up as PySolFC's
+    SeniorWrangler_Talon and Matrimony_Talon pick it up, from its top (so its bottom card is
+    dealt first), and dealt out face up one card to each pile from that pile to the last, then
+    round and round from the first."""
+    dealt = [list(piles[p]) for p in places]
+    stock = dealt[index][::-1]
+    dealt[index] = []
+    order = list(range(index, len(places)))
+    while len(order) < len(stock):
+        order += range(len(places))
+    for i in order[:len(stock)]:
+        dealt[i].append(stock.pop())
+    return dealt
 
 
 def legal_moves(position: "Position") -> list[Move]:

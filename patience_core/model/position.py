@@ -636,7 +636,10 @@ class Position:
                 self.down[p] = 0
             self.redeals_left -= 1
             return before
-        if spec.gather_deal:
+        if spec.gather_one_pile:   # one pile picked up and dealt on from itself (Senior Wrangler)
+            dealt = legal.gathered_one_pile(self.piles, places, legal.one_pile_index(spec, self.redeals_left))
+            down = [0] * len(places)
+        elif spec.gather_deal:
             dealt, down = legal.gathered_dealt(self.piles, places, spec, self.redeals_left)
         else:
             dealt = (legal.gathered_shuffled(self.piles, places, spec.per_pile, self.redeals_left) if spec.shuffle

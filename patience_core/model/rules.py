@@ -1394,9 +1394,21 @@ class Rules:
                 raise self._fail(("stock", "close_up"), "a stock that closes up gaps turns no card onto a "
                                  "waste and deals no rows; expected no deal, to, draw or redeals with it")
         gather: tuple[int, ...] = ()
+        one_pile = (raw.get("gather") or {}).get("one_pile", "")
         if raw.get("gather") is not None:
             gather = self._stock_group(("stock", "gather", "group"), raw["gather"]["group"])
-            if deal_to or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1:
+            if one_pile:
+                given = [k for k in ("per_pile", "shuffle", "deal", "face_up", "keep", "gaps")
+                         if raw["gather"].get(k) is not None]
+                if given:
+                    raise self._fail(("stock", "gather", given[0]), "one_pile deals the one pile it picks up "
+                                     "from itself on, face up; expected no per_pile, shuffle, deal, face_up, "
+                                     "keep or gaps with it")
+                if redeals == UNLIMITED or redeals > len(gather) or (deal_to and set(deal_to) != set(gather)):
+                    raise self._fail(("stock", "gather", "one_pile"), f"picks up one pile of {len(gather)} a "
+                                     "redeal, each once; expected at most as many redeals as piles, and "
+                                     "stock.deal (if any) naming the same group")
+            if (deal_to and not one_pile) or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "gather"), "a redeal that gathers the layout has no stock to turn or "
                                  "deal; expected no deal, to, draw or close_up with it")
         turn_up: tuple[int, ...] = ()
@@ -1436,13 +1448,16 @@ class Rules:
             if raw_gather.get("per_pile") is not None or raw_gather.get("keep") is not None:
                 raise self._fail(path, f"{gather_deal} says how the gathered cards are dealt out again; expected "
                                  "no per_pile and no keep with it")
+            if gather_deal == "bottom-to-top" and (raw_gather.get("shuffle") or raw_gather.get("face_up")):
+                raise self._fail(path, "bottom-to-top turns each pile's bottom card to its top, the rest as it "
+                                 "lies; expected no shuffle and no face_up with it")
         if raw_gather.get("face_up") is not None and (gather_deal == "again" or raw_gather.get("keep") is not None):
             raise self._fail(("stock", "gather", "face_up"), "the cards go back face up as the deal or the kept "
                              "places say; expected no face_up with deal: again or keep")
         if gather_deal == "again" and gather and any(self.piles[p].faces for p in gather):
             raise self._fail(("stock", "gather", "deal"), "again deals the face-down rows and then the face-up "
                              "ones; expected piles dealt with face_up or face_down, not faces")
-        gather_to_stock = bool(deal_to) and redeals != 0
+        gather_to_stock = bool(deal_to) and redeals != 0 and not one_pile
         if gather_to_stock and (gather or raw.get("deal_when", "always") != "always"):
             raise self._fail(("stock", "redeals"), "a stock that deals rows redeals by gathering the piles it "
                              "deals to; expected no gather and no deal_when with it")
@@ -1484,7 +1499,7 @@ class Rules:
                          gaps=raw_gather.get("gaps", "after-run"), gather_deal=gather_deal,
                          gather_face_up=int(raw_gather.get("face_up", 0)),
                          gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)
-                                         if gather_deal == "again" else ()))
+                                         if gather_deal == "again" else ()), gather_one_pile=one_pile)
 
     def _compile_waste_fill(self) -> None:
         """``waste: {fill: [stock]}``: the moment the waste becomes empty, the stock's top card is

@@ -586,7 +586,12 @@ class StockSpec:
     ``again``, as the deal dealt the group, ``gather_pattern`` giving each pile's face-down and
     dealt cards: the face-down rows, then the face-up ones, as far as the cards go (PySolFC's
     Grandfather, whose redeal is its startGame); ``gather_face_up``: only that many cards of
-    each pile go back face up, the rest face down (0: all face up; Fascination Fan)."""
+    each pile go back face up, the rest face down (0: all face up; Fascination Fan);
+    ``bottom-to-top``: no pile is dealt anew, each pile's bottom card goes to its top (PySolFC's
+    Crescent_Talon). ``gather_one_pile`` (``first`` or ``last``): each redeal picks up one pile
+    only, the n-th from the first or from the last, and deals it out again from that pile on,
+    then round and round from the first (PySolFC's SeniorWrangler_Talon, Matrimony_Talon);
+    with ``deal_to`` it is offered once the stock is empty."""
 
     draw: int = 1
     redeals: int | float = 0
@@ -620,6 +625,7 @@ class StockSpec:
     gather_deal: str = ""
     gather_face_up: int = 0
     gather_pattern: tuple[tuple[int, int], ...] = ()
+    gather_one_pile: str = ""
 
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited

@@ -157,7 +157,8 @@ def _caption(rules: Rules, group: str) -> str:
         free = "a card is free once the places over it are empty"
     elif rules.all_face_down[first]:
         free = "face down; its cards only fill gaps" + (", the last one free" if rules.turns_up_last[first] else "")
-    elif rules.access[first] == ACCESS_ALL or spec.cards <= 1:
+    elif rules.access[first] == ACCESS_ALL or spec.cards <= 1 and first not in rules.stock_spec.deal_to:
+        # a pile of one card shows it free, unless the stock deals more onto it (Matrimony)
         free = "all free"
     elif rules.pile_kind[first] == "tableau":
         free = "bottom cards free"

@@ -661,6 +661,17 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             first = f"pile {len(stock.gather)}" if stock.gather_last_first else "pile 1"
             lines.append(f"Redeal ({redeals}): once the stock is empty, the piles of {group} go back into it "
                          f"in order, {first} first, each from its top{shuffled} and a row is dealt at once.")
+        elif stock.gather_one_pile:
+            order = ("the first pile the first time, the second the next time"
+                     if stock.gather_one_pile == "first" else
+                     "the last pile the first time, the one before it the next time")
+            when = "once the stock is empty, " if stock.deal_to else ""
+            lines.append(f"Redeal ({redeals}): {when}one pile of {group} is picked up ({order}, and so on; an "
+                         "empty pile spends its turn) and dealt out again face up, its bottom card first, one "
+                         "card to each pile from that pile to the last, then round and round from the first.")
+        elif stock.gather_deal == "bottom-to-top":
+            lines.append(f"Redeal ({redeals}): the bottom card of every pile of {group} holding two or more "
+                         "cards goes to the top of its pile, all in one move.")
         elif stock.gather_deal:
             how = {"rows": "one card to each pile in turn until they run out",
                    "stairs": "a row onto every pile, then a row from the second pile on, then from the third, "

@@ -673,14 +673,24 @@ FIELDS: dict[str, Any] = {
                                                      "description": "shuffled before they are dealt again, in "
                                                                     "rows (La Belle Lucie); the same game always "
                                                                     "shuffles the same way"}),
-                                 "deal": _or_ref({"enum": ["rows", "stairs", "again"],
+                                 "deal": _or_ref({"enum": ["rows", "stairs", "again", "bottom-to-top"],
                                                   "description": "instead of per_pile, how the gathered cards "
                                                                  "are dealt out again: rows, one card to each "
                                                                  "pile in turn until they run out (Capricieuse); "
                                                                  "stairs, rows that each start one pile further "
                                                                  "on (Usk); again, the deal's own face-down rows "
                                                                  "and then face-up rows, as far as the cards go "
-                                                                 "(Tvete's Grandfather)"}),
+                                                                 "(Tvete's Grandfather); bottom-to-top, each "
+                                                                 "pile's bottom card moved to its top "
+                                                                 "(Crescent)"}),
+                                 "one_pile": _or_ref({"enum": ["first", "last"],
+                                                      "description": "each redeal picks up one pile only, "
+                                                                     "the n-th from the first (Senior "
+                                                                     "Wrangler) or from the last (Matrimony), "
+                                                                     "and deals it out again from that pile "
+                                                                     "on, then round and round from the "
+                                                                     "first; with stock.deal, once the stock "
+                                                                     "is empty"}),
                                  "face_up": _or_ref({"type": "integer", "minimum": 1, "maximum": 52,
                                                      "description": "only this many cards of each pile go back "
                                                                     "face up, the rest face down (Fascination "
