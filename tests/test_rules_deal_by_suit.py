@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from patience_core import load_rules
-from patience_core.model.deal import deal_by_order, seeded_order, start_position
+from patience_core.model.deal import deal_by_order, seeded_order
 from conftest import assert_random_play_consistent, cs, names, pile, run_cli, validate_refusal
 
 FOUR_COLOURS = """name: bad

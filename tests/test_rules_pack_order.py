@@ -13,7 +13,6 @@ from pysol_cards.random import MTRandom
 from pysol_cards.random_base import RandomBase
 
 from conftest import c, get_rules, pile, validate_refusal
-from patience_core.model import cards
 from patience_core.model.deal import distinct_ranks, seeded_order, start_position
 from patience_core.model.deal_numbers import DealNumber, _card, external_layout
 

@@ -989,7 +989,7 @@ class Rules:
                     raise self._fail(path + ("where",), "consecutive says how the cards of a set lie side by "
                                      "side, and a card alone has no side; expected cards: 2 or more")
                 if distance is not None and (count != 2 or most != 2):
-                    raise self._fail(path + ("distance",), f"distance says how far apart a pair's places lie, "
+                    raise self._fail(path + ("distance",), "distance says how far apart a pair's places lie, "
                                      "not a set's; expected cards: 2")
                 if distance is not None and where != "anywhere":
                     raise self._fail(path + ("distance",), f"distance and where: {where} both say where the "
