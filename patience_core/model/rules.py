@@ -426,13 +426,15 @@ class Rules:
             raise self._fail(("piles", group, "on_take"), "turn-up goes on turning cards up while they are of "
                              "the pile's own rank, and the pile has none; expected rank: on the group")
         locked = spec.get("free_when") is not None   # face down while its free_when: state does not hold
+        turn_when = self._turn_when(group, spec, dealt, down, feeder or turns_up or locked or layered)
         # layered: face down while covered
-        if down > dealt or (down and down == dealt and not layered and not feeder and not turns_up and not locked):
+        if down > dealt or (down and down == dealt and not layered and not feeder and not turns_up and not locked
+                            and turn_when is None):
             what = "face_down" if "face_down" in spec else "face_up"
             raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} card{'s' if dealt != 1 else ''} "
                              f"and {down} face down; expected at least its top card face up (or access: none "
-                             "for a face-down pile that only fills gaps, on_take: turn-up, or free_when: a "
-                             "state it waits for)")
+                             "for a face-down pile that only fills gaps, on_take: turn-up, free_when: a "
+                             "state it waits for, or turn_when: the state its top card turns up in)")
         if spec.get("access") == "last" and (down != dealt or spec.get("build") is not None
                                              or spec.get("empty", "none") != "none" or kind != "reserve"):
             raise self._fail(("piles", group, "access"), "last: a reserve dealt face down whose lone last card is "
@@ -526,7 +528,22 @@ class Rules:
                         only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),
-                        beside=beside)
+                        turn_when=turn_when, beside=beside)
+
+    def _turn_when(self, group: str, spec: dict[str, Any], dealt: int, down: int, other: bool) -> Condition | None:
+        """``turn_when:``: the state in which the pile's face-down top card turns up (and stays
+        up); its face-down cards turn up only so (PySolFC's canFlipCard: Leprechaun_Reserve)."""
+        raw = spec.get("turn_when")
+        if raw is None:
+            return None
+        path = ("piles", group, "turn_when")
+        if other:
+            raise self._fail(path, "the pile's face-down cards already turn up by another rule (free_when, "
+                             "on_take, access or covered places); expected turn_when alone")
+        if not down and "faces" not in spec:
+            raise self._fail(path, f"the pile is dealt {dealt} card{'s' if dealt != 1 else ''} and none face "
+                             "down, so no card waits to turn up; expected face_down or face_up: 0")
+        return self._condition(path, raw)
 
     def _pile_suit(self, group: str, spec: dict[str, Any], count: int, i: int) -> int | None:
         """``suit:``: the one suit pile ``i`` of the group takes (a list gives one per pile)."""
@@ -1916,7 +1933,15 @@ class Rules:
         # Foundations that take finished runs by themselves (at_once: Arachnida), in pile order.
         self.runs_at_once = tuple(f for f in self.foundations if self.f_spec[f].at_once)
         self.layout_piles = tuple(self._layout())
-        self.after_move = bool(self.waiting_fills or self.sets_at_once or self.runs_at_once)
+        # Piles whose face-down top card turns up only in a state (turn_when:), settled after every
+        # move too; a card turned stays up.
+        self.turn_when: list[Condition | None] = [self.piles[p].turn_when if self.piles[p] else None
+                                                  for p in range(n)]
+        self.waiting_turns = tuple(p for p in self._layout() if self.turn_when[p] is not None)
+        # Piles whose face-down card turns up the moment it is exposed (not Clock's, nor these).
+        self.turns_when_exposed = [self.turn_when[p] is None and (not self.piles[p] or not self.piles[p].turns_up)
+                                   for p in range(n)]
+        self.after_move = bool(self.waiting_fills or self.sets_at_once or self.runs_at_once or self.waiting_turns)
         for w in self.waste_piles:
             self.access[w] = _ACCESS[self.waste_spec.get("access", "top")]
         if self.stock_spec.face_up:
@@ -1955,7 +1980,7 @@ class Rules:
         # ... of which these turn their last card up once it is alone, and it is free (access: last).
         self.turns_up_last = [bool(self.piles[p]) and self.piles[p].access == "last" for p in range(n)]
         # Piles whose top card may lie face down (Clock's, a face-down reserve's): free_cards checks.
-        self.may_hide_top = bool(self.turn_up_piles) or any(self.turns_up_last)
+        self.may_hide_top = bool(self.turn_up_piles) or any(self.turns_up_last) or bool(self.waiting_turns)
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
         # empty: below-base reads the base of the first group whose base the deal chooses.
         self.below_base_of = next((f for f in self.foundations if self.f_spec[f].base_from_deal), None)
@@ -2070,6 +2095,7 @@ class Rules:
         self.conditions = [c for c in [*(self.piles[p].build_when for p in self._layout()),
                                        *(self.piles[p].empty_when for p in self._layout()),
                                        *(self.piles[p].free_when for p in self._layout()),
+                                       *(self.piles[p].turn_when for p in self._layout()),
                                        *(self.piles[p].fill_when for p in self._layout()),
                                        *(self.f_spec[f].worry_when for f in self.foundations),
                                        *(self.f_spec[f].when for f in self.foundations)] if c is not None]

@@ -334,6 +334,9 @@ PILE_GROUP = {
                                          "max_accept=1); run: as many as may move (default)"}),
         "free_when": {**CONDITION, "description": "the pile's cards may leave it only in this state (Napoleon's "
                                                   "free cell: {empty: reserve:1})"},
+        "turn_when": {**CONDITION, "description": "the pile's face-down top card turns up only in this state, "
+                                                  "and stays up (Leprechaun's reserves: {not_empty: "
+                                                  "foundations:same})"},
         "empty_takes": _or_ref({"enum": ["card", "run"],
                                 "description": "card: an empty pile takes single cards only, runs go only onto "
                                                "cards (Martha); run: as many as may move (default)"}),
