@@ -61,6 +61,7 @@ def test_show_says_when_the_card_turns_up():
 
 def test_random_play_agrees_with_rebuilt_positions_and_undoes_exactly():
     assert_random_play_consistent(load_rules("leprechaun"), seeds=(1, 2, 3), steps=200)
+    assert_random_play_consistent(load_rules("twelve-sleeping-maids"), seeds=(1, 2), steps=200)
 
 
 _NOTHING_DOWN = """\
@@ -85,3 +86,26 @@ def test_turn_when_beside_free_when_is_refused(tmp_path):
     out = validate_refusal(tmp_path, _NOTHING_DOWN.replace(
         "cards: 3, turn_when", "cards: 3, face_up: 0, free_when: {empty: tableau}, turn_when"))
     assert "piles.reserve.turn_when" in out and "expected turn_when alone" in out
+
+
+def test_a_maid_turns_up_while_a_column_is_empty_and_the_maid_before_it_is_empty():
+    """Twelve Sleeping Maids (PySolFC's TwelveSleepingMaids_Reserve): ``GROUP:previous`` names the
+    pile numbered one less; pile 1 has none, so that part holds."""
+    rules = load_rules("twelve-sleeping-maids")
+    full = {f"tableau:{n}": card for n, card in enumerate("9C 9D 9H 9S 8C 8D 8H 8S".split(), start=1)}
+    maids = {"reserve:1": "5H", "reserve:2": "6H", "reserve:3": "", **{f"reserve:{n}": "" for n in range(4, 13)}}
+    position = position_of(rules, {**full, **maids}, rest="stock")
+    assert _top_down(position, "reserve:1") and _top_down(position, "reserve:2")   # no column is empty
+    before = position.key()
+    position.apply(Move(BETWEEN_PILES, pile(rules, "tableau:5"), pile(rules, "tableau:1"), c("8C"), 1))
+    assert not _top_down(position, "reserve:1")   # tableau 5 is empty: the first maid turns up
+    assert _top_down(position, "reserve:2")       # the maid before it still holds a card
+    position.undo()
+    assert position.key() == before
+    assert "the reserve pile before it is empty" in rules_text(rules)
+
+
+def test_a_previous_pile_outside_a_piles_own_rule_is_refused(tmp_path):
+    out = validate_refusal(tmp_path, _NOTHING_DOWN.replace("cards: 3, turn_when", "cards: 3, face_up: 0, turn_when")
+                           + "win: {empty: reserve:previous}\n")
+    assert "belongs to no one pile" in out

@@ -107,10 +107,12 @@ def _rank_list(raw: Any) -> tuple[int, ...]:
 
 def _spoken(names: list[str]) -> list[str]:
     """The names of a pile set as a player reads them: ``self`` is the pile whose rule it is,
-    ``GROUP:same`` the pile of that group with its number, ``GROUP:share`` its share of that group."""
+    ``GROUP:same`` the pile of that group with its number, ``GROUP:share`` its share of that group,
+    ``GROUP:previous`` the pile of that group numbered one less."""
     return ["the pile" if n == "self" else "the foundation of the same number" if n == "foundations:same"
             else f"the {n[:-len(':same')]} pile of the same number" if n.endswith(":same")
-            else f"its share of {n[:-len(':share')]}" if n.endswith(":share") else n for n in names]
+            else f"its share of {n[:-len(':share')]}" if n.endswith(":share")
+            else f"the {n[:-len(':previous')]} pile before it" if n.endswith(":previous") else n for n in names]
 
 
 def _negated_words(part: Condition) -> str:
@@ -842,9 +844,12 @@ class Rules:
         pile of GROUP with its number (Salic Law's foundation n waits on column n: PySolFC's
         SalicLaw_Foundation); ``GROUP:share``, pile n's share of GROUP split evenly, in order,
         among the rule's group (Busy Cards' cell n stands over columns 2n-1 and 2n: PySolFC's
-        BusyCards_FreeCell). ``None`` for any other name."""
+        BusyCards_FreeCell); ``GROUP:previous``, the pile of GROUP numbered one less, none for
+        pile 1 (Twelve Sleeping Maids' maid n waits for maid n-1 to be empty). ``None`` for any
+        other name."""
         share = name.endswith(":share")
-        if name != "self" and not name.endswith(":same") and not share:
+        previous = name.endswith(":previous")
+        if name != "self" and not name.endswith(":same") and not share and not previous:
             return None
         here = getattr(self, "_here", None)
         if here is None:
@@ -866,6 +871,10 @@ class Rules:
                                  f"{count} piles of this group; expected a group of a multiple of {count} piles")
             each = len(piles) // count
             return piles[number * each:(number + 1) * each]
+        if previous:
+            number -= 1
+            if number < 0:   # pile 1 has none before it: a state of no piles (empty holds)
+                return []
         if number >= len(piles):
             raise self._fail(path, f"{group} has {len(piles)} piles, so pile {number + 1} of this group has "
                              f"none of its number; expected a group of at least {number + 1} piles")
