@@ -213,6 +213,9 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         return f": {rules.pile_names[src]} is empty"
     if legal.is_locked(position, src):
         return f": a card leaves {rules.pile_names[src]} only when {rules.free_when[src].words}"
+    if rules.turn_when[src] is not None and position.down[src] == len(pile):
+        return (f": the top card of {rules.pile_names[src]} lies face down; it turns up only when "
+                f"{rules.turn_when[src].words}")
     if rules.turns_up_last[src] and position.down[src]:
         return (f": the cards of {rules.pile_names[src]} lie face down; its last card is turned up "
                 "once it is alone")

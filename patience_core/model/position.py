@@ -73,6 +73,10 @@ class Position:
                     self._hide_if_covered(p)
         if rules.hidden_while_locked:
             self._hide_if_locked()
+        if fresh and rules.waiting_turns:   # dealt face down to the top, turned up once their state holds
+            for p in rules.waiting_turns:
+                down[p] = min(rules.face_down[p], len(piles[p]))
+            self._turn_when_ready()
         self.on_foundations = sum(len(piles[f]) for f in rules.foundations)
         self.trail = History()  # the Step of every move played (see History)
         # a base the deal chose stays chosen when its card leaves the foundation (Board Patience)
@@ -344,10 +348,11 @@ class Position:
         waiting for its ``fill: {when}`` state is filled, in pile order, while the state holds
         (Elevens Too); after a move of cards (``cards_moved``, not a stock's), each pile whose
         top cards are a finished run sends it to a foundation that takes runs by itself
-        (``at_once``: PySolFC's Arachnida.fillStack, one run a pile, piles in order). Returns
+        (``at_once``: PySolFC's Arachnida.fillStack, one run a pile, piles in order); last, each
+        face-down top card waiting for its ``turn_when:`` state turns up if it holds. Returns
         (the piles the set's cards left, one entry per card, in order; the fills as (gap,
         source, whether the source turned a card up); the runs sent up as (pile, foundation,
-        what settling the pile did)) for undo, or ``None``."""
+        what settling the pile did); the piles turned up) for undo, or ``None``."""
         rules, piles = self.rules, self.piles
         sent: list[tuple] = []
         if rules.runs_at_once and cards_moved:
@@ -375,15 +380,30 @@ class Position:
             source, flipped = self._fill_from(p, piles[p])
             if source >= 0:
                 filled.append((p, source, flipped))
-        if not removed and not filled and not sent:
+        turned = self._turn_when_ready() if rules.waiting_turns else ()
+        if not removed and not filled and not sent and not turned:
             return None
-        return tuple(removed), tuple(filled), tuple(sent)
+        return tuple(removed), tuple(filled), tuple(sent), turned
+
+    def _turn_when_ready(self) -> tuple[int, ...]:
+        """Each pile whose top card lies face down waiting for its ``turn_when:`` state turns it
+        up if the state holds (a card turned stays up: PySolFC's autoflip asks canFlipCard after
+        every move). Turning changes no pile's cards, so one pass settles them all. Returns the
+        piles turned, for undo."""
+        piles, down, turn_when = self.piles, self.down, self.rules.turn_when
+        turned = tuple(p for p in self.rules.waiting_turns
+                       if piles[p] and down[p] == len(piles[p]) and turn_when[p].holds(piles))
+        for p in turned:
+            self._turn_up(p)
+        return turned
 
     def _undo_aftermath(self, done: tuple) -> None:
         """Take back :meth:`_aftermath`: the fills in reverse, then the set from the discard
         pile, then the runs sent up, last first."""
-        removed, filled, sent = done
+        removed, filled, sent, turned = done
         piles = self.piles
+        for p in reversed(turned):
+            self._turn_down(p)
         for p, source, flipped in reversed(filled):
             self._unsettle(p, piles[p], source, False, flipped)
         if removed:   # (a game may have waiting fills and no discard pile: Amphibian)
@@ -532,7 +552,7 @@ class Position:
         fill a gap at once. Returns (turned up, the pile the gap was filled from, whether
         taking that card turned one up there)."""
         flipped = False
-        if self.down[src] and len(pile) == self.down[src] and self.rules.turn_up_rank[src] is None:
+        if self.down[src] and len(pile) == self.down[src] and self.rules.turns_when_exposed[src]:
             self._turn_up(src)
             flipped = True
         if pile:
@@ -755,7 +775,7 @@ class Position:
         if self.rules.all_face_down[source]:   # a face-down feeder stays face down
             down[source] = self._all_down(source)
             return source, False
-        if down[source] and len(take) == down[source]:
+        if down[source] and len(take) == down[source] and self.rules.turn_when[source] is None:
             self._turn_up(source)
             return source, True
         return source, False

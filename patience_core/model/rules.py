@@ -107,10 +107,12 @@ def _rank_list(raw: Any) -> tuple[int, ...]:
 
 def _spoken(names: list[str]) -> list[str]:
     """The names of a pile set as a player reads them: ``self`` is the pile whose rule it is,
-    ``GROUP:same`` the pile of that group with its number, ``GROUP:share`` its share of that group."""
+    ``GROUP:same`` the pile of that group with its number, ``GROUP:share`` its share of that group,
+    ``GROUP:previous`` the pile of that group numbered one less."""
     return ["the pile" if n == "self" else "the foundation of the same number" if n == "foundations:same"
             else f"the {n[:-len(':same')]} pile of the same number" if n.endswith(":same")
-            else f"its share of {n[:-len(':share')]}" if n.endswith(":share") else n for n in names]
+            else f"its share of {n[:-len(':share')]}" if n.endswith(":share")
+            else f"the {n[:-len(':previous')]} pile before it" if n.endswith(":previous") else n for n in names]
 
 
 def _negated_words(part: Condition) -> str:
@@ -426,13 +428,15 @@ class Rules:
             raise self._fail(("piles", group, "on_take"), "turn-up goes on turning cards up while they are of "
                              "the pile's own rank, and the pile has none; expected rank: on the group")
         locked = spec.get("free_when") is not None   # face down while its free_when: state does not hold
+        turn_when = self._turn_when(group, spec, dealt, down, feeder or turns_up or locked or layered)
         # layered: face down while covered
-        if down > dealt or (down and down == dealt and not layered and not feeder and not turns_up and not locked):
+        if down > dealt or (down and down == dealt and not layered and not feeder and not turns_up and not locked
+                            and turn_when is None):
             what = "face_down" if "face_down" in spec else "face_up"
             raise self._fail(("piles", group, what), f"pile {i + 1} gets {dealt} card{'s' if dealt != 1 else ''} "
                              f"and {down} face down; expected at least its top card face up (or access: none "
-                             "for a face-down pile that only fills gaps, on_take: turn-up, or free_when: a "
-                             "state it waits for)")
+                             "for a face-down pile that only fills gaps, on_take: turn-up, free_when: a "
+                             "state it waits for, or turn_when: the state its top card turns up in)")
         if spec.get("access") == "last" and (down != dealt or spec.get("build") is not None
                                              or spec.get("empty", "none") != "none" or kind != "reserve"):
             raise self._fail(("piles", group, "access"), "last: a reserve dealt face down whose lone last card is "
@@ -534,7 +538,22 @@ class Rules:
                         only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),
-                        beside=beside)
+                        turn_when=turn_when, beside=beside)
+
+    def _turn_when(self, group: str, spec: dict[str, Any], dealt: int, down: int, other: bool) -> Condition | None:
+        """``turn_when:``: the state in which the pile's face-down top card turns up (and stays
+        up); its face-down cards turn up only so (PySolFC's canFlipCard: Leprechaun_Reserve)."""
+        raw = spec.get("turn_when")
+        if raw is None:
+            return None
+        path = ("piles", group, "turn_when")
+        if other:
+            raise self._fail(path, "the pile's face-down cards already turn up by another rule (free_when, "
+                             "on_take, access or covered places); expected turn_when alone")
+        if not down and "faces" not in spec:
+            raise self._fail(path, f"the pile is dealt {dealt} card{'s' if dealt != 1 else ''} and none face "
+                             "down, so no card waits to turn up; expected face_down or face_up: 0")
+        return self._condition(path, raw)
 
     def _pile_suit(self, group: str, spec: dict[str, Any], count: int, i: int) -> int | None:
         """``suit:``: the one suit pile ``i`` of the group takes (a list gives one per pile)."""
@@ -833,9 +852,12 @@ class Rules:
         pile of GROUP with its number (Salic Law's foundation n waits on column n: PySolFC's
         SalicLaw_Foundation); ``GROUP:share``, pile n's share of GROUP split evenly, in order,
         among the rule's group (Busy Cards' cell n stands over columns 2n-1 and 2n: PySolFC's
-        BusyCards_FreeCell). ``None`` for any other name."""
+        BusyCards_FreeCell); ``GROUP:previous``, the pile of GROUP numbered one less, none for
+        pile 1 (Twelve Sleeping Maids' maid n waits for maid n-1 to be empty). ``None`` for any
+        other name."""
         share = name.endswith(":share")
-        if name != "self" and not name.endswith(":same") and not share:
+        previous = name.endswith(":previous")
+        if name != "self" and not name.endswith(":same") and not share and not previous:
             return None
         here = getattr(self, "_here", None)
         if here is None:
@@ -857,6 +879,10 @@ class Rules:
                                  f"{count} piles of this group; expected a group of a multiple of {count} piles")
             each = len(piles) // count
             return piles[number * each:(number + 1) * each]
+        if previous:
+            number -= 1
+            if number < 0:   # pile 1 has none before it: a state of no piles (empty holds)
+                return []
         if number >= len(piles):
             raise self._fail(path, f"{group} has {len(piles)} piles, so pile {number + 1} of this group has "
                              f"none of its number; expected a group of at least {number + 1} piles")
@@ -1991,7 +2017,15 @@ class Rules:
         # Foundations that take finished runs by themselves (at_once: Arachnida), in pile order.
         self.runs_at_once = tuple(f for f in self.foundations if self.f_spec[f].at_once)
         self.layout_piles = tuple(self._layout())
-        self.after_move = bool(self.waiting_fills or self.sets_at_once or self.runs_at_once)
+        # Piles whose face-down top card turns up only in a state (turn_when:), settled after every
+        # move too; a card turned stays up.
+        self.turn_when: list[Condition | None] = [self.piles[p].turn_when if self.piles[p] else None
+                                                  for p in range(n)]
+        self.waiting_turns = tuple(p for p in self._layout() if self.turn_when[p] is not None)
+        # Piles whose face-down card turns up the moment it is exposed (not Clock's, nor these).
+        self.turns_when_exposed = [self.turn_when[p] is None and (not self.piles[p] or not self.piles[p].turns_up)
+                                   for p in range(n)]
+        self.after_move = bool(self.waiting_fills or self.sets_at_once or self.runs_at_once or self.waiting_turns)
         for w in self.waste_piles:
             self.access[w] = _ACCESS[self.waste_spec.get("access", "top")]
         if self.stock_spec.face_up:
@@ -2030,7 +2064,7 @@ class Rules:
         # ... of which these turn their last card up once it is alone, and it is free (access: last).
         self.turns_up_last = [bool(self.piles[p]) and self.piles[p].access == "last" for p in range(n)]
         # Piles whose top card may lie face down (Clock's, a face-down reserve's): free_cards checks.
-        self.may_hide_top = bool(self.turn_up_piles) or any(self.turns_up_last)
+        self.may_hide_top = bool(self.turn_up_piles) or any(self.turns_up_last) or bool(self.waiting_turns)
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
         # empty: below-base reads the base of the first group whose base the deal chooses.
         self.below_base_of = next((f for f in self.foundations if self.f_spec[f].base_from_deal), None)
@@ -2145,6 +2179,7 @@ class Rules:
         self.conditions = [c for c in [*(self.piles[p].build_when for p in self._layout()),
                                        *(self.piles[p].empty_when for p in self._layout()),
                                        *(self.piles[p].free_when for p in self._layout()),
+                                       *(self.piles[p].turn_when for p in self._layout()),
                                        *(self.piles[p].fill_when for p in self._layout()),
                                        *(self.f_spec[f].worry_when for f in self.foundations),
                                        *(self.f_spec[f].when for f in self.foundations)] if c is not None]

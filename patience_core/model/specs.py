@@ -322,7 +322,8 @@ class PileSpec:
     only the rank one below the foundations' base, a rank the deal chooses (Penguin, Agnes
     Bernauer; :func:`~patience_core.model.legal.below_base_rank`); ``free_when``: the state in
     which its cards may leave it (``None``: always; Napoleon's cells, locked while the reserve
-    piles hold cards); ``beside``: when empty it also takes a card that fits the top card of
+    piles hold cards); ``turn_when``: the state in which its face-down top card turns up, the
+    card staying up afterwards (``None``: at once; Leprechaun's reserves); ``beside``: when empty it also takes a card that fits the top card of
     one of these piles by its rule (the place on its left or right in a grid: Montana's gaps).
     """
 
@@ -361,6 +362,7 @@ class PileSpec:
     turns_up: bool = False
     discards: bool = False
     free_when: Condition | None = None
+    turn_when: Condition | None = None
     beside: tuple[tuple[int, NeighbourRule], ...] = ()
 
     @property

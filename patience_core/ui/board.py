@@ -164,6 +164,8 @@ def _caption(rules: Rules, group: str) -> str:
         free = "bottom cards free"
     else:
         free = "top cards free"
+    if spec.turn_when is not None:   # Leprechaun's reserves
+        free += f"; a face-down top card turns up only when {spec.turn_when.words}"
     beside = max(rules.groups[group], key=lambda p: len(rules.piles[p].beside))
     if rules.piles[beside].beside:   # gaps judged by their neighbours (Montana)
         takes = ", or ".join(rule.words("left" if q < beside else "right") for q, rule in rules.piles[beside].beside)

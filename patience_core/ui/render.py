@@ -318,7 +318,10 @@ def fill_sources_words(rules: Rules, p: int) -> list[str]:
 
 
 def _locked_words(pile) -> str:
-    """``free_when``: when a card may leave the pile (dealt face down, it lies face down till then)."""
+    """``free_when``: when a card may leave the pile (dealt face down, it lies face down till then);
+    ``turn_when``: when its face-down top card turns up."""
+    if pile.turn_when is not None:
+        return f"; its face-down top card turns up only when {pile.turn_when.words}, and stays up"
     if pile.free_when is None:
         return ""
     hidden = ", and lies face down until then" if 0 < pile.cards <= pile.face_down else ""

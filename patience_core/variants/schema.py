@@ -86,7 +86,8 @@ PILE_SET = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 100},
                            "in a condition also foundations, a foundation group or one foundation pile; in a pile's "
                            "own rule also self (that pile), GROUP:same (the pile of GROUP, or of the foundations, with its number) "
                            "and GROUP:share (pile n's share of GROUP split evenly, in order, among the rule's group: "
-                           "Busy Cards' cell n, columns 2n-1 and 2n)"}
+                           "Busy Cards' cell n, columns 2n-1 and 2n) "
+                           "and GROUP:previous (the pile of GROUP numbered one less; none for pile 1)"}
 _STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
@@ -338,6 +339,10 @@ PILE_GROUP = {
                                          "max_accept=1); run: as many as may move (default)"}),
         "free_when": {**CONDITION, "description": "the pile's cards may leave it only in this state (Napoleon's "
                                                   "free cell: {empty: reserve:1})"},
+        "turn_when": {"description": "the pile's face-down top card turns up only in this state, or while "
+                                     "every state of a list holds, and stays up (Leprechaun's reserves: "
+                                     "{not_empty: foundations:same})",
+                      "anyOf": [CONDITION, {"type": "array", "minItems": 2, "maxItems": 4, "items": CONDITION}]},
         "empty_takes": _or_ref({"enum": ["card", "run"],
                                 "description": "card: an empty pile takes single cards only, runs go only onto "
                                                "cards (Martha); run: as many as may move (default)"}),
