@@ -52,7 +52,43 @@ def test_won_with_one_card_left():
     assert rules.win is not None and "1 card" in rules.win.words
 
 
-@pytest.mark.parametrize("name", ["triple-alliance", "triple-alliance-2-decks"])
+def test_number_cards_totalling_15_leave_the_reserve_in_the_move_that_makes_15():
+    position = crafted_deal(load_rules("fifteens"), {"grid:1": "AH", "grid:2": "2H", "grid:3": "3H", "grid:4": "4H",
+                                                     "grid:5": "5H", "grid:6": "KS"}, stock="2C 3C 4C 5C 6C 7C")
+    for card in ("AH", "2H", "3H", "4H"):
+        _play(position, card, "reserve:1")
+    assert pile_cards(position, "grid:1") == []   # the gaps wait while the reserve holds cards
+    before = position.key()
+    _play(position, "5H", "reserve:1")   # 1 + 2 + 3 + 4 + 5
+    assert pile_cards(position, "reserve:1") == []
+    assert sorted(pile_cards(position, "foundation:1")) == sorted(["AH", "2H", "3H", "4H", "5H"])
+    assert [pile_cards(position, f"grid:{i}") for i in (1, 2, 3, 4, 5)] == [["2C"], ["3C"], ["4C"], ["5C"], ["6C"]]
+    position.undo()
+    assert position.key() == before
+
+
+def test_a_ten_or_a_picture_on_the_reserve_goes_only_with_ten_jack_queen_and_king():
+    rules = load_rules("fifteens")
+    position = crafted_deal(rules, {"grid:1": "TH", "grid:2": "5H", "grid:3": "JS", "grid:4": "QS", "grid:5": "KS"})
+    _play(position, "TH", "reserve:1")
+    _play(position, "5H", "reserve:1")   # 10 + 5 is 15, but a 10 counts as a picture here
+    assert pile_cards(position, "reserve:1") == ["10H", "5H"]
+    position = crafted_deal(rules, {"grid:1": "TH", "grid:2": "5H", "grid:3": "JS", "grid:4": "QS", "grid:5": "KS"})
+    for card in ("JS", "TH", "KS", "QS"):
+        _play(position, card, "reserve:1")
+    assert pile_cards(position, "reserve:1") == [] and len(pile_cards(position, "foundation:1")) == 4
+
+
+def test_a_pair_from_the_square_is_six_and_nine_or_seven_and_eight():
+    position = crafted_deal(load_rules("fifteens"), {"grid:1": "6H", "grid:2": "9S", "grid:3": "5D", "grid:4": "TD"})
+    rules = position.rules
+    mine = {pile(rules, f"grid:{i}") for i in (1, 2, 3, 4)}
+    pairs = {(m.src, m.dst) for m in position.legal_moves() if m.count == 2 and {m.src, m.dst} <= mine}
+    # 6 and 9 only: 5 and 10 make 15 too, but a 10 is no number card here
+    assert pairs == {(pile(rules, "grid:1"), pile(rules, "grid:2"))}
+
+
+@pytest.mark.parametrize("name", ["triple-alliance", "triple-alliance-2-decks", "fifteens"])
 def test_random_play_keeps_positions_consistent_and_undoes_exactly(name):
     assert_random_play_consistent(load_rules(name), seeds=(1, 2), steps=120)
 
