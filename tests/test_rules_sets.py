@@ -133,7 +133,7 @@ deal: [grid]
 
 @pytest.mark.parametrize("remove, expected", [
     ("- {cards: 3, rank: same, from: court}", "cards"),
-    ("- {cards: 3, total: 36, from: court, at_once: true}", "total"),
+    ("- {cards: 3, apart: [1], from: court, at_once: true}", "apart"),
     ("- {ranks: [K], from: court, at_once: true}", "at_once"),
     ("- {ranks: [J, Q, K], from: [stock], at_once: true}", "from"),
     ("- {total: 11, from: grid}", "empty"),   # empty: set with no set gathered there

@@ -77,7 +77,7 @@ def gathered_set(position: "Position") -> tuple[int, ...] | None:
     piles = position.piles
     for rule in position.rules.sets_at_once:
         gathered = [card for p in rule.sources for card in piles[p]]
-        if len(gathered) == rule.cards and rule.matches(tuple(gathered)):
+        if rule.matches(tuple(gathered)):   # its size too: cards, or from cards to most
             return rule.sources
     return None
 

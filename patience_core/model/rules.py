@@ -948,10 +948,11 @@ class Rules:
             where = raw.get("where", "anywhere")
             most: int | None = None
             raw_count = raw.get("cards", len(ranks) if ranks else 1 if outranked else 2)
-            if isinstance(raw_count, dict):   # {min, max}: a run of consecutive places (Seven Up)
-                if where != "consecutive":
+            if isinstance(raw_count, dict):   # {min, max}: a run of consecutive places (Seven Up), a pile's set (Fifteens)
+                if where != "consecutive" and not raw.get("at_once"):
                     raise self._fail(path + ("cards",), "a number of cards from min to max is a run of places "
-                                     "side by side; expected where: consecutive, or one number")
+                                     "side by side or a set gathered on a pile; expected where: consecutive, "
+                                     "at_once: true, or one number")
                 count, most = int(raw_count.get("min", 2)), raw_count.get("max")
                 if most is not None and int(most) < count:
                     raise self._fail(path + ("cards", "max"), f"max {most} is below min {count}; expected "
@@ -960,6 +961,13 @@ class Rules:
                 count = int(raw_count)
                 most = count
             total_raw, same = raw.get("total"), raw.get("rank") == "same"
+            consecutive, wrap = raw.get("rank") == "consecutive", bool(raw.get("wrap", False))
+            if raw.get("wrap") is not None and not consecutive:
+                raise self._fail(path + ("wrap",), "wrap lets ranks that follow each other run from K to A, "
+                                 "and the rule asks for none; expected rank: consecutive, or no wrap")
+            if consecutive and (count < 2 or ranks is not None):
+                raise self._fail(path + ("rank",), "consecutive ranks are a test of a set of cards of no "
+                                 "ranks named; expected cards: 2 or more and no ranks")
             totals = None if total_raw is None else tuple(total_raw) if isinstance(total_raw, list) else (total_raw,)
             total = totals[0] if totals else None
             values = list(range(1, 14))
@@ -1027,11 +1035,11 @@ class Rules:
                 raise self._fail(path + ("cards",), f"a player removes one card or a pair, not sets of {count}; "
                                  "expected cards: 1 or 2, or at_once: true for a set gathered on its places")
             if at_once:
-                for key in ("total", "apart", "outranked", "where", "distance", "flanked"):
+                for key in ("apart", "outranked", "where", "distance", "flanked"):
                     if raw.get(key) is not None and raw.get(key) is not False and raw.get(key) != "anywhere":
                         raise self._fail(path + (key,), f"a set that leaves by itself is told by the ranks "
-                                         f"and suits gathered, not by {key}; expected ranks, rank: same, "
-                                         "suit: same or among")
+                                         f"and suits gathered, not by {key}; expected ranks, rank, "
+                                         "suit: same, among or total")
                 if count < 2:
                     raise self._fail(path + ("at_once",), "a card alone cannot be gathered; expected a set "
                                      "of 2 or more cards")
@@ -1039,13 +1047,18 @@ class Rules:
             if apart is not None and count != 2:
                 raise self._fail(path + ("apart",), f"apart compares the ranks of a pair, not of sets of {count}; "
                                  "expected cards: 2")
-            if ranks is None and total is None and not (same and count > 1) and not outranked \
+            if ranks is None and total is None and not (same and count > 1) and not outranked and not consecutive \
                     and not (raw.get("suit") == "same" and count > 1) and apart is None and among is None \
                     and flanked is None:
                 raise self._fail(path, "says no test the cards must pass, so any cards would go; expected "
                                  "total, ranks, apart, among, rank: same or suit: same (with 2 cards), "
                                  "outranked or flanked")
-            if count > 1 and len(sources) < 2:
+            room = sum(self.piles[p].max_cards or 52 * self.decks for p in sources) if at_once else 0
+            if at_once and room < count:
+                raise self._fail(path + ("from",), f"sets of {count} cards are gathered on {'+'.join(names)}, "
+                                 f"which hold{'s' if len(sources) == 1 else ''} at most {room}; expected places "
+                                 "with room for the set")
+            if count > 1 and len(sources) < 2 and not at_once:
                 raise self._fail(path + ("from",), f"sets of {count} cards come from different piles, and "
                                  f"{'+'.join(names)} is one pile; expected at least {count} piles")
             many = {1: "a card", 2: "two cards", 3: "three cards", 4: "four cards"}.get(count, f"{count} cards")
@@ -1053,7 +1066,8 @@ class Rules:
                 many = (f"{_NUMBER_WORDS.get(count, count)} or more cards" if most is None else
                         f"{_NUMBER_WORDS.get(count, count)} to {_NUMBER_WORDS.get(most, most)} cards")
             what = (_and_list([cards.RANKS[r] for r in ranks]) if ranks else
-                    f"{many} of one rank" if same else many)
+                    f"{many} of one rank" if same else
+                    f"{many} of consecutive ranks{' (K, A and 2 too)' if wrap else ''}" if consecutive else many)
             if among is not None and raw.get("except_ranks") is None:
                 what += f" among {_or_list([cards.RANKS[r] for r in among])}"
             if count == 1 and ranks:
@@ -1090,14 +1104,16 @@ class Rules:
                 what = ("a card alone" if not ranks else what) + (", while a free card of its suit and a higher "
                                                                   "rank lies on another of these piles"
                                                                   + (" (Aces rank above Kings)" if aces_high else ""))
-            words = (f"{what}, gathered one card at a time on {', '.join(names)}, leave by themselves as soon "
-                     "as they are all there" if at_once else f"{what}, from {', '.join(names)}")
+            # may_grow: PySolFC's TripleAlliance_Reserve takes only a card that makes a run so far
+            so_far = ", each making a run with those already there" if consecutive else ""
+            words = (f"{what}, gathered one card at a time on {', '.join(names)}{so_far}, leave by themselves "
+                     "as soon as they are all there" if at_once else f"{what}, from {', '.join(names)}")
             self.remove_rules.append(RemoveRule(cards=count, sources=sources, total=total, ranks=ranks,
                                                 same_rank=same, outranked=outranked, aces_high=aces_high,
                                                 same_suit=raw.get("suit") == "same", where=where, apart=apart,
                                                 among=among, at_once=at_once, words=words, most=most,
                                                 distance=distance, flanked=flanked, totals=totals,
-                                                values=tuple(values)))
+                                                values=tuple(values), consecutive=consecutive, wrap=wrap))
         gathering = {p for rule in self.remove_rules if rule.at_once for p in rule.sources}
         for group, spec in self.group_specs.items():
             if spec.get("empty") == "set" and not set(self.groups[group]) <= gathering:

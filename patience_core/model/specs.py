@@ -475,6 +475,10 @@ class RemoveRule:
     group's order, hold cards of one rank (of one suit) (Push Pin). ``totals``: the values add
     up to one of these (``total`` is the first), each card counting ``values[rank]`` (A=1 ..
     K=13 unless the rules say otherwise: Decade's court cards count 10).
+
+    ``consecutive``: the cards' ranks follow each other, in any order, K to A too when ``wrap``
+    (Triple Alliance: K, A and 2). A set that leaves by itself may be of any size from ``cards``
+    to ``most`` gathered on one pile (Fifteens: number cards totalling 15).
     """
 
     cards: int
@@ -495,6 +499,8 @@ class RemoveRule:
     flanked: str | None = None
     totals: tuple[int, ...] | None = None
     values: tuple[int, ...] = tuple(range(1, 14))
+    consecutive: bool = False
+    wrap: bool = False
 
     @property
     def in_order(self) -> bool:
@@ -508,8 +514,9 @@ class RemoveRule:
 
     def matches(self, chosen: tuple[int, ...]) -> bool:
         """Do these cards (codes, one per source) make a set by this rule?"""
-        if len(chosen) != self.cards and not (self.where == "consecutive" and self.cards <= len(chosen)
-                                                and (self.most is None or len(chosen) <= self.most)):
+        if len(chosen) != self.cards and not ((self.where == "consecutive" or self.at_once)
+                                              and self.cards <= len(chosen)
+                                              and (self.most is None or len(chosen) <= self.most)):
             return False
         if self.totals is not None and sum(self.values[c % 13] for c in chosen) not in self.totals:
             return False
@@ -523,15 +530,32 @@ class RemoveRule:
             return False
         if self.among is not None and any(c % 13 not in self.among for c in chosen):
             return False
-        return True
+        return not (self.consecutive and not self._in_a_run([c % 13 for c in chosen]))
+
+    def _in_a_run(self, ranks: list[int]) -> bool:
+        """Are these ranks (indices) distinct and following each other in some order, K to A
+        too when ``wrap``?"""
+        present = set(ranks)
+        if len(present) != len(ranks):
+            return False
+        if not self.wrap:
+            return max(ranks) - min(ranks) == len(ranks) - 1
+        return len(ranks) == 13 or any(all((start + i) % 13 in present for i in range(len(ranks)))
+                                       for start in present)
 
     def may_grow(self, gathered: list[int]) -> bool:
         """Can these cards, gathered so far, still be completed into a set by this rule (cards
         of the pack's other ranks and suits added)? For the tests an ``at_once`` rule may have:
-        ``ranks``, ``rank: same``, ``suit: same``, ``among``."""
-        if len(gathered) > self.cards:
+        ``ranks``, ``rank: same``, ``suit: same``, ``among``; ``rank: consecutive`` is judged
+        as PySolFC's TripleAlliance_Reserve judges it, the cards so far already a run (a 5 and
+        a 7 refused though a 6 would join them), and a total by the values so far not above it."""
+        if self.most is not None and len(gathered) > self.most:   # most: cards, or a range's max
             return False
         ranks = [c % 13 for c in gathered]
+        if self.consecutive and not self._in_a_run(ranks):
+            return False
+        if self.totals is not None and sum(self.values[r] for r in ranks) > max(self.totals):
+            return False
         if self.among is not None and any(r not in self.among for r in ranks):
             return False
         if self.ranks is not None:

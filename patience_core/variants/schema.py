@@ -150,7 +150,8 @@ REMOVE_RULE = {
                                     "by side (where: consecutive)"}),
             {"type": "object", "additionalProperties": False, "required": ["min"],
              "description": "with where: consecutive, a run of places from min to max cards long (Seven Up: "
-                            "{min: 2, max: 4}; no max: no limit)",
+                            "{min: 2, max: 4}; no max: no limit); with at_once, a set of that many cards "
+                            "gathered on its places (Fifteens: {min: 2})",
              "properties": {"min": {"type": "integer", "minimum": 2, "maximum": 52},
                             "max": {"type": "integer", "minimum": 2, "maximum": 52}}}]},
         "total": {"oneOf": [
@@ -182,7 +183,11 @@ REMOVE_RULE = {
                             "description": "the set is gathered one card at a time on the places of from and "
                                            "leaves by itself, in the move that completes it, as soon as all "
                                            "the cards on them make it (Elevens: J, Q and K)"}),
-        "rank": _or_ref({"enum": ["same"], "description": "same: the cards are of one rank"}),
+        "rank": _or_ref({"enum": ["same", "consecutive"],
+                         "description": "same: the cards are of one rank; consecutive: their ranks follow each "
+                                        "other, in any order (Triple Alliance: three in a row)"}),
+        "wrap": _or_ref({"type": "boolean",
+                         "description": "with rank: consecutive, K and A follow each other too (K, A, 2)"}),
         "outranked": _or_ref({"type": "boolean",
                               "description": "a card goes alone while a free card of its suit and a higher "
                                              "rank lies on another pile of from (Aces Up)"}),
