@@ -582,6 +582,12 @@ class Position:
         if filled.__class__ is tuple:   # several cards filled the gap (fill: {cards: N}): last first
             for source, source_flipped in reversed(filled):
                 self._unsettle(src, pile, source, False, source_flipped)
+        elif filled >= 0 and filled == self.rules.stock and self.rules.fill_turns_stock[src]:
+            # stock-turn: the card back onto the waste, the waste (empty before) back onto the stock
+            waste, stock = self.piles[self.rules.waste], self.piles[filled]
+            waste.append(pile.pop())
+            while waste:
+                stock.append(waste.pop())
         elif filled >= 0:
             if fill_flipped:
                 self._turn_down(filled)
@@ -751,6 +757,13 @@ class Position:
         if source < 0:
             return NO_PILE, False
         take = piles[source]
+        if source == self.rules.stock and self.rules.fill_turns_stock[src]:
+            # stock-turn: one draw onto the waste (empty, as it is tried first), its top card fills
+            waste = piles[self.rules.waste]
+            for _ in range(min(self.rules.draw, len(take))):
+                waste.append(take.pop())
+            pile.append(waste.pop())
+            return source, False
         pile.append(take.pop())
         if self.rules.all_face_down[source]:   # a face-down feeder stays face down
             down[source] = self._all_down(source)

@@ -305,7 +305,9 @@ def fill_sources_words(rules: Rules, p: int) -> list[str]:
     fullest`` a group of several piles is one source, its fullest pile (Gate's reserves)."""
     groups = rules.fill_fullest[p]
     if groups is None:
-        return [rules.pile_names[s] for s in rules.fill[p]]
+        turn = (f"top card of a turn of {_plural(rules.draw, 'card')} from the stock onto the waste"
+                if rules.fill_turns_stock[p] else "")
+        return [turn if turn and s == rules.stock else rules.pile_names[s] for s in rules.fill[p]]
     words = []
     for group in groups:
         names = [rules.pile_names[s] for s in group]

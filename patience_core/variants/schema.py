@@ -258,7 +258,8 @@ PILE_GROUP = {
                                           "is left, which is turned up and free (Eagle Wing)"}),
         "fill": _or_ref({
             "description": "what fills a gap at once: never, or sources tried in order "
-                           "(waste, stock, or another pile group); or {from: SOURCES, when: CONDITION}: "
+                           "(waste, stock, stock-turn: the top card of a draw turned onto the empty waste, or "
+                           "another pile group); or {from: SOURCES, when: CONDITION}: "
                            "only while that state holds, every waiting gap filled, in pile order, once "
                            "it does (Elevens Too); {from: SOURCES, cards: N}: N cards at once",
             "anyOf": [{"const": "never"},
