@@ -86,3 +86,17 @@ def test_stock_turn_with_several_cards_is_refused_in_one_line(tmp_path):
     out = validate_refusal(tmp_path, "extends: whitehorse\nname: bad\n"
                                      "piles: {tableau: {fill: {from: [waste, stock-turn], cards: 2}}}\n")
     assert "stock-turn fills a gap with one card at once" in out
+
+
+def test_the_line_game_says_the_card_came_from_a_turn_of_the_stock():
+    from rich.console import Console
+    from patience_core.model.game import GameSpec
+    from patience_core.ui.interactive import InteractiveGame, TerminalUI
+    from patience_core.ui.session import Session
+    rules = load_rules("whitehorse")
+    position = position_of(rules, {"tableau:1": "AH", "tableau:2": "8S", "stock": "5C 6C 7C 9C"}, rest=None)
+    session = Session(GameSpec(variant="whitehorse", params={}, seed=1), rules, position)
+    game = InteractiveGame(TerminalUI(console=Console(width=100, color_system=None), tty=False), session)
+    move = _up_from(position, "tableau:1")
+    position.apply(move)
+    assert "takes 6♣ from the waste, turned from the stock" in game.describe_step([move])
