@@ -1533,9 +1533,10 @@ class Rules:
                                          if gather_deal == "again" else ()), gather_one_pile=one_pile)
 
     def _compile_waste_fill(self) -> None:
-        """``waste: {fill: [stock]}``: the moment the waste becomes empty, the stock's top card is
-        turned onto it (PySolFC's Terrace.fillStack), also when the waste's last card has just
-        filled a gap."""
+        """``waste: {fill: [stock]}``: the moment the waste becomes empty, one draw of the stock is
+        turned onto it (PySolFC's Terrace.fillStack; Noumea's three cards), also when the waste's
+        last card has just filled a gap. A redeal leaves the waste empty until the next turn, as
+        PySolFC's redeal fills nothing."""
         fill = self.waste_spec.get("fill", "never")
         self.waste_refills = fill != "never" and bool(fill)
         if not self.waste_refills:
@@ -1545,9 +1546,9 @@ class Rules:
         if spec.deal_to or spec.to_foundation is not None or spec.close_up or spec.only_fills or spec.gather:
             raise self._fail(path, "fills the waste from the stock, but the stock is not turned onto the waste; "
                              "expected a stock turned onto one waste pile")
-        if len(self.waste_piles) > 1 or self.redeals != 0 or self.draw != 1 or spec.draw_by_pass:
-            raise self._fail(path, "turns one stock card onto the waste whenever it empties; expected one waste "
-                             "pile, draw: 1 and redeals: 0 with it")
+        if len(self.waste_piles) > 1 or spec.draw_by_pass:
+            raise self._fail(path, "turns one draw of the stock onto the waste whenever it empties; expected "
+                             "one waste pile and one draw for every pass (not a list)")
 
     def _compile_opening_card(self, definition: dict[str, Any]) -> None:
         """``opening_card``: the game opens with a card played from the piles of ``from`` onto a

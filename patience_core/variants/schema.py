@@ -733,7 +733,7 @@ FIELDS: dict[str, Any] = {
                                                  "only when it has room (Colorado: 1)"}),
                   "title": {**TITLE, "description": "the name shown to players (one line)"},
                   "fill": _or_ref({"description": "never, or [stock]: the moment the waste becomes empty, "
-                                                  "the stock's top card is turned onto it (Terrace)",
+                                                  "one draw of the stock is turned onto it (Terrace; Noumea: three)",
                                    "anyOf": [{"const": "never"},
                                              {"type": "array", "minItems": 1, "maxItems": 1,
                                               "items": {"const": "stock"}}]}),
