@@ -178,9 +178,9 @@ def test_an_opening_deal_names_known_groups(tmp_path):
         validate_refusal(tmp_path, text)
 
 
-def test_a_waste_refilled_from_the_stock_allows_no_redeal(tmp_path):
-    text = BASE + "waste: {fill: [stock]}\nstock: {redeals: 1}\n"
-    assert "field waste.fill: turns one stock card onto the waste whenever it empties" in \
+def test_a_waste_refilled_from_the_stock_needs_one_draw_for_every_pass(tmp_path):
+    text = BASE + "waste: {fill: [stock]}\nstock: {redeals: 1, draw: [3, 1]}\n"
+    assert "field waste.fill: turns one draw of the stock onto the waste whenever it empties" in \
         validate_refusal(tmp_path, text)
 
 

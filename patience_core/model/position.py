@@ -494,12 +494,13 @@ class Position:
         rules = self.rules
         piles = self.piles
         stock = piles[rules.stock]
-        refilled = False
+        refilled = 0
         waste = rules.waste
         if rules.waste_refills and not piles[waste] and stock and (
                 filled == waste or filled.__class__ is tuple and any(s == waste for s, _ in filled)):
-            piles[waste].append(stock.pop())
-            refilled = True
+            refilled = min(rules.draw, len(stock))   # one draw (Noumea's three)
+            for _ in range(refilled):
+                piles[waste].append(stock.pop())
         dealt: list[int] = []
         if opened and rules.opening_from is not None:
             for places, turn in rules.opening_deal:
@@ -521,7 +522,7 @@ class Position:
         stock = piles[self.rules.stock]
         for p in reversed(dealt):
             stock.append(piles[p].pop())
-        if refilled:
+        for _ in range(refilled):   # the draw turned onto the emptied waste
             stock.append(piles[self.rules.waste].pop())
 
     def _turn_up_next(self, p: int) -> int:
@@ -602,6 +603,16 @@ class Position:
         if filled.__class__ is tuple:   # several cards filled the gap (fill: {cards: N}): last first
             for source, source_flipped in reversed(filled):
                 self._unsettle(src, pile, source, False, source_flipped)
+        elif filled >= 0 and src == self.rules.waste and self.rules.waste_refills and self.rules.draw > 1:
+            stock = self.piles[filled]   # the whole draw back: the waste was empty before it
+            while pile:
+                stock.append(pile.pop())
+        elif filled >= 0 and filled == self.rules.stock and self.rules.fill_turns_stock[src]:
+            # stock-turn: the card back onto the waste, the waste (empty before) back onto the stock
+            waste, stock = self.piles[self.rules.waste], self.piles[filled]
+            waste.append(pile.pop())
+            while waste:
+                stock.append(waste.pop())
         elif filled >= 0:
             if fill_flipped:
                 self._turn_down(filled)
@@ -771,6 +782,18 @@ class Position:
         if source < 0:
             return NO_PILE, False
         take = piles[source]
+        if src == self.rules.waste and self.rules.waste_refills and self.rules.draw > 1:
+            # waste: {fill: [stock]}: one draw turned onto the emptied waste (Noumea's three)
+            for _ in range(min(self.rules.draw, len(take))):
+                pile.append(take.pop())
+            return source, False
+        if source == self.rules.stock and self.rules.fill_turns_stock[src]:
+            # stock-turn: one draw onto the waste (empty, as it is tried first), its top card fills
+            waste = piles[self.rules.waste]
+            for _ in range(min(self.rules.draw, len(take))):
+                waste.append(take.pop())
+            pile.append(waste.pop())
+            return source, False
         pile.append(take.pop())
         if self.rules.all_face_down[source]:   # a face-down feeder stays face down
             down[source] = self._all_down(source)

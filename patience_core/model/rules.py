@@ -182,6 +182,7 @@ class Rules:
         self.draw = self.stock_spec.draw
 
         self._compile_waste_fill()
+        self._check_stock_turns()
         self._compile_removal(definition)
         self._compile_opening_card(definition)
         self.win = self._condition(("win",), definition["win"]) if definition.get("win") else None
@@ -350,20 +351,45 @@ class Rules:
         if fill in ("never", None):
             return ()
         resolved: list[int] = []
-        known = ["waste", "stock"] + [g for g, s in self.group_specs.items() if g != group]
+        known = ["waste", "stock", "stock-turn"] + [g for g, s in self.group_specs.items() if g != group]
         for i, name in enumerate(fill):
             if name == "waste":
                 resolved += self.waste_piles
             elif name == "stock":
                 resolved.append(self.stock)
+            elif name == "stock-turn":   # checked with the stock (_check_stock_turns)
+                resolved.append(self.stock)
             elif name in self.group_specs and name != group:
                 resolved += self.groups[name]
             else:
-                others = [g for g in known if g not in ("waste", "stock")]
+                others = [g for g in known if g not in ("waste", "stock", "stock-turn")]
                 raise self._fail(("piles", group, "fill", i), f"unknown source {name!r}"
-                                 f"{suggest(name, known)}; expected waste or stock"
+                                 f"{suggest(name, known)}; expected waste, stock or stock-turn"
                                  + (f", or another pile group ({', '.join(others)})" if others else ""))
         return tuple(resolved)
+
+    def _check_stock_turns(self) -> None:
+        """``stock-turn`` turns one draw onto the empty waste and fills the gap with its top card
+        (PySolFC's Whitehorse.fillStack): it needs one waste pile tried before it, so that the
+        waste is empty when it runs, and one draw for every pass."""
+        for group, spec in self.group_specs.items():
+            fill = spec.get("fill")
+            fill = fill.get("from") if isinstance(fill, dict) else fill
+            if isinstance(fill, list) and "stock-turn" in fill:
+                self._check_stock_turn(group, fill, fill.index("stock-turn"))
+
+    def _check_stock_turn(self, group: str, fill: list[str], i: int) -> None:
+        path = ("piles", group, "fill", i)
+        spec = self.stock_spec
+        if spec.deal_to or spec.to_foundation is not None or spec.close_up or spec.only_fills or spec.gather \
+                or len(self.waste_piles) != 1:
+            raise self._fail(path, "stock-turn turns the stock onto the waste; expected a stock turned onto "
+                             "one waste pile")
+        if "waste" not in fill[:i]:
+            raise self._fail(path, "stock-turn turns the stock onto an empty waste; expected waste listed "
+                             "before it (fill: [waste, stock-turn])")
+        if spec.draw_by_pass:
+            raise self._fail(path, "stock-turn turns one draw; expected one draw for every pass, not a list")
 
     def _fill_fullest(self, group: str, spec: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
         """``fill_from: fullest``: the fill sources by named group; a gap takes from the first
@@ -510,6 +536,8 @@ class Rules:
             raise self._fail(("piles", group, what), f"pile {i + 1} is dealt {dealt} cards but holds at most "
                              f"{max_cards}{' (a free cell holds one)' if kind == 'cell' and 'max' not in spec else ''}")
         fill_when, fill_cards = None, 1
+        listed = spec["fill"]["from"] if isinstance(spec["fill"], dict) else spec["fill"]
+        fill_turns_stock = isinstance(listed, list) and "stock-turn" in listed
         if isinstance(spec["fill"], dict):
             if "when" in spec["fill"]:
                 fill_when = self._condition(("piles", group, "fill", "when"), spec["fill"]["when"])
@@ -517,6 +545,9 @@ class Rules:
             if fill_cards > 1 and fill_when is not None:
                 raise self._fail(("piles", group, "fill", "cards"), "a gap waiting for a state takes one card "
                                  "when it holds; expected cards or when, not both")
+            if fill_turns_stock and (fill_cards > 1 or fill_when is not None):
+                raise self._fail(("piles", group, "fill"), "stock-turn fills a gap with one card at once; "
+                                 "expected fill: [waste, stock-turn] without cards or when")
             if fill_cards > 1 and max_cards is not None and fill_cards > max_cards:
                 raise self._fail(("piles", group, "fill", "cards"), f"a gap takes {fill_cards} cards, and the "
                                  f"pile holds at most {max_cards}; expected cards: {max_cards} or fewer")
@@ -524,7 +555,7 @@ class Rules:
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
                         fill=self._fill_sources(group, spec["fill"]), fill_fullest=self._fill_fullest(group, spec),
-                        fill_when=fill_when, fill_cards=fill_cards,
+                        fill_when=fill_when, fill_cards=fill_cards, fill_turns_stock=fill_turns_stock,
                         cards=dealt, face_down=down, faces=faces,
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
                         covered_by=covered_by,
@@ -1544,9 +1575,10 @@ class Rules:
                                          if gather_deal == "again" else ()), gather_one_pile=one_pile)
 
     def _compile_waste_fill(self) -> None:
-        """``waste: {fill: [stock]}``: the moment the waste becomes empty, the stock's top card is
-        turned onto it (PySolFC's Terrace.fillStack), also when the waste's last card has just
-        filled a gap."""
+        """``waste: {fill: [stock]}``: the moment the waste becomes empty, one draw of the stock is
+        turned onto it (PySolFC's Terrace.fillStack; Noumea's three cards), also when the waste's
+        last card has just filled a gap. A redeal leaves the waste empty until the next turn, as
+        PySolFC's redeal fills nothing."""
         fill = self.waste_spec.get("fill", "never")
         self.waste_refills = fill != "never" and bool(fill)
         if not self.waste_refills:
@@ -1556,9 +1588,9 @@ class Rules:
         if spec.deal_to or spec.to_foundation is not None or spec.close_up or spec.only_fills or spec.gather:
             raise self._fail(path, "fills the waste from the stock, but the stock is not turned onto the waste; "
                              "expected a stock turned onto one waste pile")
-        if len(self.waste_piles) > 1 or self.redeals != 0 or self.draw != 1 or spec.draw_by_pass:
-            raise self._fail(path, "turns one stock card onto the waste whenever it empties; expected one waste "
-                             "pile, draw: 1 and redeals: 0 with it")
+        if len(self.waste_piles) > 1 or spec.draw_by_pass:
+            raise self._fail(path, "turns one draw of the stock onto the waste whenever it empties; expected "
+                             "one waste pile and one draw for every pass (not a list)")
 
     def _compile_opening_card(self, definition: dict[str, Any]) -> None:
         """``opening_card``: the game opens with a card played from the piles of ``from`` onto a
@@ -2017,6 +2049,9 @@ class Rules:
         # how many cards fill a gap at once (fill: {from, cards}: Great Wheel's four)
         self.fill_cards = [self.piles[p].fill_cards if self.piles[p] is not None else 1 for p in range(n)]
         self.multi_fills = any(c > 1 for c in self.fill_cards)
+        # fill: [waste, stock-turn]: an empty waste is given one draw first, its top card fills the gap
+        self.fill_turns_stock = [self.piles[p] is not None and self.piles[p].fill_turns_stock for p in range(n)]
+        self.stock_turn_fills = any(self.fill_turns_stock)
         if self.waste_refills:   # the stock turns a card onto the emptied waste (waste: {fill: [stock]})
             self.fill[self.waste] = (self.stock,)
         # Gaps that wait for a state before they are filled (fill: {from, when}), in pile order,
@@ -2228,7 +2263,7 @@ class Rules:
                                 and not self.worry_from and not self.run_foundations and not self.transfer_from
                                 and not self.remove_rules and self.win is None and not self.any_covered
                                 and not self.waste_refills and self.opening_from is None and not self.after_move
-                                and not self.multi_fills
+                                and not self.multi_fills and not self.stock_turn_fills
                                 and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
                                         for f in self.foundations)
                                 and len(self.pack_suits) == 4 and len(self.pack_ranks) == 13)

@@ -297,7 +297,9 @@ class PileSpec:
     Gate's two reserves; ``fill_when``: gaps are filled only in this state, and then every gap
     of the layout waiting for it, in pile order: Elevens Too's square, filled while the court is
     empty; ``fill_cards``: how many cards fill a gap at once, taken one at a time, each from the
-    first source then holding one: Great Wheel's four, Chelicera's three); ``cards``/``face_down``:
+    first source then holding one: Great Wheel's four, Chelicera's three; ``fill_turns_stock``:
+    the stock source (``stock-turn``) turns one draw onto the empty waste, whose top card then
+    fills the gap: Whitehorse); ``cards``/``face_down``:
     cards dealt, and how many of them face down (the count below the top face-down card where
     ``faces`` gives each dealt card's face: ``True`` face down, deepest first, so face-up
     cards may lie between face-down ones (Alternation)); ``to_bottom``: a rank (index) whose
@@ -343,6 +345,7 @@ class PileSpec:
     fill_fullest: tuple[tuple[int, ...], ...] = ()
     fill_when: Condition | None = None
     fill_cards: int = 1
+    fill_turns_stock: bool = False
     cards: int = 0
     face_down: int = 0
     faces: tuple[bool, ...] | None = None

@@ -179,8 +179,10 @@ class InteractiveGame:
                 for _ in step[1:]:
                     probe.undo()
                 filler = probe.piles[first.src][-1]
-                text += (f"; {self.labels.label(first.src)} takes {self.card(filler)} "
-                         f"from the {rules.pile_names[filled_from]}")
+                source = rules.pile_names[filled_from]
+                if filled_from == rules.stock and rules.fill_turns_stock[first.src]:   # fill: [waste, stock-turn]
+                    source = "waste, turned from the stock"
+                text += f"; {self.labels.label(first.src)} takes {self.card(filler)} from the {source}"
         automatic = step[1:]
         if automatic:
             text += "; then automatically: " + ", ".join(

@@ -305,7 +305,9 @@ def fill_sources_words(rules: Rules, p: int) -> list[str]:
     fullest`` a group of several piles is one source, its fullest pile (Gate's reserves)."""
     groups = rules.fill_fullest[p]
     if groups is None:
-        return [rules.pile_names[s] for s in rules.fill[p]]
+        turn = (f"top card of a turn of {_plural(rules.draw, 'card')} from the stock onto the waste"
+                if rules.fill_turns_stock[p] else "")
+        return [turn if turn and s == rules.stock else rules.pile_names[s] for s in rules.fill[p]]
     words = []
     for group in groups:
         names = [rules.pile_names[s] for s in group]
@@ -635,8 +637,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             face_up = "its top card lies face up and is free; " if stock.face_up else ""
             count = (f"{rules.draw} card{'s' if rules.draw > 1 else ''}" if not stock.draw_by_pass else
                      ", then ".join(map(str, stock.draw_by_pass)) + " cards (one number per pass)")
-            refill = ("; the moment the waste is empty, the next stock card is turned onto it"
-                      if rules.waste_refills else "")
+            refill = ("" if not rules.waste_refills else
+                      "; the moment the waste is empty, the next stock card is turned onto it" if rules.draw == 1 else
+                      f"; the moment a card leaves the waste and it is empty, the next {rules.draw} stock cards "
+                      "are turned onto it (a redeal leaves it empty)")
             lines.append(f"Stock: {face_up}turned {count} at a time onto "
                          f"{onto}, whose top card is free{refill}; {redeals}.")
     if stock.turn_up:

@@ -264,7 +264,8 @@ PILE_GROUP = {
                                           "is left, which is turned up and free (Eagle Wing)"}),
         "fill": _or_ref({
             "description": "what fills a gap at once: never, or sources tried in order "
-                           "(waste, stock, or another pile group); or {from: SOURCES, when: CONDITION}: "
+                           "(waste, stock, stock-turn: the top card of a draw turned onto the empty waste, or "
+                           "another pile group); or {from: SOURCES, when: CONDITION}: "
                            "only while that state holds, every waiting gap filled, in pile order, once "
                            "it does (Elevens Too); {from: SOURCES, cards: N}: N cards at once",
             "anyOf": [{"const": "never"},
@@ -742,7 +743,7 @@ FIELDS: dict[str, Any] = {
                                                  "only when it has room (Colorado: 1)"}),
                   "title": {**TITLE, "description": "the name shown to players (one line)"},
                   "fill": _or_ref({"description": "never, or [stock]: the moment the waste becomes empty, "
-                                                  "the stock's top card is turned onto it (Terrace)",
+                                                  "one draw of the stock is turned onto it (Terrace; Noumea: three)",
                                    "anyOf": [{"const": "never"},
                                              {"type": "array", "minItems": 1, "maxItems": 1,
                                               "items": {"const": "stock"}}]}),

@@ -70,6 +70,7 @@ def _unknown_rule(rules: Rules) -> str | None:
         (rules.waste_refills, "a waste the stock refills the moment it empties"),
         (any(f is not None for f in rules.fill_fullest), "gaps filled from the fullest pile of a group (fill_from: fullest)"),
         (rules.multi_fills, "gaps filled with several cards at once (fill: {cards: N})"),
+        (rules.stock_turn_fills, "gaps filled by a turn of the stock onto the waste (fill: [waste, stock-turn])"),
         (any(rules.f_spec[f].build is not None and (rules.f_spec[f].base_first or rules.f_spec[f].base_from_deal)
              for f in rules.foundations), "foundations built by a rule from a base the first card or the deal chooses"),
         (any(rules.piles[p].bottom is not None for p in rules.receivers),
