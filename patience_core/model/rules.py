@@ -1079,6 +1079,24 @@ class Rules:
                                  "gathered on the pile, and no remove rule with at_once: true gathers one "
                                  "there; expected such a rule naming the group in from")
 
+    def _check_base_of(self, group: str, spec: dict, source: str, sequence, build) -> None:
+        """base: {of: GROUP}: GROUP must be another group whose base the deal gives (base: deal),
+        built by a rank sequence like this one."""
+        path = ("foundations", group, "base", "of")
+        others = self.definition.get("foundations") or {}
+        if source == group or source not in others:
+            known = [g for g in others if g != group]
+            raise self._fail(path, f"unknown foundation group {source!r}{suggest(source, known)}; expected "
+                             f"another group with base: deal ({', '.join(known) or 'none'})")
+        source_spec = others[source] or {}
+        if (str(source_spec.get("base", "")).lower() != "deal" or source_spec.get("build")
+                or source_spec.get("start", "found") != "found"):
+            raise self._fail(path, f"{source!r} has no base the deal gives; expected a group with base: deal "
+                             "and no build rule or start")
+        if build is not None or sequence is not None or spec.get("direction") or spec["start"] != "found":
+            raise self._fail(("foundations", group, "base"), "base: {of: GROUP} starts a rank sequence from "
+                             "another group's dealt base; expected no build, sequence, direction or start with it")
+
     def _compile_foundations(self, definition: dict[str, Any]) -> None:
         number = 0
         for group, raw in (definition.get("foundations") or {}).items():
@@ -1098,6 +1116,13 @@ class Rules:
                 raise self._fail(("foundations", group, "build", "keep_direction"), "a foundation keeps no "
                                  "direction of its own (direction: first-card sets the group's); expected it "
                                  "on a pile group's build")
+            # base: {of: GROUP, offset: N}: the base the deal gives another group, N ranks on
+            # (wrapping): Grandmamma's Patience's Ascending piles start one above its Descending.
+            base_of, base_offset = None, 0
+            if isinstance(spec["base"], dict):
+                base_of, base_offset = str(spec["base"]["of"]), int(spec["base"].get("offset", 0))
+                spec = {**spec, "base": "deal"}
+                self._check_base_of(group, spec, base_of, sequence, build)
             base_word = str(spec["base"]).lower()
             base: int | None = None
             if base_word not in ("any", "deal", "first"):
@@ -1187,6 +1212,7 @@ class Rules:
                     transfer=bool(transfer), deal_bases=bool(spec.get("deal_bases", False)),
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
+                    base_of=base_of, base_offset=base_offset,
                     follows_previous=follows == "previous" and i > 0, follows_longest=follows == "longest",
                     keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule,
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
@@ -1744,7 +1770,7 @@ class Rules:
         self.suit_dealt: tuple[tuple[int, int], ...] = ()
         # A foundation group named in the deal gets one card on its first pile: the card that
         # decides every pile's base (Canfield), or starts a pile built by a rule (Golf).
-        base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal}
+        base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal and spec.base_of is None}
         for i, group in enumerate(order):
             if group == "waste" and not self.stock_spec.deal_to and self.stock_spec.to_foundation is None:
                 self.deal_targets += [self.waste] * self.draw   # a first turn of the stock (Pyramid)
@@ -2033,7 +2059,8 @@ class Rules:
         self.may_hide_top = bool(self.turn_up_piles) or any(self.turns_up_last)
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
         # empty: below-base reads the base of the first group whose base the deal chooses.
-        self.below_base_of = next((f for f in self.foundations if self.f_spec[f].base_from_deal), None)
+        self.below_base_of = next((f for f in self.foundations
+                                   if self.f_spec[f].base_from_deal and self.f_spec[f].base_of is None), None)
         # Piles whose cards may leave only in a state of the game (free_when:).
         self.free_when = [self.piles[p].free_when if self.piles[p] else None for p in range(n)]
         self.any_free_when = any(self.free_when)

@@ -429,6 +429,10 @@ class FoundationSpec:
     takes_run: bool = False
     worry: bool = False
     base_from_deal: bool = False
+    # base: {of: GROUP, offset: N}: the base is the one the deal gives GROUP, N ranks on
+    # (wrapping; Grandmamma's Patience's Ascending piles); base_from_deal is set too.
+    base_of: str | None = None
+    base_offset: int = 0
     worry_when: Condition | None = None
     discard: bool = False
     transfer: bool = False

@@ -418,8 +418,17 @@ FOUNDATION_GROUP = {
         "base": _or_ref({"description": "a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or 1..13; or any "
                                         "(any first card, with a build rule); or deal (the rank of the "
                                         "card the deal puts on the group's first pile); or first (the rank "
-                                        "of the first card the player puts on any pile of the group)",
-                         "anyOf": [{"enum": ["any", "deal", "first"]}, *RANK["anyOf"]]}),
+                                        "of the first card the player puts on any pile of the group); or "
+                                        "{of: GROUP, offset: N} (the base the deal gives another group, N "
+                                        "ranks on, wrapping)",
+                         "anyOf": [{"enum": ["any", "deal", "first"]}, *RANK["anyOf"],
+                                   {"type": "object", "additionalProperties": False, "required": ["of"],
+                                    "properties": {
+                                        "of": {"type": "string", "description": "a foundation group with "
+                                               "base: deal"},
+                                        "offset": {"type": "integer", "minimum": -12, "maximum": 12,
+                                                   "description": "ranks on from that base (1: the rank "
+                                                   "above, K then A)"}}}]}),
         "step": _or_ref({"type": "integer", "minimum": -12, "maximum": 12, "not": {"const": 0},
                          "description": "rank step from one card to the next (e.g. 2, -1)"}),
         "wrap": _or_ref({"type": "boolean", "description": "rank arithmetic modulo 13 (K then A)"}),
