@@ -79,3 +79,55 @@ def test_a_group_without_a_dealt_base_is_refused(tmp_path):
 def test_a_build_rule_beside_it_is_refused(tmp_path):
     out = validate_refusal(tmp_path, _cousin(extra=", build: {rank: up, suit: same}"))
     assert "foundations.up.base" in out and "build" in out
+
+
+# -- sequence with base: deal: Four by Four (PySolFC 703, FourByFour_Foundation) -----------------
+
+def test_a_listed_sequence_starts_at_the_dealt_rank_and_goes_round():
+    rules = load_rules("four-by-four")
+    position = crafted_deal(rules, {"foundation:1": "QS", "waste": "QH"})
+    f = rules.pile_index("foundation:1")
+    ranks = position.ranks[f]
+    assert len(ranks) == 52 and ranks[:4] == (11,) * 4 and ranks[4:12] == (12,) * 4 + (0,) * 4
+    assert ranks[-1] == 10   # the Jacks close it
+    # more Queens of any suit (then a King): the Queen turned onto the waste goes up
+    assert {card % 13 for card in position.wanted(f)} == {11}
+    assert any(m.card == c("QH") and m.dst == f for m in position.legal_moves())
+
+
+def test_four_by_four_random_play_rebuilds_and_undoes():
+    assert_random_play_consistent(load_rules("four-by-four"), seeds=(1, 2), steps=120)
+
+
+def test_show_says_where_a_listed_sequence_starts():
+    code, out, _ = run_cli("show", "four-by-four")
+    assert code == 0
+    assert "K K K K, started at the first place of the rank the deal gives, going on from the end" in out
+
+
+def test_the_compiled_search_says_it_does_not_know_a_rotated_sequence():
+    from patience_core.solver.general.search import _unknown_rule
+    assert "sequence with base: deal" in (_unknown_rule(load_rules("four-by-four")) or "")
+
+
+_LISTED = """\
+name: bad-listed
+title: Bad listed
+decks: 1
+piles:
+  tableau: {kind: tableau, count: 4, build: {rank: either, suit: any}}
+foundations:
+  home: {base: deal, sequence: SEQUENCE, suits: regardless, count: 1}
+deal: [home, waste]
+"""
+
+
+def test_a_listed_sequence_from_the_deal_missing_a_rank_is_refused(tmp_path):
+    out = validate_refusal(tmp_path, _LISTED.replace("SEQUENCE", "[A, 2, 3]"))
+    assert "foundations.home.sequence" in out and "every rank" in out
+
+
+def test_a_listed_sequence_with_a_fixed_base_is_still_refused(tmp_path):
+    out = validate_refusal(tmp_path, _LISTED.replace("base: deal", "base: A").replace(
+        "SEQUENCE", "[A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K]"))
+    assert "foundations.home.base" in out and "sequence lists every rank already" in out

@@ -100,7 +100,11 @@ class Position:
                 dealt = next((self.piles[g] for g in (group if anywhere else group[:1]) if self.piles[g]), None)
                 if dealt:
                     base = (dealt[0] + spec.base_offset) % 13
-                    ranks[f] = tuple((base + spec.step * i) % 13 for i in range(spec.length))
+                    if spec.listed_from_deal is not None:
+                        at = spec.listed_from_deal.index(base)
+                        ranks[f] = spec.listed_from_deal[at:] + spec.listed_from_deal[:at]
+                    else:
+                        ranks[f] = tuple((base + spec.step * i) % 13 for i in range(spec.length))
         return ranks
 
     @property

@@ -1106,6 +1106,16 @@ class Rules:
                 self._add_discard(group, raw)
                 continue
             sequence = self._listed_sequence(group, raw)
+            # sequence with base: deal: the list read round from the first place of the dealt
+            # rank (PySolFC's FourByFour_Foundation, base_rank ANY_RANK): known once dealt.
+            listed_from_deal = None
+            if sequence is not None and str(raw.get("base", "")).lower() == "deal":
+                if set(sequence) != set(range(13)):
+                    raise self._fail(("foundations", group, "sequence"), "with base: deal the deal may give "
+                                     "any rank, and the list starts at that rank's first place; expected "
+                                     "every rank A..K in it")
+                listed_from_deal, sequence = sequence, None
+                spec = {**spec, "length": len(listed_from_deal)}
             if sequence is not None:
                 spec = {**spec, "base": cards.RANKS[sequence[0]], "length": len(sequence)}
             missing = [k for k in ("base", "length", "count") if k not in spec]
@@ -1136,7 +1146,7 @@ class Rules:
                 ranks = sequence
             elif build is None and base is not None:
                 ranks = self._sequence(group, base, step, length, wrap)
-            elif build is None and length > 13:
+            elif build is None and length > 13 and listed_from_deal is None:
                 raise self._fail(("foundations", group, "length"), f"{length} cards in one sequence "
                                  "repeat a rank; expected at most 13, or a build rule (Golf's up or down)")
             takes_run = spec.get("takes", "card") == "run"
@@ -1212,7 +1222,7 @@ class Rules:
                     transfer=bool(transfer), deal_bases=bool(spec.get("deal_bases", False)),
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
-                    base_of=base_of, base_offset=base_offset,
+                    base_of=base_of, base_offset=base_offset, listed_from_deal=listed_from_deal,
                     follows_previous=follows == "previous" and i > 0, follows_longest=follows == "longest",
                     keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule,
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
@@ -1241,10 +1251,11 @@ class Rules:
         a turn at the King, a rank left out), instead of base, step and length."""
         if raw.get("sequence") is None:
             return None
-        given = [k for k in ("base", "length", "step", "wrap", "build", "takes") if k in raw]
+        given = [k for k in ("base", "length", "step", "wrap", "build", "takes") if k in raw
+                 and not (k == "base" and str(raw[k]).lower() == "deal")]
         if given:
             raise self._fail(("foundations", group, given[0]), "sequence lists every rank already; "
-                             "expected no base, length, step, wrap, build or takes with it")
+                             "expected no base (but deal), length, step, wrap, build or takes with it")
         try:
             return tuple(cards.parse_rank(r) for r in raw["sequence"])
         except cards.CardError as exc:

@@ -433,6 +433,9 @@ class FoundationSpec:
     # (wrapping; Grandmamma's Patience's Ascending piles); base_from_deal is set too.
     base_of: str | None = None
     base_offset: int = 0
+    # sequence with base: deal: the listed ranks, read round from the first place of the rank
+    # the deal gives (PySolFC's FourByFour_Foundation); base_from_deal is set too.
+    listed_from_deal: tuple[int, ...] | None = None
     worry_when: Condition | None = None
     discard: bool = False
     transfer: bool = False

@@ -22,6 +22,9 @@ def sequence_text(rules: Rules, f: int) -> str:
     spec = rules.f_spec[f]
     if spec.build is not None:
         return f"{_first_card_words(spec)}, then {spec.build.words()}"
+    if spec.listed_from_deal is not None:
+        return (" ".join(cards.RANKS[r] for r in spec.listed_from_deal) + ", started at the first place of "
+                "the rank the deal gives, going on from the end back to the start")
     if spec.ranks is None:  # a base rank chosen by the deal, or by the first card played
         size = "one" if abs(spec.step) == 1 else str(abs(spec.step))
         step = f"{'up' if spec.step > 0 else 'down'} by {size}"
@@ -494,7 +497,7 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
                      else f"is dealt first, to the bottom of {rules.pile_names[rules.deal_targets[0]]}")
             how += (" (the pack's first card chooses the rank: before the deal, the other cards of that rank "
                     f"go up, each onto a pile of its suit, and the first card {first})")
-        elif fspec.base_from_deal and fspec.base_of is None:
+        elif fspec.base_from_deal and fspec.base_of is None and fspec.listed_from_deal is None:
             where = "the pile of its suit" if fspec.suit >= 0 else "the first pile"
             how += f" (the deal puts the first card on {where}; every pile starts with its rank)"
     if fspec.when is not None:

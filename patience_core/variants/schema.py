@@ -472,7 +472,8 @@ FOUNDATION_GROUP = {
                                                 "description": "same suit, alternate colours, or any suits"})}},
         "sequence": {"type": "array", "minItems": 1, "maxItems": 104, "items": RANK,
                      "description": "the ranks of a pile listed one by one, instead of base, step and length "
-                                    "(Napoleon's Tomb: 6 down to A four times over)"},
+                                    "(Napoleon's Tomb: 6 down to A four times over); with base: deal, read round from "
+                                    "the first place of the dealt card's rank"},
         "deal_bases": _or_ref({"type": "boolean",
                                "description": "during the deal, after each row, a base card on top of a dealt "
                                               "pile goes onto an empty pile of the group (Thirty-Six's Aces)"}),
