@@ -33,7 +33,8 @@ CASES = {
     "bad-rank.yaml": "5:11: field foundations.ace.base: found 'Z', expected a rank: A 2 3 4 5 6 7 8 9 10 J Q K "
                      "(T for 10), or 1..13; or any (any first card, with a build rule); or deal (the rank of "
                      "the card the deal puts on the group's first pile); or first (the rank of the first card the "
-                     f"player puts on any pile of the group), or {REF}",
+                     "player puts on any pile of the group); or {of: GROUP, offset: N} (the base the deal gives "
+                     f"another group, N ranks on, wrapping), or {REF}",
     "unknown-pile-in-deal.yaml": "3:14: field deal[1]: unknown pile group 'rihgt' (did you mean 'right'?); "
                                  "expected one of left, right",
     "unknown-pile-in-fill.yaml": "5:12: field piles.right.fill[0]: unknown source 'wast' (did you mean 'waste'?); "

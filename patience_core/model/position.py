@@ -97,14 +97,18 @@ class Position:
             spec = rules.f_spec[f]
             if spec.base_from_deal:
                 # the first pile's bottom card (Canfield); with start: rank-dealt, any pile's, the
-                # first being empty while it waits for Penguin's beak
-                group = rules.groups[f"foundation:{spec.group}"]
-                # (a pile built by a rule gets the dealt card on the pile of its suit: any pile's)
-                dealt = next((self.piles[g] for g in (group if spec.rank_dealt or spec.build is not None
-                                                      else group[:1]) if self.piles[g]), None)
+                # first being empty while it waits for Penguin's beak; a pile built by a rule, or
+                # piles of fixed suits, get the dealt card on the pile of its suit: any pile's
+                group = rules.groups[f"foundation:{spec.base_of or spec.group}"]
+                anywhere = spec.rank_dealt or spec.build is not None or rules.f_spec[group[0]].suit >= 0
+                dealt = next((self.piles[g] for g in (group if anywhere else group[:1]) if self.piles[g]), None)
                 if dealt:
-                    base = dealt[0] % 13
-                    ranks[f] = tuple((base + spec.step * i) % 13 for i in range(spec.length))
+                    base = (dealt[0] + spec.base_offset) % 13
+                    if spec.listed_from_deal is not None:
+                        at = spec.listed_from_deal.index(base)
+                        ranks[f] = spec.listed_from_deal[at:] + spec.listed_from_deal[:at]
+                    else:
+                        ranks[f] = tuple((base + spec.step * i) % 13 for i in range(spec.length))
         return ranks
 
     @property

@@ -1152,6 +1152,24 @@ class Rules:
                                  "gathered on the pile, and no remove rule with at_once: true gathers one "
                                  "there; expected such a rule naming the group in from")
 
+    def _check_base_of(self, group: str, spec: dict, source: str, sequence, build) -> None:
+        """base: {of: GROUP}: GROUP must be another group whose base the deal gives (base: deal),
+        built by a rank sequence like this one."""
+        path = ("foundations", group, "base", "of")
+        others = self.definition.get("foundations") or {}
+        if source == group or source not in others:
+            known = [g for g in others if g != group]
+            raise self._fail(path, f"unknown foundation group {source!r}{suggest(source, known)}; expected "
+                             f"another group with base: deal ({', '.join(known) or 'none'})")
+        source_spec = others[source] or {}
+        if (str(source_spec.get("base", "")).lower() != "deal" or source_spec.get("build")
+                or source_spec.get("start", "found") != "found"):
+            raise self._fail(path, f"{source!r} has no base the deal gives; expected a group with base: deal "
+                             "and no build rule or start")
+        if build is not None or sequence is not None or spec.get("direction") or spec["start"] != "found":
+            raise self._fail(("foundations", group, "base"), "base: {of: GROUP} starts a rank sequence from "
+                             "another group's dealt base; expected no build, sequence, direction or start with it")
+
     def _compile_foundations(self, definition: dict[str, Any]) -> None:
         number = 0
         for group, raw in (definition.get("foundations") or {}).items():
@@ -1161,6 +1179,16 @@ class Rules:
                 self._add_discard(group, raw)
                 continue
             sequence = self._listed_sequence(group, raw)
+            # sequence with base: deal: the list read round from the first place of the dealt
+            # rank (PySolFC's FourByFour_Foundation, base_rank ANY_RANK): known once dealt.
+            listed_from_deal = None
+            if sequence is not None and str(raw.get("base", "")).lower() == "deal":
+                if set(sequence) != set(range(13)):
+                    raise self._fail(("foundations", group, "sequence"), "with base: deal the deal may give "
+                                     "any rank, and the list starts at that rank's first place; expected "
+                                     "every rank A..K in it")
+                listed_from_deal, sequence = sequence, None
+                spec = {**spec, "length": len(listed_from_deal)}
             if sequence is not None:
                 spec = {**spec, "base": cards.RANKS[sequence[0]], "length": len(sequence)}
             missing = [k for k in ("base", "length", "count") if k not in spec]
@@ -1171,6 +1199,13 @@ class Rules:
                 raise self._fail(("foundations", group, "build", "keep_direction"), "a foundation keeps no "
                                  "direction of its own (direction: first-card sets the group's); expected it "
                                  "on a pile group's build")
+            # base: {of: GROUP, offset: N}: the base the deal gives another group, N ranks on
+            # (wrapping): Grandmamma's Patience's Ascending piles start one above its Descending.
+            base_of, base_offset = None, 0
+            if isinstance(spec["base"], dict):
+                base_of, base_offset = str(spec["base"]["of"]), int(spec["base"].get("offset", 0))
+                spec = {**spec, "base": "deal"}
+                self._check_base_of(group, spec, base_of, sequence, build)
             base_word = str(spec["base"]).lower()
             base: int | None = None
             if base_word not in ("any", "deal", "first"):
@@ -1184,7 +1219,7 @@ class Rules:
                 ranks = sequence
             elif build is None and base is not None:
                 ranks = self._sequence(group, base, step, length, wrap)
-            elif build is None and length > 13:
+            elif build is None and length > 13 and listed_from_deal is None:
                 raise self._fail(("foundations", group, "length"), f"{length} cards in one sequence "
                                  "repeat a rank; expected at most 13, or a build rule (Golf's up or down)")
             takes_run = spec.get("takes", "card") == "run"
@@ -1260,6 +1295,7 @@ class Rules:
                     transfer=bool(transfer), deal_bases=bool(spec.get("deal_bases", False)),
                     run_suit=self._run_suit(group, spec, takes_run),
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
+                    base_of=base_of, base_offset=base_offset, listed_from_deal=listed_from_deal,
                     follows_previous=follows == "previous" and i > 0, follows_longest=follows == "longest",
                     keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule,
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
@@ -1288,10 +1324,11 @@ class Rules:
         a turn at the King, a rank left out), instead of base, step and length."""
         if raw.get("sequence") is None:
             return None
-        given = [k for k in ("base", "length", "step", "wrap", "build", "takes") if k in raw]
+        given = [k for k in ("base", "length", "step", "wrap", "build", "takes") if k in raw
+                 and not (k == "base" and str(raw[k]).lower() == "deal")]
         if given:
             raise self._fail(("foundations", group, given[0]), "sequence lists every rank already; "
-                             "expected no base, length, step, wrap, build or takes with it")
+                             "expected no base (but deal), length, step, wrap, build or takes with it")
         try:
             return tuple(cards.parse_rank(r) for r in raw["sequence"])
         except cards.CardError as exc:
@@ -1818,7 +1855,7 @@ class Rules:
         self.suit_dealt: tuple[tuple[int, int], ...] = ()
         # A foundation group named in the deal gets one card on its first pile: the card that
         # decides every pile's base (Canfield), or starts a pile built by a rule (Golf).
-        base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal}
+        base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal and spec.base_of is None}
         for i, group in enumerate(order):
             if group == "waste" and not self.stock_spec.deal_to and self.stock_spec.to_foundation is None:
                 self.deal_targets += [self.waste] * self.draw   # a first turn of the stock (Pyramid)
@@ -2118,7 +2155,8 @@ class Rules:
         self.may_hide_top = bool(self.turn_up_piles) or any(self.turns_up_last) or bool(self.waiting_turns)
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
         # empty: below-base reads the base of the first group whose base the deal chooses.
-        self.below_base_of = next((f for f in self.foundations if self.f_spec[f].base_from_deal), None)
+        self.below_base_of = next((f for f in self.foundations
+                                   if self.f_spec[f].base_from_deal and self.f_spec[f].base_of is None), None)
         # Piles whose cards may leave only in a state of the game (free_when:).
         self.free_when = [self.piles[p].free_when if self.piles[p] else None for p in range(n)]
         self.any_free_when = any(self.free_when)

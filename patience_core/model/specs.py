@@ -434,6 +434,13 @@ class FoundationSpec:
     takes_run: bool = False
     worry: bool = False
     base_from_deal: bool = False
+    # base: {of: GROUP, offset: N}: the base is the one the deal gives GROUP, N ranks on
+    # (wrapping; Grandmamma's Patience's Ascending piles); base_from_deal is set too.
+    base_of: str | None = None
+    base_offset: int = 0
+    # sequence with base: deal: the listed ranks, read round from the first place of the rank
+    # the deal gives (PySolFC's FourByFour_Foundation); base_from_deal is set too.
+    listed_from_deal: tuple[int, ...] | None = None
     worry_when: Condition | None = None
     discard: bool = False
     transfer: bool = False

@@ -22,10 +22,21 @@ def sequence_text(rules: Rules, f: int) -> str:
     spec = rules.f_spec[f]
     if spec.build is not None:
         return f"{_first_card_words(spec)}, then {spec.build.words()}"
+    if spec.listed_from_deal is not None:
+        return (" ".join(cards.RANKS[r] for r in spec.listed_from_deal) + ", started at the first place of "
+                "the rank the deal gives, going on from the end back to the start")
     if spec.ranks is None:  # a base rank chosen by the deal, or by the first card played
-        step = f"by {spec.step}" if spec.step != 1 else "by one"
+        size = "one" if abs(spec.step) == 1 else str(abs(spec.step))
+        step = f"{'up' if spec.step > 0 else 'down'} by {size}"
+        if spec.base_of is not None:
+            ranks = abs(spec.base_offset)
+            where = (f"{'one rank' if ranks == 1 else f'{ranks} ranks'} {'above' if spec.base_offset > 0 else 'below'} "
+                     if spec.base_offset else "")
+            title = rules.foundation_specs[spec.base_of].get("title", spec.base_of)
+            return (f"from {where}the rank the deal gives {title}, {step}"
+                    + (", wrapping K-A" if spec.wrap else ""))
         origin = "the first card put on any of them" if spec.base_first else "the deal"
-        return f"from the rank {origin} gives, up {step}" + (", wrapping K-A" if spec.wrap else "")
+        return f"from the rank {origin} gives, {step}" + (", wrapping K-A" if spec.wrap else "")
     return " ".join(cards.RANKS[r] for r in spec.ranks)
 
 
@@ -491,8 +502,9 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
                      else f"is dealt first, to the bottom of {rules.pile_names[rules.deal_targets[0]]}")
             how += (" (the pack's first card chooses the rank: before the deal, the other cards of that rank "
                     f"go up, each onto a pile of its suit, and the first card {first})")
-        elif fspec.base_from_deal:
-            how += " (the deal puts the first card on the first pile; every pile starts with its rank)"
+        elif fspec.base_from_deal and fspec.base_of is None and fspec.listed_from_deal is None:
+            where = "the pile of its suit" if fspec.suit >= 0 else "the first pile"
+            how += f" (the deal puts the first card on {where}; every pile starts with its rank)"
     if fspec.when is not None:
         how += f"; they take cards only when {fspec.when.words}"
     if spec.get("follows") == "longest" and len(piles) > 1:

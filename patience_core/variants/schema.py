@@ -429,8 +429,17 @@ FOUNDATION_GROUP = {
         "base": _or_ref({"description": "a rank: A 2 3 4 5 6 7 8 9 10 J Q K (T for 10), or 1..13; or any "
                                         "(any first card, with a build rule); or deal (the rank of the "
                                         "card the deal puts on the group's first pile); or first (the rank "
-                                        "of the first card the player puts on any pile of the group)",
-                         "anyOf": [{"enum": ["any", "deal", "first"]}, *RANK["anyOf"]]}),
+                                        "of the first card the player puts on any pile of the group); or "
+                                        "{of: GROUP, offset: N} (the base the deal gives another group, N "
+                                        "ranks on, wrapping)",
+                         "anyOf": [{"enum": ["any", "deal", "first"]}, *RANK["anyOf"],
+                                   {"type": "object", "additionalProperties": False, "required": ["of"],
+                                    "properties": {
+                                        "of": {"type": "string", "description": "a foundation group with "
+                                               "base: deal"},
+                                        "offset": {"type": "integer", "minimum": -12, "maximum": 12,
+                                                   "description": "ranks on from that base (1: the rank "
+                                                   "above, K then A)"}}}]}),
         "step": _or_ref({"type": "integer", "minimum": -12, "maximum": 12, "not": {"const": 0},
                          "description": "rank step from one card to the next (e.g. 2, -1)"}),
         "wrap": _or_ref({"type": "boolean", "description": "rank arithmetic modulo 13 (K then A)"}),
@@ -474,7 +483,8 @@ FOUNDATION_GROUP = {
                                                 "description": "same suit, alternate colours, or any suits"})}},
         "sequence": {"type": "array", "minItems": 1, "maxItems": 104, "items": RANK,
                      "description": "the ranks of a pile listed one by one, instead of base, step and length "
-                                    "(Napoleon's Tomb: 6 down to A four times over)"},
+                                    "(Napoleon's Tomb: 6 down to A four times over); with base: deal, read round from "
+                                    "the first place of the dealt card's rank"},
         "deal_bases": _or_ref({"type": "boolean",
                                "description": "during the deal, after each row, a base card on top of a dealt "
                                               "pile goes onto an empty pile of the group (Thirty-Six's Aces)"}),

@@ -73,6 +73,8 @@ def _unknown_rule(rules: Rules) -> str | None:
         (rules.stock_turn_fills, "gaps filled by a turn of the stock onto the waste (fill: [waste, stock-turn])"),
         (any(rules.f_spec[f].build is not None and (rules.f_spec[f].base_first or rules.f_spec[f].base_from_deal)
              for f in rules.foundations), "foundations built by a rule from a base the first card or the deal chooses"),
+        (any(rules.f_spec[f].listed_from_deal is not None for f in rules.foundations),
+         "a listed foundation sequence started at the rank the deal gives (sequence with base: deal)"),
         (any(rules.piles[p].bottom is not None for p in rules.receivers),
          "piles that build only on a given bottom card (bottom:)"),
         (bool(rules.swappers), "places that trade their cards (swap:)"),
