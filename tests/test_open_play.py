@@ -20,6 +20,11 @@ def test_a_game_dealt_face_up_without_a_stock_hides_nothing():
     assert not nothing_hidden(dealt("la-belle-lucie", 1))    # its redeals shuffle: chance, not sight
 
 
+def test_where_foundations_give_cards_back_the_player_does_not_search():
+    position = dealt("eight-off", 1)                         # open, but worried back: too slow a search
+    assert nothing_hidden(position) and solver_choice(position) is None
+
+
 def test_the_player_wins_every_open_deal_the_solver_wins():
     for seed in (1, 2, 3):
         position = play_player(dealt("freecell", seed))
@@ -27,7 +32,7 @@ def test_the_player_wins_every_open_deal_the_solver_wins():
 
 
 def test_the_hint_names_the_solvers_line_where_every_card_is_in_sight():
-    position = dealt("eight-off", 1)
+    position = dealt("freecell", 4)
     move, reason, who = hint(position)
     assert who == "player" and move in position.legal_moves()
     assert "winning line of" in reason

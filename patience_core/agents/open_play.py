@@ -24,7 +24,8 @@ from patience_core.model.position import Position
 
 # Positions per search: the compiled search decides nearly every open FreeCell-type deal in
 # a few thousand (ms:1-10: 62 to 2 379; Baker's Game 1-5 within 7 415) in milliseconds, but
-# spends seconds on as many in big two-deck games (Chequers: 50 000 in 12 s); the exhaustive
+# spends seconds on as many where foundations give cards back (not searched: see
+# solver_choice); the exhaustive
 # search in Python is some hundred times slower, so it gets less.
 COMPILED_BUDGET = 20_000
 EXHAUSTIVE_BUDGET = 3_000
@@ -69,7 +70,10 @@ def solver_choice(position: Position, seen: Optional[set] = None) -> Optional[tu
     """The next move of a winning line from ``position`` and why, or ``None`` where something is
     hidden, the position is lost or undecided, or the line's move leads back into ``seen``
     (the keys of the positions this game passed through): then the player chooses as usual."""
-    if not nothing_hidden(position):
+    if not nothing_hidden(position) or position.rules.worry_from:
+        # Foundations that give cards back: the search brings them back as macros (docs/solver.md,
+        # G8) and spends a millisecond or more a position there (Aglet: 5 000 in 6 s, Chequers:
+        # 30 ms each), too slow to stand behind every move and hint.
         return None
     from patience_core.solver.general import search as general
     from patience_core.solver.solve import WON, solve_position
