@@ -1856,7 +1856,13 @@ class Rules:
         # A foundation group named in the deal gets one card on its first pile: the card that
         # decides every pile's base (Canfield), or starts a pile built by a rule (Golf).
         base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal and spec.base_of is None}
+        # The cards each layout pile still waits for: an entry {across, rows} deals some of a
+        # group's rows, and the group (or another entry) deals the rest later.
+        to_deal = {p: self.piles[p].cards for g in self.group_specs for p in self.groups[g]}
         for i, group in enumerate(order):
+            if isinstance(group, dict):
+                self._compile_rows_across(("deal", i), group, to_deal)
+                continue
             if group == "waste" and not self.stock_spec.deal_to and self.stock_spec.to_foundation is None:
                 self.deal_targets += [self.waste] * self.draw   # a first turn of the stock (Pyramid)
                 continue
@@ -1874,14 +1880,16 @@ class Rules:
                                  f"{suggest(group, known)}; expected one of "
                                  f"{', '.join(known) or '(no pile groups)'}")
             piles = self.groups[group]
-            self.deal_piles.extend(piles)
-            counts = [self.piles[p].cards for p in piles]
+            self.deal_piles.extend(p for p in piles if p not in self.deal_piles)
+            counts = [to_deal[p] for p in piles]
             if tuple(piles) == self.split_piles and not any(counts) and not self.stock_spec.deal_to:
                 if i != len(order) - 1:
                     raise self._fail(("deal", i), f"{group!r} is split, so it takes the rest of the pack; "
                                      "expected it last in deal")
                 self.split_deals_rest = True
             by = self.group_specs[group].get("deal_by")
+            if by in ("pile",) or isinstance(by, dict):
+                to_deal.update(dict.fromkeys(piles, 0))
             if isinstance(by, dict):
                 self._compile_suit_deal(group, piles, by["suit"], i == len(order) - 1)
                 continue
@@ -1893,9 +1901,14 @@ class Rules:
                     self.deal_targets.extend([p] * n)
                     self.deal_row_ends.append(len(self.deal_targets))
                 continue
-            for row in range(max(counts, default=0)):
-                self.deal_targets.extend(p for p, n in zip(piles, counts) if n > row)
-                self.deal_row_ends.append(len(self.deal_targets))
+            self._deal_rows(piles, to_deal, None)
+        for p, left in to_deal.items():
+            if left and p in self.deal_piles:
+                raise self._fail(("deal",), f"{self.pile_names[p]} is dealt {self.piles[p].cards - left} of its "
+                                 f"{self.piles[p].cards} cards; expected its group listed again in deal for the "
+                                 "rest, or fewer cards")
+        # every group the deal names, whether alone or in a row across groups
+        order = [g for e in order for g in ([e] if isinstance(e, str) else self._across_groups(e))]
         rank_dealt = list(dict.fromkeys(spec.group for spec in self.f_spec.values() if spec.rank_dealt))
         if len(rank_dealt) > 1:
             raise self._fail(("foundations", rank_dealt[1], "start"), "the pack's first card chooses one rank; "
@@ -1951,6 +1964,50 @@ class Rules:
         if len(self.deal_targets) > self.n_dealt:
             raise self._fail(("deal",), f"the layout takes {len(self.deal_targets)} cards "
                              f"but only {self.n_dealt} are dealt")
+
+    def _across_groups(self, entry: dict) -> list[str]:
+        names = [entry["across"]] if isinstance(entry["across"], str) else entry["across"]
+        return list(dict.fromkeys(self.pile_group[self.pile_names.index(n)] if n in self.pile_names
+                                  else n for n in names))
+
+    def _compile_rows_across(self, path: tuple, entry: dict, to_deal: dict[int, int]) -> None:
+        """A deal entry ``{across: [GROUPS or PILES], rows: N}``: rows that run across the listed
+        groups (or piles) as one, left to right in the order listed, each row giving a card to every
+        pile that still waits for one; ``rows`` deals only that many (all the piles' rows without)."""
+        names = [entry["across"]] if isinstance(entry["across"], str) else list(entry["across"])
+        piles = self._pile_set(path + ("across",), names)
+        for p in piles:
+            group = self.pile_group[p]
+            spec = self.group_specs.get(group, {})
+            if p not in to_deal:
+                raise self._fail(path + ("across",), f"{self.pile_names[p]} is not a layout pile; expected "
+                                 "layout pile groups or piles only")
+            if spec.get("deal_by") or tuple(self.groups[group]) == self.split_piles:
+                raise self._fail(path + ("across",), f"{group!r} is dealt {'by ' + str(spec['deal_by']) if spec.get('deal_by') else 'split'}, "
+                                 "not row by row; expected groups dealt row by row")
+        if len(set(piles)) != len(piles):
+            raise self._fail(path + ("across",), "names a pile twice; expected each pile once in a row")
+        rows = entry.get("rows")
+        most = max((to_deal[p] for p in piles), default=0)
+        if rows is not None and rows > most:
+            raise self._fail(path + ("rows",), f"{rows} rows, but these piles wait for {most} more at most; "
+                             f"expected at most {most}")
+        if not most:
+            raise self._fail(path + ("across",), "these piles have no cards left to deal; expected piles "
+                             "that take cards (cards:)")
+        self.deal_piles.extend(p for p in piles if p not in self.deal_piles)
+        self._deal_rows(piles, to_deal, rows)
+
+    def _deal_rows(self, piles: list[int], to_deal: dict[int, int], rows: int | None) -> None:
+        """Rows across ``piles`` in order, each giving a card to every pile that still waits for one."""
+        dealt = 0
+        while any(to_deal[p] for p in piles) and (rows is None or dealt < rows):
+            row = [p for p in piles if to_deal[p]]
+            for p in row:
+                to_deal[p] -= 1
+            self.deal_targets.extend(row)
+            self.deal_row_ends.append(len(self.deal_targets))
+            dealt += 1
 
     def _compile_suit_deal(self, group: str, piles: list[int], listed: list, last: bool) -> None:
         """``deal_by: {suit: [...]}``: one suit per pile in pile order; every suit of the pack needs

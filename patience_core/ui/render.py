@@ -449,7 +449,7 @@ def rules_text(rules: Rules) -> str:
         lines.append(_group_text(rules, group, spec))
     if not rules.foundation_only:
         return _general_tail(rules, lines)
-    dealt = [g for g in (rules.definition.get("deal") or [])]
+    dealt = [deal_entry_words(g) for g in (rules.definition.get("deal") or [])]
     stock_size = rules.stock_cards
     if dealt:
         lines.append(f"Deal: {', then '.join(dealt)}, row by row; the other {stock_size} cards form the stock.")
@@ -525,10 +525,22 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
     return f"  {spec.get('title', group)}: {_plural(len(piles), 'pile')} ({span}), {how}{back}."
 
 
+def deal_entry_words(entry) -> str:
+    """A deal entry in words: a group's name, or rows across several groups (``{across, rows}``)."""
+    if isinstance(entry, str):
+        return entry
+    names = [entry["across"]] if isinstance(entry["across"], str) else entry["across"]
+    across = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]} together"
+    rows = entry.get("rows")
+    if rows and len(names) == 1 and ":" in names[0]:   # rows onto one pile: that many cards (Juvenile)
+        return f"{rows} {'card' if rows == 1 else 'cards'} onto {names[0]}"
+    return f"{across} ({rows} {'row' if rows == 1 else 'rows'})" if rows else across
+
+
 def _general_tail(rules: Rules, lines: list[str]) -> str:
     """Deal, stock and end of the game where cards move between piles."""
     stock = rules.stock_spec
-    dealt = rules.definition.get("deal") or []
+    dealt = [deal_entry_words(g) for g in rules.definition.get("deal") or []]
     stock_size = rules.stock_cards
     waste = ""
     if "waste" in dealt:
@@ -571,7 +583,8 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         size, runs = rules.distinct_ranks
         lines.append(f"The shuffle sees to it that each run of {size} cards in the first {size * runs} dealt "
                      "(cards 1-{0}, {1}-{2}, ...) holds no two cards of one rank.".format(size, size + 1, 2 * size))
-    by_pile = [g for g in rules.definition.get("deal") or [] if rules.group_specs.get(g, {}).get("deal_by") == "pile"]
+    by_pile = [g for g in rules.definition.get("deal") or [] if isinstance(g, str)
+               and rules.group_specs.get(g, {}).get("deal_by") == "pile"]
     if by_pile:
         lines.append(f"Except that {', '.join(by_pile)} {'is' if len(by_pile) == 1 else 'are'} dealt pile by pile "
                      "instead: all of a pile's cards before the next pile's.")

@@ -845,9 +845,21 @@ FIELDS: dict[str, Any] = {
     "win": {"description": "how the game is won, when not by every card home: a state (Relaxed Pyramid: "
                            "{empty: pyramid}), or a list of states that must all hold",
             "anyOf": [CONDITION, {"type": "array", "minItems": 1, "maxItems": 8, "items": CONDITION}]},
-    "deal": {"type": "array", "maxItems": 32, "items": {"type": "string"}, "uniqueItems": True,
+    "deal": {"type": "array", "maxItems": 32, "uniqueItems": True,
+             "items": {"type": ["string", "object"], "if": {"type": "object"}, "then":
+                 {"type": "object", "additionalProperties": False, "required": ["across"],
+                  "description": "rows that run across several pile groups (or piles) as one, in the order "
+                                 "listed; rows: only that many of them, the rest dealt by a later entry",
+                  "properties": {
+                      "across": {"anyOf": [{"type": "string"},
+                                           {"type": "array", "minItems": 1, "maxItems": 16,
+                                            "uniqueItems": True, "items": {"type": "string"}}],
+                                 "description": "layout pile groups or piles (left:1), dealt left to right"},
+                      "rows": {"type": "integer", "minimum": 1, "maximum": 104,
+                               "description": "how many rows (default: every row the piles still take)"}}}},
              "description": "pile groups in the order they are dealt (a foundation group named here "
-                            "gets one card on its first pile; waste: one card turned up onto the waste); "
+                            "gets one card on its first pile; waste: one card turned up onto the waste; "
+                            "{across: [GROUPS], rows: N}: rows across several groups as one); "
                             "the rest is the stock"},
 }
 
