@@ -1609,7 +1609,8 @@ class Rules:
                          gaps=raw_gather.get("gaps", "after-run"), gather_deal=gather_deal,
                          gather_face_up=int(raw_gather.get("face_up", 0)),
                          gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)
-                                         if gather_deal == "again" else ()), gather_one_pile=one_pile)
+                                         if gather_deal == "again" else ()), gather_one_pile=one_pile,
+                         when=self._condition(("stock", "when"), raw["when"]) if raw.get("when") else None)
 
     def _compile_waste_fill(self) -> None:
         """``waste: {fill: [stock]}``: the moment the waste becomes empty, one draw of the stock is
@@ -2271,7 +2272,8 @@ class Rules:
                                        *(self.piles[p].turn_when for p in self._layout()),
                                        *(self.piles[p].fill_when for p in self._layout()),
                                        *(self.f_spec[f].worry_when for f in self.foundations),
-                                       *(self.f_spec[f].when for f in self.foundations)] if c is not None]
+                                       *(self.f_spec[f].when for f in self.foundations),
+                                       self.stock_spec.when] if c is not None]
         # Foundations that take cards only in a state of the game (when:).
         self.f_when = {f: self.f_spec[f].when for f in self.foundations if self.f_spec[f].when is not None}
         self.f_sources = {f: self.f_spec[f].takes_from for f in self.foundations

@@ -655,6 +655,8 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                       "are turned onto it (a redeal leaves it empty)")
             lines.append(f"Stock: {face_up}turned {count} at a time onto "
                          f"{onto}, whose top card is free{refill}; {redeals}.")
+    if stock_size and stock.when is not None:
+        lines.append(f"The stock is turned, dealt or redealt only while {stock.when.words}.")
     if stock.turn_up:
         lines.append(f"Turn-up ({'as often as you like' if rules.redeals == float('inf') else _plural(int(rules.redeals), 'time')}, typed redeal PILE): once no other move is "
                      f"left, the player may turn up the next face-down card of any pile of "

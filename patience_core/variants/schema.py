@@ -661,6 +661,9 @@ FIELDS: dict[str, Any] = {
                                           "description": "with deal and redeals: the pile a redeal gathers "
                                                          "back into the stock first: first (default, pile 1: "
                                                          "Acquaintance) or last (Perpetual Motion)"}),
+                  "when": {**CONDITION, "description": "the stock is turned, dealt or redealt only in this "
+                                                      "state (Virginia Reel: {not_empty: [twos, threes, fours]}; "
+                                                      "The Lucky Number: {empty: [jack, queen, king]})"},
                   "deal_when": _or_ref({"enum": ["always", "no-gap", "all-empty"],
                                         "description": "no-gap: a row is dealt only when no pile of the "
                                                        "group is empty; all-empty: only when every one is "
