@@ -1795,6 +1795,31 @@ class Rules:
         dealt first (_shuffleHookMoveToTop; Royal Marriage's Queen of hearts). ``distinct_ranks``: the first
         ``runs`` runs of ``cards`` cards hold no two cards of one rank (PySolFC's
         Nestor._shuffleHook), ``(cards, runs)`` or None."""
+        # deal_first: [{rank: R}, ...]: the card of each rank nearest the pack's bottom goes to its
+        # top, in the order listed (PySolFC's VirginiaReel._shuffleHook scans from the bottom).
+        raw_first = definition.get("deal_first") or ()
+        by_rank = [item for item in raw_first if isinstance(item, dict)]
+        self.deal_first_ranks: tuple[int, ...] = ()
+        if by_rank:
+            if len(by_rank) != len(raw_first) or definition.get("deal_last"):
+                raise self._fail(("deal_first",), "picks cards by rank, the ones nearest the pack's bottom; "
+                                 "expected only {rank: R} items and no deal_last with them")
+            ranks = []
+            for i, item in enumerate(by_rank):
+                try:
+                    rank = cards.parse_rank(item["rank"])
+                except cards.CardError as exc:
+                    raise self._fail(("deal_first", i, "rank"), str(exc)) from None
+                if rank not in self.pack_ranks or rank in ranks:
+                    raise self._fail(("deal_first", i, "rank"), f"{cards.RANKS[rank]} is not in the pack or is "
+                                     "listed twice; expected each rank once, one the shuffled pack holds")
+                ranks.append(rank)
+            self.deal_first_ranks = tuple(ranks)
+            if self.shuffled_bases or self.rank_dealt or self.split_piles:
+                raise self._fail(("deal_first",), "the cards dealt first would be taken by a rule that picks "
+                                 "cards out of the shuffled pack (start: dealt, start: rank-dealt, split); "
+                                 "expected one of them only")
+            definition = {**definition, "deal_first": ()}
         for field in ("deal_first", "deal_last"):
             listed: tuple[int, ...] = ()
             for i, text in enumerate(definition.get(field) or ()):
@@ -1836,7 +1861,8 @@ class Rules:
             if size > len(self.pack_ranks):
                 raise self._fail(("distinct_ranks", "cards"), f"{size} cards of distinct ranks, but the pack "
                                  f"has {len(self.pack_ranks)} ranks; expected at most {len(self.pack_ranks)}")
-            if self.shuffled_bases or self.rank_dealt or self.split_piles or self.deal_last or self.deal_first:
+            if (self.shuffled_bases or self.rank_dealt or self.split_piles or self.deal_last or self.deal_first
+                    or self.deal_first_ranks):
                 raise self._fail(("distinct_ranks",), "the runs are the first cards of the shuffled pack, and "
                                  "another rule moves cards of it (start: dealt, start: rank-dealt, split, "
                                  "deal_first, deal_last); expected one of them only")
@@ -1857,7 +1883,26 @@ class Rules:
         # A foundation group named in the deal gets one card on its first pile: the card that
         # decides every pile's base (Canfield), or starts a pile built by a rule (Golf).
         base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal and spec.base_of is None}
+        # A pile named on its own (GROUP:N) is dealt its cards there, and its group's deal, which
+        # must come later, skips it (PySolFC's VirginiaReel.startGame: each row's first place first).
+        dealt_alone: set[int] = set()
         for i, group in enumerate(order):
+            name, _, number = group.partition(":")
+            if number and name in self.group_specs:
+                if group not in self.pile_names:
+                    raise self._fail(("deal", i), f"{name!r} has no pile {group!r}; expected {name}:1 to "
+                                     f"{name}:{len(self.groups[name])}")
+                p = self.pile_names.index(group)
+                if name not in order[i + 1:]:
+                    raise self._fail(("deal", i), f"{group!r} is dealt on its own, so its group deals it no "
+                                     f"more; expected {name!r} later in deal")
+                if self.group_specs[name].get("deal_by") or tuple(self.groups[name]) == self.split_piles:
+                    raise self._fail(("deal", i), f"{name!r} is dealt by its own rule (deal_by or split); "
+                                     "expected no pile of it dealt on its own")
+                dealt_alone.add(p)
+                self.deal_targets.extend([p] * self.piles[p].cards)
+                self.deal_row_ends.append(len(self.deal_targets))
+                continue
             if group == "waste" and not self.stock_spec.deal_to and self.stock_spec.to_foundation is None:
                 self.deal_targets += [self.waste] * self.draw   # a first turn of the stock (Pyramid)
                 continue
@@ -1876,7 +1921,7 @@ class Rules:
                                  f"{', '.join(known) or '(no pile groups)'}")
             piles = self.groups[group]
             self.deal_piles.extend(piles)
-            counts = [self.piles[p].cards for p in piles]
+            counts = [0 if p in dealt_alone else self.piles[p].cards for p in piles]
             if tuple(piles) == self.split_piles and not any(counts) and not self.stock_spec.deal_to:
                 if i != len(order) - 1:
                     raise self._fail(("deal", i), f"{group!r} is split, so it takes the rest of the pack; "

@@ -564,6 +564,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     if rules.deal_first:
         lines.append("The shuffle always puts " + ", ".join(cards.card_name(c) for c in rules.deal_first)
                      + " on top of the pack, so it is dealt first.")
+    if rules.deal_first_ranks:
+        lines.append("The shuffle always puts the " + ", the ".join(cards.RANKS[r] for r in rules.deal_first_ranks)
+                     + " nearest the bottom of the pack (any suit) on its top, in that order, so they are dealt first.")
     if rules.deal_last:
         lines.append("The shuffle always leaves " + ", ".join(cards.card_name(c) for c in rules.deal_last)
                      + " at the bottom of the pack, so it is dealt last.")

@@ -788,11 +788,16 @@ FIELDS: dict[str, Any] = {
                "description": "cards taken out of the pack before the shuffle and set on these layout piles, "
                               "under any cards dealt to them (Red Moon's Aces)"},
     "deal_first": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
-                   "items": {"type": "string", "pattern": ONE_CARD,
-                             "description": "a card, such as QH"},
+                   "items": {"anyOf": [{"type": "string", "pattern": ONE_CARD,
+                                        "description": "a card, such as QH"},
+                                       {"type": "object", "additionalProperties": False, "required": ["rank"],
+                                        "properties": {"rank": RANK},
+                                        "description": "{rank: R}: the one card of rank R nearest the "
+                                                       "bottom of the shuffled pack (Virginia Reel)"}]},
                    "description": "cards the shuffled pack always deals first: every copy is moved to the "
                                   "top of the pack before the deal, in the order listed (PySolFC's shuffle "
-                                  "hook: Royal Marriage's Queen of hearts)"},
+                                  "hook: Royal Marriage's Queen of hearts); or {rank: R} items: the card "
+                                  "of each rank nearest the pack's bottom (VirginiaReel._shuffleHook)"},
     "deal_last": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
                   "items": {"type": "string", "pattern": ONE_CARD,
                             "description": "a card, such as AS"},
