@@ -135,6 +135,8 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
         order = move_to_end(order, rules.deal_last)
     if rules.deal_first:
         order = move_to_front(order, rules.deal_first)
+    if rules.deal_first_ranks:
+        order = move_ranks_to_front(order, rules.deal_first_ranks)
     if rules.split_first is not None or rules.split_last is not None:
         order = move_rank_to_end(order, rules.split_first, rules.split_last)
     if rules.shuffled_bases:
@@ -190,6 +192,15 @@ def move_to_front(order: list[int], first: tuple[int, ...]) -> list[int]:
     """``deal_first``: every copy of these cards goes to the top of the pack, in the order listed
     (the first listed dealt first), the others keeping theirs (PySolFC's _shuffleHookMoveToTop)."""
     return [card for card in first for c in order if c == card] + [card for card in order if card not in first]
+
+
+def move_ranks_to_front(order: list[int], ranks: tuple[int, ...]) -> list[int]:
+    """``deal_first: [{rank: R}, ...]``: the card of each rank nearest the bottom of the pack
+    (the end of ``order``) goes to its top, in the order listed (PySolFC's
+    VirginiaReel._shuffleHook, which scans its talon list from the bottom)."""
+    picked = [max(i for i, card in enumerate(order) if card % 13 == rank) for rank in ranks]
+    taken = set(picked)
+    return [order[i] for i in picked] + [card for i, card in enumerate(order) if i not in taken]
 
 
 def move_rank_to_end(order: list[int], first: int | None, last: int | None) -> list[int]:

@@ -191,6 +191,9 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         return f": plugin {getattr(check, 'plugin', '?')!r} forbids it"
     pile = position.piles[src]
     if src == rules.stock:
+        when = rules.stock_spec.when
+        if when is not None and not when.holds(position.piles):
+            return f": the stock is used only while {when.words}"
         if not pile:
             return ": the stock is empty"
         if rules.stock_spec.deal_to:

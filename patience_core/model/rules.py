@@ -1609,7 +1609,8 @@ class Rules:
                          gaps=raw_gather.get("gaps", "after-run"), gather_deal=gather_deal,
                          gather_face_up=int(raw_gather.get("face_up", 0)),
                          gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)
-                                         if gather_deal == "again" else ()), gather_one_pile=one_pile)
+                                         if gather_deal == "again" else ()), gather_one_pile=one_pile,
+                         when=self._condition(("stock", "when"), raw["when"]) if raw.get("when") else None)
 
     def _compile_waste_fill(self) -> None:
         """``waste: {fill: [stock]}``: the moment the waste becomes empty, one draw of the stock is
@@ -1794,6 +1795,31 @@ class Rules:
         dealt first (_shuffleHookMoveToTop; Royal Marriage's Queen of hearts). ``distinct_ranks``: the first
         ``runs`` runs of ``cards`` cards hold no two cards of one rank (PySolFC's
         Nestor._shuffleHook), ``(cards, runs)`` or None."""
+        # deal_first: [{rank: R}, ...]: the card of each rank nearest the pack's bottom goes to its
+        # top, in the order listed (PySolFC's VirginiaReel._shuffleHook scans from the bottom).
+        raw_first = definition.get("deal_first") or ()
+        by_rank = [item for item in raw_first if isinstance(item, dict)]
+        self.deal_first_ranks: tuple[int, ...] = ()
+        if by_rank:
+            if len(by_rank) != len(raw_first) or definition.get("deal_last"):
+                raise self._fail(("deal_first",), "picks cards by rank, the ones nearest the pack's bottom; "
+                                 "expected only {rank: R} items and no deal_last with them")
+            ranks = []
+            for i, item in enumerate(by_rank):
+                try:
+                    rank = cards.parse_rank(item["rank"])
+                except cards.CardError as exc:
+                    raise self._fail(("deal_first", i, "rank"), str(exc)) from None
+                if rank not in self.pack_ranks or rank in ranks:
+                    raise self._fail(("deal_first", i, "rank"), f"{cards.RANKS[rank]} is not in the pack or is "
+                                     "listed twice; expected each rank once, one the shuffled pack holds")
+                ranks.append(rank)
+            self.deal_first_ranks = tuple(ranks)
+            if self.shuffled_bases or self.rank_dealt or self.split_piles:
+                raise self._fail(("deal_first",), "the cards dealt first would be taken by a rule that picks "
+                                 "cards out of the shuffled pack (start: dealt, start: rank-dealt, split); "
+                                 "expected one of them only")
+            definition = {**definition, "deal_first": ()}
         for field in ("deal_first", "deal_last"):
             listed: tuple[int, ...] = ()
             for i, text in enumerate(definition.get(field) or ()):
@@ -1835,7 +1861,8 @@ class Rules:
             if size > len(self.pack_ranks):
                 raise self._fail(("distinct_ranks", "cards"), f"{size} cards of distinct ranks, but the pack "
                                  f"has {len(self.pack_ranks)} ranks; expected at most {len(self.pack_ranks)}")
-            if self.shuffled_bases or self.rank_dealt or self.split_piles or self.deal_last or self.deal_first:
+            if (self.shuffled_bases or self.rank_dealt or self.split_piles or self.deal_last or self.deal_first
+                    or self.deal_first_ranks):
                 raise self._fail(("distinct_ranks",), "the runs are the first cards of the shuffled pack, and "
                                  "another rule moves cards of it (start: dealt, start: rank-dealt, split, "
                                  "deal_first, deal_last); expected one of them only")
@@ -2328,7 +2355,8 @@ class Rules:
                                        *(self.piles[p].turn_when for p in self._layout()),
                                        *(self.piles[p].fill_when for p in self._layout()),
                                        *(self.f_spec[f].worry_when for f in self.foundations),
-                                       *(self.f_spec[f].when for f in self.foundations)] if c is not None]
+                                       *(self.f_spec[f].when for f in self.foundations),
+                                       self.stock_spec.when] if c is not None]
         # Foundations that take cards only in a state of the game (when:).
         self.f_when = {f: self.f_spec[f].when for f in self.foundations if self.f_spec[f].when is not None}
         self.f_sources = {f: self.f_spec[f].takes_from for f in self.foundations

@@ -627,7 +627,8 @@ class StockSpec:
     Crescent_Talon). ``gather_one_pile`` (``first`` or ``last``): each redeal picks up one pile
     only, the n-th from the first or from the last, and deals it out again from that pile on,
     then round and round from the first (PySolFC's SeniorWrangler_Talon, Matrimony_Talon);
-    with ``deal_to`` it is offered once the stock is empty."""
+    with ``deal_to`` it is offered once the stock is empty. ``when``: the stock is turned, dealt
+    or redealt only in this state (PySolFC's VirginiaReel_Talon, TheLuckyNumber_Talon)."""
 
     draw: int = 1
     redeals: int | float = 0
@@ -662,6 +663,7 @@ class StockSpec:
     gather_face_up: int = 0
     gather_pattern: tuple[tuple[int, int], ...] = ()
     gather_one_pile: str = ""
+    when: Condition | None = None
 
 
 UNLIMITED = float("inf")  # redeals without limit: decrementing leaves it unlimited

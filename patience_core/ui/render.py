@@ -576,6 +576,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     if rules.deal_first:
         lines.append("The shuffle always puts " + ", ".join(cards.card_name(c) for c in rules.deal_first)
                      + " on top of the pack, so it is dealt first.")
+    if rules.deal_first_ranks:
+        lines.append("The shuffle always puts the " + ", the ".join(cards.RANKS[r] for r in rules.deal_first_ranks)
+                     + " nearest the bottom of the pack (any suit) on its top, in that order, so they are dealt first.")
     if rules.deal_last:
         lines.append("The shuffle always leaves " + ", ".join(cards.card_name(c) for c in rules.deal_last)
                      + " at the bottom of the pack, so it is dealt last.")
@@ -668,6 +671,8 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                       "are turned onto it (a redeal leaves it empty)")
             lines.append(f"Stock: {face_up}turned {count} at a time onto "
                          f"{onto}, whose top card is free{refill}; {redeals}.")
+    if stock_size and stock.when is not None:
+        lines.append(f"The stock is turned, dealt or redealt only while {stock.when.words}.")
     if stock.turn_up:
         lines.append(f"Turn-up ({'as often as you like' if rules.redeals == float('inf') else _plural(int(rules.redeals), 'time')}, typed redeal PILE): once no other move is "
                      f"left, the player may turn up the next face-down card of any pile of "

@@ -661,6 +661,9 @@ FIELDS: dict[str, Any] = {
                                           "description": "with deal and redeals: the pile a redeal gathers "
                                                          "back into the stock first: first (default, pile 1: "
                                                          "Acquaintance) or last (Perpetual Motion)"}),
+                  "when": {**CONDITION, "description": "the stock is turned, dealt or redealt only in this "
+                                                      "state (Virginia Reel: {not_empty: [twos, threes, fours]}; "
+                                                      "The Lucky Number: {empty: [jack, queen, king]})"},
                   "deal_when": _or_ref({"enum": ["always", "no-gap", "all-empty"],
                                         "description": "no-gap: a row is dealt only when no pile of the "
                                                        "group is empty; all-empty: only when every one is "
@@ -785,11 +788,16 @@ FIELDS: dict[str, Any] = {
                "description": "cards taken out of the pack before the shuffle and set on these layout piles, "
                               "under any cards dealt to them (Red Moon's Aces)"},
     "deal_first": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
-                   "items": {"type": "string", "pattern": ONE_CARD,
-                             "description": "a card, such as QH"},
+                   "items": {"anyOf": [{"type": "string", "pattern": ONE_CARD,
+                                        "description": "a card, such as QH"},
+                                       {"type": "object", "additionalProperties": False, "required": ["rank"],
+                                        "properties": {"rank": RANK},
+                                        "description": "{rank: R}: the one card of rank R nearest the "
+                                                       "bottom of the shuffled pack (Virginia Reel)"}]},
                    "description": "cards the shuffled pack always deals first: every copy is moved to the "
                                   "top of the pack before the deal, in the order listed (PySolFC's shuffle "
-                                  "hook: Royal Marriage's Queen of hearts)"},
+                                  "hook: Royal Marriage's Queen of hearts); or {rank: R} items: the card "
+                                  "of each rank nearest the pack's bottom (VirginiaReel._shuffleHook)"},
     "deal_last": {"type": "array", "minItems": 1, "maxItems": 8, "uniqueItems": True,
                   "items": {"type": "string", "pattern": ONE_CARD,
                             "description": "a card, such as AS"},
