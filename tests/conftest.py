@@ -404,3 +404,18 @@ def check_console_output(actual: list[str], expected: list[str]) -> None:
             assert got.startswith(want[:-3]), (got, want)
         else:
             assert got == want
+
+
+# A small game of sets gathered on three court places (remove's refusal tests add the rule).
+SETS_GAME = """
+name: bad
+title: Bad
+decks: 1
+piles:
+  grid: {kind: reserve, count: 9, cards: 1, fill: [stock]}
+  court: {kind: reserve, count: 3, access: none, empty: set, max: 1}
+stock: {to: gaps}
+foundations:
+  out: {discard: true}
+deal: [grid]
+"""

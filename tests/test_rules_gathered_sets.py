@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from patience_core.variants.catalog import load_rules
-from conftest import assert_random_play_consistent, c, crafted_deal, pile, pile_cards, validate_refusal
+from conftest import SETS_GAME, assert_random_play_consistent, c, crafted_deal, pile, pile_cards, validate_refusal
 
 
 def _play(position, card, dst):
@@ -93,18 +93,6 @@ def test_random_play_keeps_positions_consistent_and_undoes_exactly(name):
     assert_random_play_consistent(load_rules(name), seeds=(1, 2), steps=120)
 
 
-_BASE = """
-name: bad
-title: Bad
-decks: 1
-piles:
-  grid: {kind: reserve, count: 9, cards: 1, fill: [stock]}
-  court: {kind: reserve, count: 3, access: none, empty: set, max: 1}
-stock: {to: gaps}
-foundations:
-  out: {discard: true}
-deal: [grid]
-"""
 
 
 @pytest.mark.parametrize("remove, expected", [
@@ -114,5 +102,5 @@ deal: [grid]
     ("- {cards: {min: 2}, total: 15, from: grid}", "cards"),   # a range needs consecutive or at_once
 ])
 def test_nonsense_sets_are_refused_in_one_line(tmp_path, remove, expected):
-    out = validate_refusal(tmp_path, _BASE + "remove:\n  " + remove + "\n")
+    out = validate_refusal(tmp_path, SETS_GAME + "remove:\n  " + remove + "\n")
     assert expected in out and len(out.strip().splitlines()) == 1, out
