@@ -276,7 +276,7 @@ def test_dealing_the_reconstructed_order_gives_the_layout_back(case):
     # the rules a plain deal reads: no set-out, split, chosen or moved cards, no foundation dealt to
     table = SimpleNamespace(n_piles=n_piles + 1, setout=[], deal_targets=targets, stock=n_piles,
                             to_bottom_piles=(), deal_bases=(), deal_to_foundations=False, deal_up_after_rows=False, deal_up_waits=False, deal_row_ends=(),
-                            deal_last=(), deal_first=(), split_first=None, split_last=None, split_deals_rest=False, suit_dealt=(), shuffled_bases=(),
+                            deal_last=(), deal_first=(), deal_first_ranks=(), split_first=None, split_last=None, split_deals_rest=False, suit_dealt=(), shuffled_bases=(),
                             rank_dealt=(), gap_fillers=(), is_foundation=[False] * (n_piles + 1))
     piles = deal_by_order(table, order)
     assert {p: piles[p] for p in range(n_piles)} == layout
