@@ -419,3 +419,17 @@ foundations:
   out: {discard: true}
 deal: [grid]
 """
+
+
+def play_card(position, card, dst):
+    """Play ``card`` (``"JC"``) onto pile ``dst`` (``"court:1"``) by a legal move; fail if none is."""
+    rules = position.rules
+    move = next((m for m in position.legal_moves() if m.card == c(card) and m.dst == pile(rules, dst)), None)
+    assert move is not None, f"{card} to {dst} is not legal"
+    position.apply(move)
+
+
+def takes_card(position, dst, card):
+    """May ``card`` go onto pile ``dst`` by a legal move?"""
+    return any(m.card == c(card) and m.dst == pile(position.rules, dst) for m in position.legal_moves())
+

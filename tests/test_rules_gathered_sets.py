@@ -7,18 +7,7 @@ from __future__ import annotations
 import pytest
 
 from patience_core.variants.catalog import load_rules
-from conftest import SETS_GAME, assert_random_play_consistent, c, crafted_deal, pile, pile_cards, validate_refusal
-
-
-def _play(position, card, dst):
-    rules = position.rules
-    move = next((m for m in position.legal_moves() if m.card == c(card) and m.dst == pile(rules, dst)), None)
-    assert move is not None, f"{card} to {dst} is not legal"
-    position.apply(move)
-
-
-def _takes(position, dst, card):
-    return any(m.card == c(card) and m.dst == pile(position.rules, dst) for m in position.legal_moves())
+from conftest import SETS_GAME, play_card, takes_card, assert_random_play_consistent, crafted_deal, pile, pile_cards, validate_refusal
 
 
 _TRIPLE = {"tableau:1": "2S 2D KH", "tableau:2": "3S 3D AC", "tableau:3": "4S 4D 2C",
@@ -27,20 +16,20 @@ _TRIPLE = {"tableau:1": "2S 2D KH", "tableau:2": "3S 3D AC", "tableau:3": "4S 4D
 
 def test_a_place_takes_only_a_card_that_makes_a_run_with_those_there():
     position = crafted_deal(load_rules("triple-alliance"), _TRIPLE)
-    assert _takes(position, "triple:1", "7H")   # the first card: any
-    _play(position, "KH", "triple:1")
-    assert not _takes(position, "triple:2", "7H")
-    assert _takes(position, "triple:2", "QH") and _takes(position, "triple:2", "AC")   # K and A follow each other
-    assert not _takes(position, "triple:2", "2C")   # K and 2 wait for an Ace: PySolFC refuses them
+    assert takes_card(position, "triple:1", "7H")   # the first card: any
+    play_card(position, "KH", "triple:1")
+    assert not takes_card(position, "triple:2", "7H")
+    assert takes_card(position, "triple:2", "QH") and takes_card(position, "triple:2", "AC")   # K and A follow each other
+    assert not takes_card(position, "triple:2", "2C")   # K and 2 wait for an Ace: PySolFC refuses them
 
 
 def test_three_in_a_row_over_the_king_leave_by_themselves_and_come_back_with_undo():
     position = crafted_deal(load_rules("triple-alliance"), _TRIPLE)
-    _play(position, "AC", "triple:2")
-    _play(position, "KH", "triple:1")
-    assert _takes(position, "triple:3", "QH") and not _takes(position, "triple:3", "7H")   # Q K A too
+    play_card(position, "AC", "triple:2")
+    play_card(position, "KH", "triple:1")
+    assert takes_card(position, "triple:3", "QH") and not takes_card(position, "triple:3", "7H")   # Q K A too
     before = position.key()
-    _play(position, "2C", "triple:3")
+    play_card(position, "2C", "triple:3")
     assert [pile_cards(position, f"triple:{i}") for i in (1, 2, 3)] == [[], [], []]
     assert sorted(pile_cards(position, "foundation:1")) == sorted(["KH", "AC", "2C"])
     position.undo()
@@ -56,10 +45,10 @@ def test_number_cards_totalling_15_leave_the_reserve_in_the_move_that_makes_15()
     position = crafted_deal(load_rules("fifteens"), {"grid:1": "AH", "grid:2": "2H", "grid:3": "3H", "grid:4": "4H",
                                                      "grid:5": "5H", "grid:6": "KS"}, stock="2C 3C 4C 5C 6C 7C")
     for card in ("AH", "2H", "3H", "4H"):
-        _play(position, card, "reserve:1")
+        play_card(position, card, "reserve:1")
     assert pile_cards(position, "grid:1") == []   # the gaps wait while the reserve holds cards
     before = position.key()
-    _play(position, "5H", "reserve:1")   # 1 + 2 + 3 + 4 + 5
+    play_card(position, "5H", "reserve:1")   # 1 + 2 + 3 + 4 + 5
     assert pile_cards(position, "reserve:1") == []
     assert sorted(pile_cards(position, "foundation:1")) == sorted(["AH", "2H", "3H", "4H", "5H"])
     assert [pile_cards(position, f"grid:{i}") for i in (1, 2, 3, 4, 5)] == [["2C"], ["3C"], ["4C"], ["5C"], ["6C"]]
@@ -70,12 +59,12 @@ def test_number_cards_totalling_15_leave_the_reserve_in_the_move_that_makes_15()
 def test_a_ten_or_a_picture_on_the_reserve_goes_only_with_ten_jack_queen_and_king():
     rules = load_rules("fifteens")
     position = crafted_deal(rules, {"grid:1": "TH", "grid:2": "5H", "grid:3": "JS", "grid:4": "QS", "grid:5": "KS"})
-    _play(position, "TH", "reserve:1")
-    _play(position, "5H", "reserve:1")   # 10 + 5 is 15, but a 10 counts as a picture here
+    play_card(position, "TH", "reserve:1")
+    play_card(position, "5H", "reserve:1")   # 10 + 5 is 15, but a 10 counts as a picture here
     assert pile_cards(position, "reserve:1") == ["10H", "5H"]
     position = crafted_deal(rules, {"grid:1": "TH", "grid:2": "5H", "grid:3": "JS", "grid:4": "QS", "grid:5": "KS"})
     for card in ("JS", "TH", "KS", "QS"):
-        _play(position, card, "reserve:1")
+        play_card(position, card, "reserve:1")
     assert pile_cards(position, "reserve:1") == [] and len(pile_cards(position, "foundation:1")) == 4
 
 
