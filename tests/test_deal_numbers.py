@@ -7,7 +7,10 @@ pysol-cards' card objects, so the two paths are independent.
 from __future__ import annotations
 
 from collections import Counter
-from types import SimpleNamespace
+import copy
+import functools
+import tempfile
+from pathlib import Path
 
 import pysol_cards.deal_game
 import pytest
@@ -269,18 +272,23 @@ def layouts(draw):
     return n_piles, targets, layout, stock
 
 
+@functools.lru_cache(maxsize=None)
+def plain_rules(n_piles: int):
+    """Real rules of a plain two-deck game of ``n_piles`` columns and a stock (no set-out,
+    split, chosen or moved cards, nothing dealt to a foundation), compiled by the loader."""
+    with tempfile.TemporaryDirectory() as folder:
+        return variant(Path(folder), n_piles, 0, decks=2)
+
+
 @given(layouts())
 def test_dealing_the_reconstructed_order_gives_the_layout_back(case):
     n_piles, targets, layout, stock = case
     order = order_from_layout(targets, layout, stock)
-    # the rules a plain deal reads: no set-out, split, chosen or moved cards, no foundation dealt to
-    table = SimpleNamespace(n_piles=n_piles + 1, setout=[], deal_targets=targets, stock=n_piles,
-                            to_bottom_piles=(), deal_bases=(), deal_to_foundations=False, deal_up_after_rows=False, deal_up_waits=False, deal_row_ends=(),
-                            deal_last=(), deal_first=(), deal_first_ranks=(), split_first=None, split_last=None, split_deals_rest=False, suit_dealt=(), shuffled_bases=(),
-                            rank_dealt=(), gap_fillers=(), is_foundation=[False] * (n_piles + 1))
-    piles = deal_by_order(table, order)
+    rules = copy.copy(plain_rules(n_piles))
+    rules.deal_targets = list(targets)
+    piles = deal_by_order(rules, order)
     assert {p: piles[p] for p in range(n_piles)} == layout
-    assert piles[n_piles][::-1] == list(stock)
+    assert piles[rules.stock][::-1] == list(stock)
 
 
 def test_order_from_layout_refuses_a_layout_the_targets_do_not_make():
