@@ -62,3 +62,36 @@ def test_a_lost_open_position_is_not_searched_again_nor_are_its_descendants(monk
     position.apply(move)
     assert solver_choice(position, seen) is None and calls == []
     assert position.key() not in open_play._plans_for(position.rules).hopeless
+
+
+def test_a_line_through_a_redeal_is_followed_with_the_seen_waste_face_down_in_the_stock():
+    # American Toad deal 32: once the stock is spent everything is in sight; the winning line
+    # turns the waste back into the stock (face down, but every card of it was seen).
+    position = dealt("american-toad", 32)
+    seen = {position.key()}
+    while not nothing_hidden(position):
+        move, _ = choose_move(position, seen)
+        position.apply(move)
+        seen.add(position.key())
+    move, reason = choose_move(position, seen)
+    assert move.kind.value == "redeal" and "winning line" in reason
+    position.apply(move)
+    seen.add(position.key())
+    assert not nothing_hidden(position)
+    _next, reason = choose_move(position, seen)
+    assert "winning line" in reason
+    assert play_player(position).is_won()
+
+
+def test_where_the_line_goes_back_to_a_position_left_a_move_elsewhere_that_still_wins_is_taken():
+    position = dealt("freecell", 5)
+    line_move, _ = choose_move(position)
+    position.apply(line_move)
+    been_there = position.key()          # as if the game had come from there
+    position.undo()
+    seen = {position.key(), been_there}
+    move, reason = choose_move(position, seen)
+    assert move != line_move and "winning line" in reason
+    position.apply(move)
+    assert position.key() not in seen
+    assert play_player(position).is_won()

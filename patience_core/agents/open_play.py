@@ -70,22 +70,25 @@ def solver_choice(position: Position, seen: Optional[set] = None) -> Optional[tu
     """The next move of a winning line from ``position`` and why, or ``None`` where something is
     hidden, the position is lost or undecided, or the line's move leads back into ``seen``
     (the keys of the positions this game passed through): then the player chooses as usual."""
-    if not nothing_hidden(position) or position.rules.worry_from:
+    if position.rules.worry_from:
         # Foundations that give cards back: the search brings them back as macros (docs/solver.md,
         # G8) and spends a millisecond or more a position there (Aglet: 5 000 in 6 s, Chequers:
         # 30 ms each), too slow to stand behind every move and hint.
         return None
-    from patience_core.solver.general import search as general
+    plans = _plans.get(position.rules)
+    # A line found where nothing was hidden is followed even where its moves turn the seen
+    # waste back into the stock face down: the player saw every card it holds.
+    step = plans.line.next_move(position) if plans is not None and plans.line else None
+    if step is None and not nothing_hidden(position):
+        return None
     from patience_core.solver.solve import WON, solve_position
 
     plans = _plans_for(position.rules)
     key = position.key()
     if key in plans.hopeless or (seen and not plans.hopeless.isdisjoint(seen)):
         return None
-    step = plans.line.next_move(position)
     if step is None:
-        budget = COMPILED_BUDGET if general.unsupported(position) is None else EXHAUSTIVE_BUDGET
-        result = solve_position(position, max_positions=budget)
+        result = solve_position(position, max_positions=_budget_for(position))
         if result.verdict != WON or not result.moves:
             if len(plans.hopeless) >= HOPELESS_KEPT:
                 plans.hopeless.clear()
@@ -96,14 +99,49 @@ def solver_choice(position: Position, seen: Optional[set] = None) -> Optional[tu
         if step is None:
             return None
     move, left = step
-    if seen:
-        position.apply(move)
-        back = position.key() in seen
-        position.undo()
-        if back:
+    if seen and _leads_into(position, move, seen):
+        # The line passes through a position this game has already left: a move back would
+        # go round in circles, so the line is found again from a move that goes elsewhere.
+        detour = _winning_detour(position, seen, plans, _budget_for(position))
+        if detour is None:
             return None
+        move, left = detour
     return move, (f"every card is in sight, so this is the solver's move: "
                   f"it starts a winning line of {left} move{'s' if left != 1 else ''}")
+
+
+def _budget_for(position: Position) -> int:
+    from patience_core.solver.general import search as general
+
+    return COMPILED_BUDGET if general.unsupported(position) is None else EXHAUSTIVE_BUDGET
+
+
+def _leads_into(position: Position, move: Move, seen: set) -> bool:
+    position.apply(move)
+    try:
+        return position.key() in seen
+    finally:
+        position.undo()
+
+
+def _winning_detour(position: Position, seen: set, plans: _OpenPlans,
+                    budget: int) -> Optional[tuple[Move, int]]:
+    """The first legal move into a position this game has not passed through from which the
+    search finds a win, with the length of that win; the line from there is kept."""
+    from patience_core.solver.solve import WON, solve_position
+
+    for move in position.legal_moves():
+        child = position.copy()
+        child.apply(move)
+        key = child.key()
+        if key in seen or key in plans.hopeless:
+            continue
+        result = solve_position(child, max_positions=budget)
+        if result.verdict == WON and result.moves:
+            plans.line.learn(child, result.moves)
+            return move, len(result.moves) + 1
+        plans.hopeless.add(key)
+    return None
 
 
 __all__ = ["nothing_hidden", "solver_choice", "COMPILED_BUDGET", "EXHAUSTIVE_BUDGET"]
