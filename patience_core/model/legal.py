@@ -456,7 +456,8 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
 def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) -> bool:
     """The pile's own limits on what it takes: single cards only, one suit only, and only from
     some piles."""
-    if count > 1 and (spec.single_only or (spec.single_when_empty and not pile)):
+    if count > 1 and (spec.single_only or (spec.single_when_empty and not pile)
+                      or (spec.single_onto_cards and pile)):
         return False
     if spec.only_suit is not None and card // 13 != spec.only_suit:
         return False

@@ -564,6 +564,7 @@ class Rules:
                         build_from=self._sources(group, spec, "build_from", i),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
+                        single_onto_cards=spec.get("takes", "run") == "runs-into-gaps",
                         bottom=bottom, swap=spec.get("swap"),
                         only_suit=self._pile_suit(group, spec, count, i),
                         only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
@@ -2304,7 +2305,7 @@ class Rules:
                                   or self.piles[p].build_from is not None
                                   or self.piles[p].single_only or self.piles[p].only_suit is not None
                                   or self.piles[p].only_rank is not None
-                                  or self.piles[p].single_when_empty
+                                  or self.piles[p].single_when_empty or self.piles[p].single_onto_cards
                                   for p in self.receivers)
         # FreeCell's supermove counts free cells and empty columns that take any card.
         self.cells = [p for p in self._layout() if self.pile_kind[p] == "cell"]

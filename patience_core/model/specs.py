@@ -310,7 +310,8 @@ class PileSpec:
     turn up once they are all empty; ``takes_from``/``empty_from``/``build_from``: the only piles
     a card put on it (always / when empty / onto a card: The Little Corporal's reserve cards go
     only into gaps) may come from (``None``: any); ``single_only``: it takes single
-    cards, never a run (``single_when_empty``: only while empty, Martha's gaps); ``only_suit``:
+    cards, never a run (``single_when_empty``: only while empty, Martha's gaps;
+    ``single_onto_cards``: only while not empty, Forty-Nine's columns); ``only_suit``:
     it takes cards of that suit only (Four Winds' cells); ``only_rank``: of that rank only
     (Clock); ``turns_up``: a card put on it turns up its next face-down card onto its top, and
     the next again while the card turned is of ``only_rank`` (its face-down cards turn up only so);
@@ -358,6 +359,7 @@ class PileSpec:
     build_from: frozenset[int] | None = None
     single_only: bool = False
     single_when_empty: bool = False
+    single_onto_cards: bool = False
     bottom: int | None = None
     swap: str | None = None
     only_suit: int | None = None

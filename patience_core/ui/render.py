@@ -274,6 +274,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += f", onto a card only from {_sources_words(rules, first.build_from)}"
     if first.single_only:
         build += ", one card at a time (never a run)"
+    elif first.single_onto_cards:
+        build += ", one card at a time (a run only into an empty pile)"
     ranks = [rules.piles[p].only_rank for p in piles]
     if first.only_rank is not None:
         build += (f", only {cards.RANKS[first.only_rank]}s" if len(set(ranks)) == 1 else

@@ -340,9 +340,11 @@ PILE_GROUP = {
                                            "the pile's own rank (Clock); its face-down cards turn up only so; "
                                            "discard: the card it covers goes to the discard pile, so that the "
                                            "card put on takes its place (Accordion)"}),
-        "takes": _or_ref({"enum": ["card", "run"],
+        "takes": _or_ref({"enum": ["card", "run", "runs-into-gaps"],
                           "description": "card: only single cards are put on the pile, never a run (PySolFC's "
-                                         "max_accept=1); run: as many as may move (default)"}),
+                                         "max_accept=1); runs-into-gaps: single cards onto its cards, runs "
+                                         "only while it is empty (Forty-Nine); run: as many as may move "
+                                         "(default)"}),
         "free_when": {**CONDITION, "description": "the pile's cards may leave it only in this state (Napoleon's "
                                                   "free cell: {empty: reserve:1})"},
         "turn_when": {"description": "the pile's face-down top card turns up only in this state, or while "
