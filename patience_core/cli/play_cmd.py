@@ -58,7 +58,8 @@ def play(
     line: bool = typer.Option(False, "--line", help="Play with typed commands under a redrawn board, "
                                                     "not full-screen."),
 ) -> None:
-    """Play a game: interactively in the terminal, or scripted with --moves / --policy."""
+    """Play a game: interactively in the terminal, or scripted with --moves / --policy. Without
+    a game name, on a terminal, a chooser lists the games to search as you type."""
     if resume is not None:
         given = [name for name, value in (("VARIANT", variant), ("--file", file), ("--param", params),
                                           ("--seed", seed), ("--pack", pack), ("--moves", moves),
@@ -80,6 +81,13 @@ def play(
         raise typer.BadParameter("give --moves or --policy, not both")
     if policy is not None and policy not in POLICIES:
         raise typer.BadParameter(f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}")
+    if (variant is None and file is None and moves is None and policy is None and not as_json
+            and not line and full_screen_possible()):
+        from patience_core.ui.chooser import choose_game  # no game named: choose one (textual)
+
+        variant = choose_game()
+        if variant is None:
+            return   # the player left the chooser
     if seed is None and pack is None and deal is None:
         seed = random.SystemRandom().randint(1, 10**9)
     spec, rules = game_spec(variant, file, params, seed, pack, deal)
