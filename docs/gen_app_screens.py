@@ -76,6 +76,7 @@ async def screenshot(shot: Shot) -> str:
         await pilot.pause()
         for key in keys:
             await pilot.press(key)
+            await app.workers.wait_for_complete()   # the hint thinks in a thread
         await pilot.pause()
         title = f"patience play {shot.variant} --seed {shot.seed}"
         return app.export_screenshot(title=title)

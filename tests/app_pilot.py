@@ -30,6 +30,17 @@ def make_app(session: Session | None = None, unicode: bool = True, colour: bool 
                        clock=lambda: CLOCK, **kwargs)
 
 
+def pressing(*keys: str):
+    """A ``snap_compare`` ``run_before``: press ``keys``, each once the work the one before
+    started in the background (the hint's thinking) is done."""
+    async def run(pilot) -> None:
+        for key in keys:
+            await pilot.press(key)
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+    return run
+
+
 def drive(app: PatienceApp, script, size: tuple[int, int] = (80, 24)):
     """Run ``app`` headless and ``await script(pilot)``; return what the script returns."""
     async def main():

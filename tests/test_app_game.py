@@ -4,10 +4,12 @@ and help screens, the end of a game (won, lost) and leaving."""
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
 from app_pilot import click_pile, drive, foundation_play, make_app, new_session, screen_text, status
+import patience_core.ui.app as app_module
 from patience_core.agents.hints import hint
 from patience_core.agents.policies import naive_move
 from patience_core.model import cards
@@ -81,6 +83,8 @@ def test_the_hint_does_not_peek_and_puts_the_cursor_on_its_card():
 
     async def script(pilot):
         await pilot.press("H")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
 
     drive(app, script)
     said = status(app)
@@ -296,3 +300,37 @@ def test_without_unicode_and_colour_the_board_uses_letters():
     text = drive(app, script)
     assert "###" in text and ">AC" in text and "Royal Cotillion | deal 1" in text
     assert not any(symbol in text for symbol in cards.SUIT_SYMBOLS)
+
+
+def test_the_hint_thinks_in_the_background_and_a_move_made_meanwhile_makes_it_moot():
+    app = make_app()
+    seen = {}
+
+    async def script(pilot):
+        started = threading.Event()
+        release = threading.Event()
+        real_hint = app_module.hint
+
+        def slow_hint(position):
+            started.set()
+            release.wait(10)
+            return real_hint(position)
+
+        app_module.hint = slow_hint
+        try:
+            await pilot.press("H")
+            await pilot.pause()
+            started.wait(10)
+            seen["thinking"] = status(app)
+            await pilot.press("t")           # the board stays responsive: a stock turn
+            await pilot.pause()
+            seen["moves"] = app.session.move_count()
+            release.set()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        finally:
+            app_module.hint = real_hint
+
+    drive(app, script)
+    assert seen["thinking"] == "hint: thinking ..." and seen["moves"] == 1
+    assert status(app) == "hint: the board changed while it thought; press H again"

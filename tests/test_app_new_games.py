@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app_pilot import click_pile, drive, make_app, new_session, status
+from app_pilot import click_pile, drive, make_app, new_session, pressing, status
 from patience_core.model import cards
 from patience_core.model.moves import BETWEEN_PILES
 from patience_core.ui.picking import legal_moves
@@ -112,4 +112,4 @@ def test_spider_clicking_the_stock_deals_a_row():
 
 @pytest.mark.parametrize("variant, keys", [("klondike", ["t", "t"]), ("freecell", ["H"]), ("sir-tommy", ["t"])])
 def test_snapshot(snap_compare, variant, keys):
-    assert snap_compare(make_app(new_session(variant, seed=3)), press=keys, terminal_size=(80, 24))
+    assert snap_compare(make_app(new_session(variant, seed=3)), run_before=pressing(*keys), terminal_size=(80, 24))

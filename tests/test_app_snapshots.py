@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app_pilot import click_pile, foundation_play, make_app, new_session
+from app_pilot import click_pile, foundation_play, make_app, new_session, pressing
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +30,8 @@ def test_royal_cotillion_a_picked_card_and_its_destinations(snap_compare):
 
 
 def test_gavotte_after_a_few_moves_at_120x32(snap_compare):
-    assert snap_compare(make_app(new_session("gavotte", seed=3)), press=["t", "t", "H"], terminal_size=(120, 32))
+    assert snap_compare(make_app(new_session("gavotte", seed=3)), run_before=pressing("t", "t", "H"),
+                        terminal_size=(120, 32))
 
 
 def test_contradance_with_its_autoplay_at_80x24(snap_compare):

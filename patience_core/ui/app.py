@@ -426,7 +426,20 @@ class PatienceApp(App[str]):
         self.after_change()
 
     def action_hint(self) -> None:
-        move, reason, _who = hint(self.position)
+        # The player may search (every card in sight: the solver's line): it thinks in a
+        # thread, so the board stays responsive; a move played meanwhile makes the hint moot.
+        self.say("hint: thinking ...")
+        self.hint_in_background(self.position.copy(), self.position.key())
+
+    @work(thread=True, exclusive=True, group="hint")
+    def hint_in_background(self, position: Position, key: tuple) -> None:
+        move, reason, _who = hint(position)
+        self.call_from_thread(self.show_hint, move, reason, key)
+
+    def show_hint(self, move, reason: str, key: tuple) -> None:
+        if key != self.position.key():
+            self.say("hint: the board changed while it thought; press H again")
+            return
         if move is None:
             self.say(f"hint: {reason}")
             return
