@@ -78,3 +78,30 @@ def test_the_cli_says_which_limit_ended_the_search(monkeypatch):
     assert "unknown" in out.output and "the limit reached: the search's table of positions" in out.output
     out = CliRunner().invoke(app, ["solve", "royal-cotillion", "--seed", "9", "--max-positions", "50", "--json"])
     assert json.loads(out.output)["limit"] == "positions"
+
+
+TWO_WAY_WORRY = """\
+name: two-way-worry
+title: Two-way builder with worrying back
+decks: 2
+piles:
+  down: {kind: tableau, count: 4, cards: 5, build: {rank: down, suit: alternate}, moves: run, empty: any}
+  up:   {kind: tableau, count: 4, cards: 5, build: {rank: up, suit: alternate}, moves: run, empty: any}
+foundations:
+  aces:  {base: A, length: 13, suits: fixed, count: 4, worry: true}
+  kings: {base: K, step: -1, length: 13, suits: fixed, count: 4, worry: true}
+deal: [down, up]
+"""
+
+
+def test_the_time_limit_holds_where_each_position_takes_milliseconds(tmp_path):
+    # Two packs worried back: the compiled search spends milliseconds a position (G8's cards-back
+    # children), so a clock read every 1024 positions overshot a 5 s limit by 5 s.
+    from patience_core import load_rules
+
+    path = tmp_path / "two-way-worry.yaml"
+    path.write_text(TWO_WAY_WORRY)
+    rules = load_rules(file=path)
+    result = solve_position(start_position(rules, seeded_order(rules, 1)), timeout=1.0)
+    assert result.limit == "time" and result.search == "pruned"
+    assert result.seconds < 1.0 + 0.3 + 0.7   # the issue's bound (T + 0.3 s), with room for a loaded machine
