@@ -77,6 +77,8 @@ def plain_rules(rules: Rules) -> bool:
         return False
     if rules.gap_fits:   # a card taken up may be the one a gap beside it needs (Montana's neighbours)
         return False
+    if rules.fill_chains:   # a play that empties a pile also takes a card from the pile filling it
+        return False
     return not any(rules.fill_by_player)
 
 

@@ -460,6 +460,8 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
         return False
     if spec.only_suit is not None and card // 13 != spec.only_suit:
         return False
+    if card // 13 in spec.refused_suits:
+        return False
     if spec.only_rank is not None and card % 13 != spec.only_rank:
         return False
     if src is None:

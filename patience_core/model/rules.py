@@ -94,8 +94,26 @@ def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
                      suit="cycle" if cycle else suit, cycle=cycle, total=int(raw.get("total", 0)),
                      step=1 if steps else int(step), suit_steps=steps, wrap=bool(raw.get("wrap", False)),
                      keep_direction=bool(raw.get("keep_direction", False)),
-                     nothing_on=_rank_list(raw.get("nothing_on")), never_put=_rank_list(raw.get("never_put")),
+                     nothing_on=_rank_list(_ranks_only(raw.get("nothing_on"))),
+                     nothing_on_suits=_suits_in(raw.get("nothing_on")), never_put=_rank_list(raw.get("never_put")),
                      alternative=_build_rule(raw.get("or")))
+
+
+def _is_suit(item: Any) -> bool:
+    return isinstance(item, str) and item.upper() in cards.SUITS
+
+
+def _ranks_only(raw: Any) -> Any:
+    """A list of ranks and suits (``nothing_on: [K, D]``) without its suits."""
+    items = raw if isinstance(raw, list) else [] if raw is None else [raw]
+    ranks = [item for item in items if not _is_suit(item)]
+    return ranks or None
+
+
+def _suits_in(raw: Any) -> tuple[int, ...]:
+    """The suits of a list of ranks and suits, as suit indices (C D H S)."""
+    items = raw if isinstance(raw, list) else [] if raw is None else [raw]
+    return tuple(sorted({cards.SUITS.index(item.upper()) for item in items if _is_suit(item)}))
 
 
 def _rank_list(raw: Any) -> tuple[int, ...]:
@@ -183,6 +201,7 @@ class Rules:
 
         self._compile_waste_fill()
         self._check_stock_turns()
+        self._check_fill_chains()
         self._compile_removal(definition)
         self._compile_opening_card(definition)
         self.win = self._condition(("win",), definition["win"]) if definition.get("win") else None
@@ -361,12 +380,35 @@ class Rules:
                 resolved.append(self.stock)
             elif name in self.group_specs and name != group:
                 resolved += self.groups[name]
+            elif name.endswith(":same") and name[:-len(":same")] in self.group_specs and name[:-5] != group:
+                # the pile of another group with the gap's own number (Twilight Zone's column n from reserve n)
+                resolved += self._paired_pile(("piles", group, "fill", i), name)
             else:
                 others = [g for g in known if g not in ("waste", "stock", "stock-turn")]
                 raise self._fail(("piles", group, "fill", i), f"unknown source {name!r}"
                                  f"{suggest(name, known)}; expected waste, stock or stock-turn"
-                                 + (f", or another pile group ({', '.join(others)})" if others else ""))
+                                 + (f", or another pile group ({', '.join(others)}), or GROUP:same" if others else ""))
         return tuple(resolved)
+
+    def _check_fill_chains(self) -> None:
+        """A gap's fill source that fills too is filled in the same move, one step deep: that
+        source fills one card at once, from piles that do not fill in their turn."""
+        layout = {p for p, spec in enumerate(self.piles) if spec is not None}
+        for p in sorted(layout):
+            for q in self.piles[p].fill:
+                if q not in layout or not self.piles[q].fill:
+                    continue
+                source = self.piles[q]
+                path = ("piles", source.group, "fill")
+                if source.fill_when is not None or source.fill_cards > 1 or source.fill_turns_stock \
+                        or source.fill_fullest:
+                    raise self._fail(path, f"{source.group} fills the gaps of {self.piles[p].group} and is "
+                                     "filled in the same move, one card at once; expected fill: [sources] "
+                                     "without when, cards, stock-turn or fill_from")
+                if any(r in layout and self.piles[r].fill for r in source.fill):
+                    raise self._fail(path, f"{source.group} fills the gaps of {self.piles[p].group} and takes "
+                                     "its own fill from a pile that fills in turn; expected one step: "
+                                     "sources that do not fill (waste, stock, or a group without fill)")
 
     def _check_stock_turns(self) -> None:
         """``stock-turn`` turns one draw onto the empty waste and fills the gap with its top card
@@ -566,6 +608,7 @@ class Rules:
                         single_when_empty=spec.get("empty_takes", "run") == "card",
                         bottom=bottom, swap=spec.get("swap"),
                         only_suit=self._pile_suit(group, spec, count, i),
+                        refused_suits=self._refused_suits(group, spec),
                         only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),
@@ -586,10 +629,21 @@ class Rules:
                              "down, so no card waits to turn up; expected face_down or face_up: 0")
         return self._condition(path, raw)
 
+    def _refused_suits(self, group: str, spec: dict[str, Any]) -> tuple[int, ...]:
+        """``suit: {except: SUITS}``: the suits no pile of the group takes (Diamond Mine's diamonds)."""
+        value = spec.get("suit")
+        if not isinstance(value, dict):
+            return ()
+        refused = _suits_in(value["except"])
+        if not set(self.pack_suits) - set(refused):
+            raise self._fail(("piles", group, "suit", "except"), "every suit of the pack is refused, so the "
+                             "piles take nothing; expected a suit the pack holds left out")
+        return refused
+
     def _pile_suit(self, group: str, spec: dict[str, Any], count: int, i: int) -> int | None:
         """``suit:``: the one suit pile ``i`` of the group takes (a list gives one per pile)."""
         value = spec.get("suit")
-        if not value:
+        if not value or isinstance(value, dict):   # {except: SUITS}: _refused_suits
             return None
         if isinstance(value, list):
             if len(value) != count:
@@ -2132,6 +2186,13 @@ class Rules:
                     raise self._fail(("piles", spec.group, "fill"), "a pile cannot fill itself")
         if self.stock_spec.deal_to and any(self.piles[p].max_cards == 1 for p in self.stock_spec.deal_to):
             raise self._fail(("stock", "deal"), "cannot deal rows onto single-card places")
+        chained = [self.piles[p].group for p in self._layout()
+                   if any(self.piles[q] is not None and self.piles[q].fill for q in self.piles[p].fill)]
+        if chained and self.remove_rules:
+            group = chained[0]
+            raise self._fail(("piles", group, "fill"), "a gap filled from a pile that fills in turn would need "
+                             "that pile refilled after a removal too, which removals do not do; expected no "
+                             "remove with it")
         if self.waste_refills and self.remove_rules:
             raise self._fail(("waste", "fill"), "a set removed from a gap the waste fills would need the waste "
                              "refilled in turn, which removals do not do; expected no remove with it")
@@ -2173,6 +2234,11 @@ class Rules:
         # fill: [waste, stock-turn]: an empty waste is given one draw first, its top card fills the gap
         self.fill_turns_stock = [self.piles[p] is not None and self.piles[p].fill_turns_stock for p in range(n)]
         self.stock_turn_fills = any(self.fill_turns_stock)
+        # A gap filled from a layout pile that fills too: the source, emptied so, is filled in the
+        # same move (PySolFC's moveMove calls fillStack on every pile it empties: Twilight Zone's
+        # column takes its reserve place's card and the place the waste's, else the stock's).
+        layout = set(self._layout())
+        self.fill_chains = any(q in layout and self.fill[q] for p in layout for q in self.fill[p])
         if self.waste_refills:   # the stock turns a card onto the emptied waste (waste: {fill: [stock]})
             self.fill[self.waste] = (self.stock,)
         # Gaps that wait for a state before they are filled (fill: {from, when}), in pile order,
@@ -2279,7 +2345,8 @@ class Rules:
         for p in self.receivers:
             spec = self.piles[p]
             build = spec.build
-            codes = [c for c in pack_codes if spec.only_suit in (None, c // 13) and spec.only_rank in (None, c % 13)]
+            codes = [c for c in pack_codes if spec.only_suit in (None, c // 13) and spec.only_rank in (None, c % 13)
+                     and c // 13 not in spec.refused_suits]
             self.accepts_any[p] = tuple(codes)
             self.accepts_on[p] = [tuple(c for c in codes if build is not None and build.follows(top, c))
                                   for top in range(52)]
@@ -2303,6 +2370,7 @@ class Rules:
         self.source_limited = any(self.piles[p].takes_from is not None or self.piles[p].empty_from is not None
                                   or self.piles[p].build_from is not None
                                   or self.piles[p].single_only or self.piles[p].only_suit is not None
+                                  or self.piles[p].refused_suits
                                   or self.piles[p].only_rank is not None
                                   or self.piles[p].single_when_empty
                                   for p in self.receivers)
@@ -2386,7 +2454,7 @@ class Rules:
                                 and not self.worry_from and not self.run_foundations and not self.transfer_from
                                 and not self.remove_rules and self.win is None and not self.any_covered
                                 and not self.waste_refills and self.opening_from is None and not self.after_move
-                                and not self.multi_fills and not self.stock_turn_fills
+                                and not self.multi_fills and not self.stock_turn_fills and not self.fill_chains
                                 and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
                                         for f in self.foundations)
                                 and len(self.pack_suits) == 4 and len(self.pack_ranks) == 13)

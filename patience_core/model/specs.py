@@ -38,7 +38,7 @@ class BuildRule:
     next and the last by the first (Following: a spade takes a heart, a heart a club, ...);
     ``suit_steps``: the step by the lower card's suit, C D H S (Abacus: clubs 1, spades 2, ...);
     ``nothing_on``: ranks on which no card goes, by this rule or its alternative (Dead King
-    Golf's King); ``never_put``: ranks never put on a card (Swiss Patience's Aces, which only
+    Golf's King), ``nothing_on_suits`` the same for suits (Diamond Mine's diamonds); ``never_put``: ranks never put on a card (Swiss Patience's Aces, which only
     gaps take).
     """
 
@@ -53,6 +53,7 @@ class BuildRule:
     suit_steps: tuple[int, ...] | None = None
     nothing_on: tuple[int, ...] = ()
     never_put: tuple[int, ...] = ()
+    nothing_on_suits: tuple[int, ...] = ()
 
     def step_on(self, lower: int) -> int:
         """How many ranks apart a card goes on ``lower`` (by its suit with ``suit_steps``)."""
@@ -71,7 +72,7 @@ class BuildRule:
 
     def follows(self, lower: int, upper: int) -> bool:
         """May ``upper`` be put on ``lower`` (by this rule or its alternative)?"""
-        if lower % 13 in self.nothing_on or upper % 13 in self.never_put:
+        if lower % 13 in self.nothing_on or upper % 13 in self.never_put or lower // 13 in self.nothing_on_suits:
             return False
         if self.alternative is not None and self.alternative.follows(lower, upper):
             return True
@@ -129,7 +130,9 @@ class BuildRule:
         wrap = " (wrapping K-A)" if self.wrap and self.rank not in ("any", "same", "total") else ""
         keep = ", each pile the way its first two cards go" if self.keep_direction else ""
         alternative = f", or {self.alternative.words()}" if self.alternative is not None else ""
-        closed = f", nothing on {cards.ranks_with_articles(self.nothing_on)}" if self.nothing_on else ""
+        closed = " and ".join(([cards.ranks_with_articles(self.nothing_on)] if self.nothing_on else [])
+                              + [_SUIT_WORDS[s] + "s" for s in self.nothing_on_suits])
+        closed = f", nothing on {closed}" if closed else ""
         never = (f", never {cards.ranks_with_articles(self.never_put)} onto a card" if self.never_put else "")
         return f"{rank} {suit}{wrap}{keep}{alternative}{closed}{never}"
 
@@ -311,7 +314,8 @@ class PileSpec:
     a card put on it (always / when empty / onto a card: The Little Corporal's reserve cards go
     only into gaps) may come from (``None``: any); ``single_only``: it takes single
     cards, never a run (``single_when_empty``: only while empty, Martha's gaps); ``only_suit``:
-    it takes cards of that suit only (Four Winds' cells); ``only_rank``: of that rank only
+    it takes cards of that suit only (Four Winds' cells), ``refused_suits`` never these (Diamond
+    Mine's diamonds); ``only_rank``: of that rank only
     (Clock); ``turns_up``: a card put on it turns up its next face-down card onto its top, and
     the next again while the card turned is of ``only_rank`` (its face-down cards turn up only so);
     ``discards``: the card a card put on it covers goes to the discard pile (Accordion);
@@ -362,6 +366,7 @@ class PileSpec:
     swap: str | None = None
     only_suit: int | None = None
     only_rank: int | None = None
+    refused_suits: tuple[int, ...] = ()
     turns_up: bool = False
     discards: bool = False
     free_when: Condition | None = None

@@ -274,6 +274,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += f", onto a card only from {_sources_words(rules, first.build_from)}"
     if first.single_only:
         build += ", one card at a time (never a run)"
+    if first.refused_suits:   # suit: {except: SUITS} (Diamond Mine)
+        build += ", never taking a " + " or a ".join(_SUIT_NAMES[s] for s in first.refused_suits) + \
+            " (onto a card or into a gap)"
     ranks = [rules.piles[p].only_rank for p in piles]
     if first.only_rank is not None:
         build += (f", only {cards.RANKS[first.only_rank]}s" if len(set(ranks)) == 1 else
@@ -318,7 +321,13 @@ def fill_sources_words(rules: Rules, p: int) -> list[str]:
     if groups is None:
         turn = (f"top card of a turn of {_plural(rules.draw, 'card')} from the stock onto the waste"
                 if rules.fill_turns_stock[p] else "")
-        return [turn if turn and s == rules.stock else rules.pile_names[s] for s in rules.fill[p]]
+        words = [turn if turn and s == rules.stock else rules.pile_names[s] for s in rules.fill[p]]
+        raw = rules.group_specs[rules.pile_group[p]].get("fill")
+        listed = raw.get("from") if isinstance(raw, dict) else raw
+        if isinstance(listed, list) and len(listed) == len(words):   # GROUP:same: each gap's own pile of GROUP
+            words = [f"pile of {name[:-len(':same')]} with the gap's number ({word} for pile {_number(rules, p)})"
+                     if name.endswith(":same") else word for name, word in zip(listed, words)]
+        return words
     words = []
     for group in groups:
         names = [rules.pile_names[s] for s in group]
@@ -328,6 +337,14 @@ def fill_sources_words(rules: Rules, p: int) -> list[str]:
             most = "fuller" if len(names) == 2 else "fullest"
             words.append(f"{most} of {', '.join(names[:-1])} and {names[-1]} ({names[0]} on a tie)")
     return words
+
+
+_SUIT_NAMES = ("club", "diamond", "heart", "spade")   # cards.SUITS in words
+
+
+def _number(rules: Rules, p: int) -> str:
+    """Pile ``p``'s number in its group (``tableau:3`` is 3)."""
+    return rules.pile_names[p].rsplit(":", 1)[-1]
 
 
 def _locked_words(pile) -> str:

@@ -63,8 +63,10 @@ BUILD_RULE = {
         "keep_direction": _or_ref({"type": "boolean",
                                    "description": "with rank: either, on a pile: the pile keeps the way its first "
                                                   "two cards went (Union Square)"}),
-        "nothing_on": {"description": "ranks on which no card goes (Dead King Golf: K)",
-                       "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 12, "items": RANK}]},
+        "nothing_on": {"description": "ranks or suits on which no card goes (Dead King Golf: K; Diamond "
+                                      "Mine: D)",
+                       "anyOf": [RANK, SUIT, {"type": "array", "minItems": 1, "maxItems": 16,
+                                              "items": {"anyOf": [RANK, SUIT]}}]},
         "never_put": {"description": "ranks never put on a card, only into gaps (Swiss Patience: A)",
                       "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 12, "items": RANK}]},
     },
@@ -264,8 +266,9 @@ PILE_GROUP = {
                                           "is left, which is turned up and free (Eagle Wing)"}),
         "fill": _or_ref({
             "description": "what fills a gap at once: never, or sources tried in order "
-                           "(waste, stock, stock-turn: the top card of a draw turned onto the empty waste, or "
-                           "another pile group); or {from: SOURCES, when: CONDITION}: "
+                           "(waste, stock, stock-turn: the top card of a draw turned onto the empty waste, "
+                           "another pile group, or GROUP:same, its pile with the gap's number, itself "
+                           "filled in the same move if it fills: Twilight Zone); or {from: SOURCES, when: CONDITION}: "
                            "only while that state holds, every waiting gap filled, in pile order, once "
                            "it does (Elevens Too); {from: SOURCES, cards: N}: N cards at once",
             "anyOf": [{"const": "never"},
@@ -329,8 +332,15 @@ PILE_GROUP = {
                                       "{apart: [1, 3], side: right}: only from the places that many places away "
                                       "in the group, on that side (Accordion)"},
         "suit": _or_ref({"description": "the pile takes only cards of this suit (Four Winds' cells); a list: "
-                                        "one suit per pile (German FreeCell's cells: [C, S, H, D])",
-                         "anyOf": [SUIT, {"type": "array", "minItems": 1, "maxItems": 128, "items": SUIT}]}),
+                                        "one suit per pile (German FreeCell's cells: [C, S, H, D]); {except: "
+                                        "SUITS}: every pile takes cards of every suit but these (Diamond Mine: "
+                                        "{except: D})",
+                         "anyOf": [SUIT, {"type": "array", "minItems": 1, "maxItems": 128, "items": SUIT},
+                                   {"type": "object", "additionalProperties": False, "required": ["except"],
+                                    "properties": {"except": {
+                                        "description": "the suits the piles never take",
+                                        "anyOf": [SUIT, {"type": "array", "minItems": 1, "maxItems": 4,
+                                                         "uniqueItems": True, "items": SUIT}]}}}]}),
         "rank": _or_ref({"description": "the pile takes only cards of this rank; a list: one rank per pile "
                                         "(Clock: [A, 2, ..., Q, K])",
                          "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 128, "items": RANK}]}),
