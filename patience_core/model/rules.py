@@ -390,6 +390,19 @@ class Rules:
                                  + (f", or another pile group ({', '.join(others)}), or GROUP:same" if others else ""))
         return tuple(resolved)
 
+    def _first_pass_from(self, group: str, spec: dict[str, Any], definition: dict[str, Any]) -> frozenset[int] | None:
+        """``first_pass_from``: until the first redeal, the only piles the group takes cards from
+        (PySolFC's StHelena_FoundationStack in round 1)."""
+        raw = spec.get("first_pass_from")
+        if raw is None:
+            return None
+        redeals = (definition.get("stock") or {}).get("redeals", 0)
+        if redeals in (0, "unlimited"):
+            raise self._fail(("foundations", group, "first_pass_from"), "says where cards come from until the "
+                             f"first redeal, and the game has {'no' if redeals == 0 else 'unlimited'} redeals; "
+                             "expected stock.redeals: 1 or more")
+        return frozenset(self._pile_set(("foundations", group, "first_pass_from"), _names(raw)))
+
     def _check_fill_chains(self) -> None:
         """A gap's fill source that fills too is filled in the same move, one step deep: that
         source fills one card at once, from piles that do not fill in their turn."""
@@ -1355,6 +1368,7 @@ class Rules:
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
                                                          _names(spec["takes_from"])))
                                 if spec.get("takes_from") is not None else None),
+                    first_pass_from=self._first_pass_from(group, spec, definition),
                     rank_dealt=spec["start"] == "rank-dealt", at_once=at_once)
                 self.foundations.append(f)
                 indices.append(f)
@@ -1572,9 +1586,15 @@ class Rules:
                     raise self._fail(("stock", "gather", "one_pile"), f"picks up one pile of {len(gather)} a "
                                      "redeal, each once; expected at most as many redeals as piles, and "
                                      "stock.deal (if any) naming the same group")
-            if (deal_to and not one_pile) or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1:
+            # a stock that deals rows may redeal by a gather of its own group once it is empty, picked
+            # up one pile (Matrimony) or all dealt out again (Louis)
+            deals_same = deal_to and set(deal_to) == set(gather)
+            gathers_after_deal = deals_same and (one_pile or raw["gather"].get("deal") in ("rows", "stairs"))
+            if (deal_to and not gathers_after_deal) or to_foundation is not None or close_up or only_fills \
+                    or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "gather"), "a redeal that gathers the layout has no stock to turn or "
-                                 "deal; expected no deal, to, draw or close_up with it")
+                                 "deal; expected no deal, to, draw or close_up with it (or stock.deal naming "
+                                 "the same group, with one_pile or deal: rows or stairs)")
         turn_up: tuple[int, ...] = ()
         if raw.get("turn_up") is not None:
             path = ("stock", "turn_up")
@@ -1615,13 +1635,17 @@ class Rules:
             if gather_deal == "bottom-to-top" and (raw_gather.get("shuffle") or raw_gather.get("face_up")):
                 raise self._fail(path, "bottom-to-top turns each pile's bottom card to its top, the rest as it "
                                  "lies; expected no shuffle and no face_up with it")
+        if raw_gather.get("from_top") and gather_deal not in ("rows", "stairs", "again"):
+            raise self._fail(("stock", "gather", "from_top"), "says in which order the gathered piles are dealt "
+                             "out again, and this redeal deals none out in rows; expected deal: rows, stairs "
+                             "or again")
         if raw_gather.get("face_up") is not None and (gather_deal == "again" or raw_gather.get("keep") is not None):
             raise self._fail(("stock", "gather", "face_up"), "the cards go back face up as the deal or the kept "
                              "places say; expected no face_up with deal: again or keep")
         if gather_deal == "again" and gather and any(self.piles[p].faces for p in gather):
             raise self._fail(("stock", "gather", "deal"), "again deals the face-down rows and then the face-up "
                              "ones; expected piles dealt with face_up or face_down, not faces")
-        gather_to_stock = bool(deal_to) and redeals != 0 and not one_pile
+        gather_to_stock = bool(deal_to) and redeals != 0 and not gather
         if gather_to_stock and (gather or raw.get("deal_when", "always") != "always"):
             raise self._fail(("stock", "redeals"), "a stock that deals rows redeals by gathering the piles it "
                              "deals to; expected no gather and no deal_when with it")
@@ -1664,6 +1688,7 @@ class Rules:
                          gather_face_up=int(raw_gather.get("face_up", 0)),
                          gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)
                                          if gather_deal == "again" else ()), gather_one_pile=one_pile,
+                         gather_from_top=bool(raw_gather.get("from_top", False)),
                          when=self._condition(("stock", "when"), raw["when"]) if raw.get("when") else None)
 
     def _compile_waste_fill(self) -> None:
@@ -2429,6 +2454,9 @@ class Rules:
         self.f_when = {f: self.f_spec[f].when for f in self.foundations if self.f_spec[f].when is not None}
         self.f_sources = {f: self.f_spec[f].takes_from for f in self.foundations
                           if self.f_spec[f].takes_from is not None}
+        # ... and until the first redeal (St. Helena)
+        self.f_first_pass = {f: self.f_spec[f].first_pass_from for f in self.foundations
+                             if self.f_spec[f].first_pass_from is not None}
         self.run_foundations = [f for f in self.foundations if self.f_spec[f].takes_run]
         # Foundations that take N cards at once, a run by their build rule (Beehive's sets of four).
         self.set_foundations = [f for f in self.foundations if self.f_spec[f].takes_set]

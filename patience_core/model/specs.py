@@ -457,6 +457,8 @@ class FoundationSpec:
     keep_base: bool = False
     either_way: bool = False
     takes_from: frozenset[int] | None = None
+    # first_pass_from: until the first redeal, the only piles it takes cards from (St. Helena)
+    first_pass_from: frozenset[int] | None = None
     takes_set: int = 0
     set_rule: BuildRule | None = None
     deal_bases: bool = False
@@ -632,7 +634,9 @@ class StockSpec:
     Crescent_Talon). ``gather_one_pile`` (``first`` or ``last``): each redeal picks up one pile
     only, the n-th from the first or from the last, and deals it out again from that pile on,
     then round and round from the first (PySolFC's SeniorWrangler_Talon, Matrimony_Talon);
-    with ``deal_to`` it is offered once the stock is empty. ``when``: the stock is turned, dealt
+    with ``deal_to`` it is offered once the stock is empty, as is a ``gather_deal`` redeal.
+    ``gather_from_top``: the piles are dealt out again from each one's top down, the last pile
+    first (PySolFC's StHelena_Talon reverses what it gathers). ``when``: the stock is turned, dealt
     or redealt only in this state (PySolFC's VirginiaReel_Talon, TheLuckyNumber_Talon)."""
 
     draw: int = 1
@@ -668,6 +672,7 @@ class StockSpec:
     gather_face_up: int = 0
     gather_pattern: tuple[tuple[int, int], ...] = ()
     gather_one_pile: str = ""
+    gather_from_top: bool = False
     when: Condition | None = None
 
 

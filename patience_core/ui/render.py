@@ -62,6 +62,9 @@ def _worry_words(rules: Rules, fspec) -> str:
         transfer += base
     if fspec.takes_from is not None:
         transfer = f"; they take cards only from {_sources_words(rules, fspec.takes_from)}" + transfer
+    if fspec.first_pass_from is not None:
+        transfer = (f"; until the first redeal they take cards only from "
+                    f"{_sources_words(rules, fspec.first_pass_from)}" + transfer)
     if not fspec.worry:
         return transfer
     when = f" once {fspec.worry_when.words}" if fspec.worry_when is not None else ""
@@ -733,8 +736,12 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                    "again": "as the deal dealt them (the face-down rows, then the face-up rows) as far as they "
                             "go, a face-down top card turned up"}[stock.gather_deal]
             shuffled = "shuffled" if stock.shuffle else "unshuffled"
-            lines.append(f"Redeal ({redeals}): the piles of {group} are picked up in order, each from its top, "
-                         f"and dealt out again {shuffled}, {how}{_face_up_words(stock)}.")
+            when = "once the stock is empty, " if stock.deal_to else ""
+            picked = (f"picked up and dealt out again {shuffled} from each pile's top down, the last pile first"
+                      if stock.gather_from_top else
+                      f"picked up in order, each from its top, and dealt out again {shuffled}")
+            lines.append(f"Redeal ({redeals}): {when}the piles of {group} are {picked}, {how}"
+                         f"{_face_up_words(stock)}.")
         elif stock.shuffle:
             lines.append(f"Redeal ({redeals}): the cards of {group} are picked up, shuffled and dealt out again "
                          f"{stock.per_pile} to a pile from the first, in rows (the last piles short)"

@@ -509,6 +509,9 @@ FOUNDATION_GROUP = {
                                            "ranks already on that pile (Osmosis); longest: a pile shorter than "
                                            "the group's longest takes only the rank at its next place in that "
                                            "one (Osmium); with a build rule"}),
+        "first_pass_from": {**PILE_SET, "description": "until the first redeal, the only piles a card put on "
+                                                       "these foundations may come from (St. Helena's King "
+                                                       "foundations: not the bottom row)"},
         "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
                                                   "(British Constitution: [row1], the top row)"},
         "transfer": _or_ref({"description": "a top card may move onto another foundation that takes it (Aces "
@@ -678,7 +681,7 @@ FIELDS: dict[str, Any] = {
                                         "description": "no-gap: a row is dealt only when no pile of the "
                                                        "group is empty; all-empty: only when every one is "
                                                        "(Toad)"}),
-                  "rounds": _or_ref({"type": "integer", "minimum": 1, "maximum": 4,
+                  "rounds": _or_ref({"type": "integer", "minimum": 1, "maximum": 12,
                                      "description": "with deal: rows dealt by one move, one card to each pile "
                                                     "in turn each row (The Spark: 3); default 1"}),
                   "onto": _or_ref({"enum": ["every", "non-empty", "gaps-first", "last"],
@@ -717,6 +720,11 @@ FIELDS: dict[str, Any] = {
                                                                  "(Tvete's Grandfather); bottom-to-top, each "
                                                                  "pile's bottom card moved to its top "
                                                                  "(Crescent)"}),
+                                 "from_top": _or_ref({"type": "boolean",
+                                                      "description": "with deal: each pile's cards are dealt "
+                                                                     "out from its top down, the last pile "
+                                                                     "first (St. Helena); else the last "
+                                                                     "pile's bottom card comes first"}),
                                  "one_pile": _or_ref({"enum": ["first", "last"],
                                                       "description": "each redeal picks up one pile only, "
                                                                      "the n-th from the first (Senior "
