@@ -80,13 +80,13 @@ def _or_list(words: list[str]) -> str:
     return _and_list(words, "or")
 
 
-def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
+def _build_rule(raw: Any, pack_ranks: tuple[int, ...] = tuple(range(13))) -> BuildRule | RunChoice | None:
     """A build rule as written (``or:`` a second one, either will do); a list (``run:`` only,
     the schema says so): a run by one of them all the way."""
     if raw in (None, "none"):
         return None
     if isinstance(raw, list):
-        return RunChoice(tuple(_build_rule(part) for part in raw))
+        return RunChoice(tuple(_build_rule(part, pack_ranks) for part in raw))
     suit, step = raw.get("suit", "any"), raw.get("step", 1)
     cycle = tuple(cards.SUITS.index(str(s).upper()) for s in suit) if isinstance(suit, list) else ()
     steps = tuple(int(step[s]) for s in cards.SUITS) if isinstance(step, dict) else None
@@ -96,7 +96,8 @@ def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
                      keep_direction=bool(raw.get("keep_direction", False)),
                      nothing_on=_rank_list(_ranks_only(raw.get("nothing_on"))),
                      nothing_on_suits=_suits_in(raw.get("nothing_on")), never_put=_rank_list(raw.get("never_put")),
-                     alternative=_build_rule(raw.get("or")))
+                     order=pack_ranks if raw.get("order") == "pack" else None,
+                     alternative=_build_rule(raw.get("or"), pack_ranks))
 
 
 def _is_suit(item: Any) -> bool:
@@ -351,12 +352,16 @@ class Rules:
                                      "ranks add up to it); expected no rank, step or wrap with it")
             if isinstance(raw.get("suit"), list) and len({str(s).upper() for s in raw["suit"]}) < len(raw["suit"]):
                 raise self._fail(path + ("suit",), "a cycle of suits names each suit once; expected distinct suits")
+            if raw.get("order") == "pack" and raw.get("rank", "down") in ("any", "same") or \
+                    raw.get("order") == "pack" and "total" in raw:
+                raise self._fail(path + ("order",), "says how up and down count ranks, and the rule has no "
+                                 "such relation; expected rank: up, down or either with it")
             if "or" in raw:
                 self._build(path + ("or",), raw["or"])
         elif isinstance(raw, list):
             for i, part in enumerate(raw):
                 self._build(path + (i,), part)
-        return _build_rule(raw)
+        return _build_rule(raw, self.pack_ranks)
 
     def _add_pile(self, name: str, group: str, kind: str) -> int:
         self.pile_names.append(name)
@@ -885,7 +890,7 @@ class Rules:
         RANK, if given). Compiled after the piles, whose rules it reads."""
         names = _names(raw["in"])
         piles = self._pile_set(path + ("in",), names)
-        own = _build_rule(raw.get("run"))
+        own = _build_rule(raw.get("run"), self.pack_ranks)
         runs = []
         for p in piles:
             spec = self.piles[p]   # None for the stock and waste, and while piles are compiled

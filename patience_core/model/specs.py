@@ -54,6 +54,7 @@ class BuildRule:
     nothing_on: tuple[int, ...] = ()
     never_put: tuple[int, ...] = ()
     nothing_on_suits: tuple[int, ...] = ()
+    order: tuple[int, ...] | None = None
 
     def step_on(self, lower: int) -> int:
         """How many ranks apart a card goes on ``lower`` (by its suit with ``suit_steps``)."""
@@ -88,6 +89,9 @@ class BuildRule:
             elif suit == "other":
                 if ls == us:
                     return False
+            elif suit == "other-same-colour":
+                if ls == us or (ls in RED_SUITS) != (us in RED_SUITS):
+                    return False
             elif suit == "cycle":
                 cycle = self.cycle
                 if ls not in cycle or cycle[(cycle.index(ls) + 1) % len(cycle)] != us:
@@ -103,8 +107,13 @@ class BuildRule:
         if rank == "total":
             return lr + ur + 2 == self.total
         step = self.step_on(lower)
+        ranks = 13
+        if self.order is not None:   # order: pack, the pack's own ranks in turn (Sticko: K A 7 8)
+            if lr not in self.order or ur not in self.order:
+                return False
+            lr, ur, ranks = self.order.index(lr), self.order.index(ur), len(self.order)
         if self.wrap:
-            down, up = (lr - step) % 13 == ur, (lr + step) % 13 == ur
+            down, up = (lr - step) % ranks == ur, (lr + step) % ranks == ur
         else:
             down, up = lr - step == ur, lr + step == ur
         if rank == "down":
@@ -125,9 +134,13 @@ class BuildRule:
             rank += f" by {self.step}"
         suit = {"same": "in suit", "alternate": "in alternate colours", "other": "in another suit",
                 "same-colour": "in the same colour", "any": "regardless of suit",
+                "other-same-colour": "in the other suit of the same colour",
                 "cycle": "following the suits " + " → ".join(cards.SUITS[s] for s in (*self.cycle, self.cycle[0]))
                 if self.cycle else ""}[self.suit]
         wrap = " (wrapping K-A)" if self.wrap and self.rank not in ("any", "same", "total") else ""
+        if self.order is not None and self.rank not in ("any", "same", "total"):
+            wrap = (f" in the pack's order of ranks ({' '.join(cards.RANKS[r] for r in self.order)}"
+                    f"{', wrapping' if self.wrap else ''})")
         keep = ", each pile the way its first two cards go" if self.keep_direction else ""
         alternative = f", or {self.alternative.words()}" if self.alternative is not None else ""
         closed = " and ".join(([cards.ranks_with_articles(self.nothing_on)] if self.nothing_on else [])

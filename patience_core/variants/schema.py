@@ -49,7 +49,8 @@ BUILD_RULE = {
         "total": _or_ref({"type": "integer", "minimum": 2, "maximum": 26,
                           "description": "instead of rank: the card put on and the top card have ranks adding "
                                          "up to this (A 1, J 11, Q 12, K 13; Eiffel Tower's 14)"}),
-        "suit": _or_ref({"anyOf": [{"enum": ["same", "alternate", "other", "same-colour", "any"]},
+        "suit": _or_ref({"anyOf": [{"enum": ["same", "alternate", "other", "same-colour", "other-same-colour",
+                                             "any"]},
                                    {"type": "array", "minItems": 2, "maxItems": 4, "items": SUIT}],
                          "description": "same suit, alternate colours, another suit, the same colour, or any; "
                                         "a list of suits: a cycle, each suit taking the next and the last the "
@@ -67,16 +68,24 @@ BUILD_RULE = {
                                       "Mine: D)",
                        "anyOf": [RANK, SUIT, {"type": "array", "minItems": 1, "maxItems": 16,
                                               "items": {"anyOf": [RANK, SUIT]}}]},
+        "order": {"enum": ["pack"],
+                  "description": "pack: up and down count ranks in a stripped pack's own order, the ranks "
+                                 "it lacks skipped (Sticko: A after K, 7 after A)"},
         "never_put": {"description": "ranks never put on a card, only into gaps (Swiss Patience: A)",
                       "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 12, "items": RANK}]},
     },
 }
 # ``or:`` a second rule, either of which will do for each card (Curds and Whey: down in suit, or
-# on the same rank); one level deep, and without keep_direction, which a single rule keeps.
+# on the same rank); two levels deep (Sticko's three relations), and without keep_direction,
+# which a single rule keeps.
+_THIRD_RULE = {
+    **BUILD_RULE, "description": "a third rule, any of which will do (Sticko)",
+    "properties": {k: v for k, v in BUILD_RULE["properties"].items() if k != "keep_direction"}}
 BUILD_RULE["properties"]["or"] = {
     **BUILD_RULE, "description": "a second rule, either of which will do (Curds and Whey: "
-                                 "{rank: down, suit: same, or: {rank: same}})",
-    "properties": {k: v for k, v in BUILD_RULE["properties"].items() if k != "keep_direction"}}
+                                 "{rank: down, suit: same, or: {rank: same}}); it may have an or of its own",
+    "properties": {**{k: v for k, v in BUILD_RULE["properties"].items() if k != "keep_direction"},
+                   "or": _THIRD_RULE}}
 # What a run is: one rule, or a list of rules of which a run follows one all the way.
 RUN_RULE = {"anyOf": [BUILD_RULE, {"type": "array", "minItems": 2, "maxItems": 4, "items": BUILD_RULE}]}
 
