@@ -97,7 +97,8 @@ def test_or_with_keep_direction_is_refused(tmp_path):
     assert "expected no or: with keep_direction" in validate_refusal(tmp_path, text)
 
 
-def test_or_goes_one_level_deep(tmp_path):
-    text = BAD % "{rank: down, or: {rank: same, or: {rank: up}}}"
+def test_or_goes_two_levels_deep(tmp_path):
+    # an or inside an or says three rules (Sticko's foundation); a third level is refused
+    text = BAD % "{rank: down, or: {rank: same, or: {rank: up, or: {rank: any}}}}"
     said = validate_refusal(tmp_path, text)
     assert "bad.yaml:5:" in said and "field piles.tableau.build" in said

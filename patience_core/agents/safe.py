@@ -71,11 +71,13 @@ def plain_rules(rules: Rules) -> bool:
         return False
     if rules.f_when:   # foundations that wait for a state: a play may come before the line's state
         return False
-    if rules.f_sources:   # foundations that take only from some piles: the tables overstate the plays
-        return False
+    if rules.f_sources or rules.f_first_pass:   # foundations that take only from some piles: the tables
+        return False                             # overstate the plays
     if rules.transfer_from:   # a line moving foundation cards between piles need not survive a play
         return False
     if rules.gap_fits:   # a card taken up may be the one a gap beside it needs (Montana's neighbours)
+        return False
+    if rules.fill_chains:   # a play that empties a pile also takes a card from the pile filling it
         return False
     return not any(rules.fill_by_player)
 

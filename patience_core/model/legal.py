@@ -143,6 +143,9 @@ def foundation_moves(position: "Position") -> list[Move]:
     if position.rules.f_sources:   # foundations that take only from some piles (British Constitution)
         sources = position.rules.f_sources
         moves = [m for m in moves if m.dst not in sources or m.src in sources[m.dst]]
+    if position.rules.f_first_pass and position.redeals_left == position.rules.redeals:
+        sources = position.rules.f_first_pass   # until the first redeal (St. Helena)
+        moves = [m for m in moves if m.dst not in sources or m.src in sources[m.dst]]
     if position.rules.remove_rules:
         moves += remove_moves(position)
     if position.rules.opening_from is not None and opening(position):
@@ -460,6 +463,8 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
                       or (spec.single_onto_cards and pile)):
         return False
     if spec.only_suit is not None and card // 13 != spec.only_suit:
+        return False
+    if card // 13 in spec.refused_suits:
         return False
     if spec.only_rank is not None and card % 13 != spec.only_rank:
         return False
@@ -832,7 +837,7 @@ def gathered_dealt(piles: list[list[int]], places: tuple[int, ...], spec,
     if spec.gather_deal == "bottom-to-top":   # each pile's bottom card to its top (Crescent)
         turned = [piles[p][1:] + piles[p][:1] for p in places]
         return turned, [0] * len(places)
-    stock = [card for p in places for card in reversed(piles[p])]
+    stock = [card for p in places for card in (piles[p] if spec.gather_from_top else reversed(piles[p]))]
     if spec.shuffle:
         seeded_shuffle(stock, redeals_left)
     n = len(places)

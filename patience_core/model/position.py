@@ -484,7 +484,7 @@ class Position:
                                                                    len(piles[rules.stock])):
                 closed = self._close_up()
         after = None
-        if rules.waste_refills or rules.opening_from is not None:
+        if rules.waste_refills or rules.opening_from is not None or rules.fill_chains:
             after = self._after_play(dst_up and self.on_foundations == count, filled)
         # for undo: the cards the take turned up, the close-up, what the play caused beyond
         second = (turned, closed, after) if turned or closed is not None or after is not None else None
@@ -497,6 +497,11 @@ class Position:
         to, in order; whether the waste was refilled) for undo, or ``None``."""
         rules = self.rules
         piles = self.piles
+        chained = None
+        if rules.fill_chains and filled.__class__ is int and filled >= 0 and not piles[filled] \
+                and rules.piles[filled] is not None and rules.fill[filled]:
+            # the pile that filled the gap is a gap now, filled in the same move (Twilight Zone)
+            chained = (filled, self._settle(filled, piles[filled]))
         stock = piles[rules.stock]
         refilled = 0
         waste = rules.waste
@@ -517,17 +522,21 @@ class Position:
                     if not piles[p] and stock:
                         piles[p].append(stock.pop())
                         dealt.append(p)
-        return (tuple(dealt), refilled) if dealt or refilled else None
+        return (tuple(dealt), refilled, chained) if dealt or refilled or chained else None
 
     def _before_play(self, after: tuple) -> None:
-        """Undo :meth:`_after_play`: the opening's cards, then the waste's refill, back to the stock."""
-        dealt, refilled = after
+        """Undo :meth:`_after_play`: the opening's cards, then the waste's refill, back to the
+        stock; then the chained fill."""
+        dealt, refilled, chained = after
         piles = self.piles
         stock = piles[self.rules.stock]
         for p in reversed(dealt):
             stock.append(piles[p].pop())
         for _ in range(refilled):   # the draw turned onto the emptied waste
             stock.append(piles[self.rules.waste].pop())
+        if chained is not None:
+            source, (flipped, filled, fill_flipped) = chained
+            self._unsettle(source, piles[source], filled, flipped, fill_flipped)
 
     def _turn_up_next(self, p: int) -> int:
         """Pile ``p`` took a card (``on_take: turn-up``): its next face-down card, the one nearest

@@ -80,13 +80,13 @@ def _or_list(words: list[str]) -> str:
     return _and_list(words, "or")
 
 
-def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
+def _build_rule(raw: Any, pack_ranks: tuple[int, ...] = tuple(range(13))) -> BuildRule | RunChoice | None:
     """A build rule as written (``or:`` a second one, either will do); a list (``run:`` only,
     the schema says so): a run by one of them all the way."""
     if raw in (None, "none"):
         return None
     if isinstance(raw, list):
-        return RunChoice(tuple(_build_rule(part) for part in raw))
+        return RunChoice(tuple(_build_rule(part, pack_ranks) for part in raw))
     suit, step = raw.get("suit", "any"), raw.get("step", 1)
     cycle = tuple(cards.SUITS.index(str(s).upper()) for s in suit) if isinstance(suit, list) else ()
     steps = tuple(int(step[s]) for s in cards.SUITS) if isinstance(step, dict) else None
@@ -94,8 +94,27 @@ def _build_rule(raw: Any) -> BuildRule | RunChoice | None:
                      suit="cycle" if cycle else suit, cycle=cycle, total=int(raw.get("total", 0)),
                      step=1 if steps else int(step), suit_steps=steps, wrap=bool(raw.get("wrap", False)),
                      keep_direction=bool(raw.get("keep_direction", False)),
-                     nothing_on=_rank_list(raw.get("nothing_on")), never_put=_rank_list(raw.get("never_put")),
-                     alternative=_build_rule(raw.get("or")))
+                     nothing_on=_rank_list(_ranks_only(raw.get("nothing_on"))),
+                     nothing_on_suits=_suits_in(raw.get("nothing_on")), never_put=_rank_list(raw.get("never_put")),
+                     order=pack_ranks if raw.get("order") == "pack" else None,
+                     alternative=_build_rule(raw.get("or"), pack_ranks))
+
+
+def _is_suit(item: Any) -> bool:
+    return isinstance(item, str) and item.upper() in cards.SUITS
+
+
+def _ranks_only(raw: Any) -> Any:
+    """A list of ranks and suits (``nothing_on: [K, D]``) without its suits."""
+    items = raw if isinstance(raw, list) else [] if raw is None else [raw]
+    ranks = [item for item in items if not _is_suit(item)]
+    return ranks or None
+
+
+def _suits_in(raw: Any) -> tuple[int, ...]:
+    """The suits of a list of ranks and suits, as suit indices (C D H S)."""
+    items = raw if isinstance(raw, list) else [] if raw is None else [raw]
+    return tuple(sorted({cards.SUITS.index(item.upper()) for item in items if _is_suit(item)}))
 
 
 def _rank_list(raw: Any) -> tuple[int, ...]:
@@ -183,6 +202,7 @@ class Rules:
 
         self._compile_waste_fill()
         self._check_stock_turns()
+        self._check_fill_chains()
         self._compile_removal(definition)
         self._compile_opening_card(definition)
         self.win = self._condition(("win",), definition["win"]) if definition.get("win") else None
@@ -332,12 +352,16 @@ class Rules:
                                      "ranks add up to it); expected no rank, step or wrap with it")
             if isinstance(raw.get("suit"), list) and len({str(s).upper() for s in raw["suit"]}) < len(raw["suit"]):
                 raise self._fail(path + ("suit",), "a cycle of suits names each suit once; expected distinct suits")
+            if raw.get("order") == "pack" and raw.get("rank", "down") in ("any", "same") or \
+                    raw.get("order") == "pack" and "total" in raw:
+                raise self._fail(path + ("order",), "says how up and down count ranks, and the rule has no "
+                                 "such relation; expected rank: up, down or either with it")
             if "or" in raw:
                 self._build(path + ("or",), raw["or"])
         elif isinstance(raw, list):
             for i, part in enumerate(raw):
                 self._build(path + (i,), part)
-        return _build_rule(raw)
+        return _build_rule(raw, self.pack_ranks)
 
     def _add_pile(self, name: str, group: str, kind: str) -> int:
         self.pile_names.append(name)
@@ -361,12 +385,48 @@ class Rules:
                 resolved.append(self.stock)
             elif name in self.group_specs and name != group:
                 resolved += self.groups[name]
+            elif name.endswith(":same") and name[:-len(":same")] in self.group_specs and name[:-5] != group:
+                # the pile of another group with the gap's own number (Twilight Zone's column n from reserve n)
+                resolved += self._paired_pile(("piles", group, "fill", i), name)
             else:
                 others = [g for g in known if g not in ("waste", "stock", "stock-turn")]
                 raise self._fail(("piles", group, "fill", i), f"unknown source {name!r}"
                                  f"{suggest(name, known)}; expected waste, stock or stock-turn"
-                                 + (f", or another pile group ({', '.join(others)})" if others else ""))
+                                 + (f", or another pile group ({', '.join(others)}), or GROUP:same" if others else ""))
         return tuple(resolved)
+
+    def _first_pass_from(self, group: str, spec: dict[str, Any], definition: dict[str, Any]) -> frozenset[int] | None:
+        """``first_pass_from``: until the first redeal, the only piles the group takes cards from
+        (PySolFC's StHelena_FoundationStack in round 1)."""
+        raw = spec.get("first_pass_from")
+        if raw is None:
+            return None
+        redeals = (definition.get("stock") or {}).get("redeals", 0)
+        if redeals in (0, "unlimited"):
+            raise self._fail(("foundations", group, "first_pass_from"), "says where cards come from until the "
+                             f"first redeal, and the game has {'no' if redeals == 0 else 'unlimited'} redeals; "
+                             "expected stock.redeals: 1 or more")
+        return frozenset(self._pile_set(("foundations", group, "first_pass_from"), _names(raw)))
+
+    def _check_fill_chains(self) -> None:
+        """A gap's fill source that fills too is filled in the same move, one step deep: that
+        source fills one card at once, from piles that do not fill in their turn."""
+        layout = {p for p, spec in enumerate(self.piles) if spec is not None}
+        for p in sorted(layout):
+            for q in self.piles[p].fill:
+                if q not in layout or not self.piles[q].fill:
+                    continue
+                source = self.piles[q]
+                path = ("piles", source.group, "fill")
+                if source.fill_when is not None or source.fill_cards > 1 or source.fill_turns_stock \
+                        or source.fill_fullest:
+                    raise self._fail(path, f"{source.group} fills the gaps of {self.piles[p].group} and is "
+                                     "filled in the same move, one card at once; expected fill: [sources] "
+                                     "without when, cards, stock-turn or fill_from")
+                if any(r in layout and self.piles[r].fill for r in source.fill):
+                    raise self._fail(path, f"{source.group} fills the gaps of {self.piles[p].group} and takes "
+                                     "its own fill from a pile that fills in turn; expected one step: "
+                                     "sources that do not fill (waste, stock, or a group without fill)")
 
     def _check_stock_turns(self) -> None:
         """``stock-turn`` turns one draw onto the empty waste and fills the gap with its top card
@@ -567,6 +627,7 @@ class Rules:
                         single_onto_cards=spec.get("takes", "run") == "runs-into-gaps",
                         bottom=bottom, swap=spec.get("swap"),
                         only_suit=self._pile_suit(group, spec, count, i),
+                        refused_suits=self._refused_suits(group, spec),
                         only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),
@@ -587,10 +648,21 @@ class Rules:
                              "down, so no card waits to turn up; expected face_down or face_up: 0")
         return self._condition(path, raw)
 
+    def _refused_suits(self, group: str, spec: dict[str, Any]) -> tuple[int, ...]:
+        """``suit: {except: SUITS}``: the suits no pile of the group takes (Diamond Mine's diamonds)."""
+        value = spec.get("suit")
+        if not isinstance(value, dict):
+            return ()
+        refused = _suits_in(value["except"])
+        if not set(self.pack_suits) - set(refused):
+            raise self._fail(("piles", group, "suit", "except"), "every suit of the pack is refused, so the "
+                             "piles take nothing; expected a suit the pack holds left out")
+        return refused
+
     def _pile_suit(self, group: str, spec: dict[str, Any], count: int, i: int) -> int | None:
         """``suit:``: the one suit pile ``i`` of the group takes (a list gives one per pile)."""
         value = spec.get("suit")
-        if not value:
+        if not value or isinstance(value, dict):   # {except: SUITS}: _refused_suits
             return None
         if isinstance(value, list):
             if len(value) != count:
@@ -819,7 +891,7 @@ class Rules:
         RANK, if given). Compiled after the piles, whose rules it reads."""
         names = _names(raw["in"])
         piles = self._pile_set(path + ("in",), names)
-        own = _build_rule(raw.get("run"))
+        own = _build_rule(raw.get("run"), self.pack_ranks)
         runs = []
         for p in piles:
             spec = self.piles[p]   # None for the stock and waste, and while piles are compiled
@@ -1302,6 +1374,7 @@ class Rules:
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
                                                          _names(spec["takes_from"])))
                                 if spec.get("takes_from") is not None else None),
+                    first_pass_from=self._first_pass_from(group, spec, definition),
                     rank_dealt=spec["start"] == "rank-dealt", at_once=at_once)
                 self.foundations.append(f)
                 indices.append(f)
@@ -1519,9 +1592,15 @@ class Rules:
                     raise self._fail(("stock", "gather", "one_pile"), f"picks up one pile of {len(gather)} a "
                                      "redeal, each once; expected at most as many redeals as piles, and "
                                      "stock.deal (if any) naming the same group")
-            if (deal_to and not one_pile) or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1:
+            # a stock that deals rows may redeal by a gather of its own group once it is empty, picked
+            # up one pile (Matrimony) or all dealt out again (Louis)
+            deals_same = deal_to and set(deal_to) == set(gather)
+            gathers_after_deal = deals_same and (one_pile or raw["gather"].get("deal") in ("rows", "stairs"))
+            if (deal_to and not gathers_after_deal) or to_foundation is not None or close_up or only_fills \
+                    or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "gather"), "a redeal that gathers the layout has no stock to turn or "
-                                 "deal; expected no deal, to, draw or close_up with it")
+                                 "deal; expected no deal, to, draw or close_up with it (or stock.deal naming "
+                                 "the same group, with one_pile or deal: rows or stairs)")
         turn_up: tuple[int, ...] = ()
         if raw.get("turn_up") is not None:
             path = ("stock", "turn_up")
@@ -1562,13 +1641,17 @@ class Rules:
             if gather_deal == "bottom-to-top" and (raw_gather.get("shuffle") or raw_gather.get("face_up")):
                 raise self._fail(path, "bottom-to-top turns each pile's bottom card to its top, the rest as it "
                                  "lies; expected no shuffle and no face_up with it")
+        if raw_gather.get("from_top") and gather_deal not in ("rows", "stairs", "again"):
+            raise self._fail(("stock", "gather", "from_top"), "says in which order the gathered piles are dealt "
+                             "out again, and this redeal deals none out in rows; expected deal: rows, stairs "
+                             "or again")
         if raw_gather.get("face_up") is not None and (gather_deal == "again" or raw_gather.get("keep") is not None):
             raise self._fail(("stock", "gather", "face_up"), "the cards go back face up as the deal or the kept "
                              "places say; expected no face_up with deal: again or keep")
         if gather_deal == "again" and gather and any(self.piles[p].faces for p in gather):
             raise self._fail(("stock", "gather", "deal"), "again deals the face-down rows and then the face-up "
                              "ones; expected piles dealt with face_up or face_down, not faces")
-        gather_to_stock = bool(deal_to) and redeals != 0 and not one_pile
+        gather_to_stock = bool(deal_to) and redeals != 0 and not gather
         if gather_to_stock and (gather or raw.get("deal_when", "always") != "always"):
             raise self._fail(("stock", "redeals"), "a stock that deals rows redeals by gathering the piles it "
                              "deals to; expected no gather and no deal_when with it")
@@ -1611,6 +1694,7 @@ class Rules:
                          gather_face_up=int(raw_gather.get("face_up", 0)),
                          gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)
                                          if gather_deal == "again" else ()), gather_one_pile=one_pile,
+                         gather_from_top=bool(raw_gather.get("from_top", False)),
                          when=self._condition(("stock", "when"), raw["when"]) if raw.get("when") else None)
 
     def _compile_waste_fill(self) -> None:
@@ -2133,6 +2217,13 @@ class Rules:
                     raise self._fail(("piles", spec.group, "fill"), "a pile cannot fill itself")
         if self.stock_spec.deal_to and any(self.piles[p].max_cards == 1 for p in self.stock_spec.deal_to):
             raise self._fail(("stock", "deal"), "cannot deal rows onto single-card places")
+        chained = [self.piles[p].group for p in self._layout()
+                   if any(self.piles[q] is not None and self.piles[q].fill for q in self.piles[p].fill)]
+        if chained and self.remove_rules:
+            group = chained[0]
+            raise self._fail(("piles", group, "fill"), "a gap filled from a pile that fills in turn would need "
+                             "that pile refilled after a removal too, which removals do not do; expected no "
+                             "remove with it")
         if self.waste_refills and self.remove_rules:
             raise self._fail(("waste", "fill"), "a set removed from a gap the waste fills would need the waste "
                              "refilled in turn, which removals do not do; expected no remove with it")
@@ -2174,6 +2265,11 @@ class Rules:
         # fill: [waste, stock-turn]: an empty waste is given one draw first, its top card fills the gap
         self.fill_turns_stock = [self.piles[p] is not None and self.piles[p].fill_turns_stock for p in range(n)]
         self.stock_turn_fills = any(self.fill_turns_stock)
+        # A gap filled from a layout pile that fills too: the source, emptied so, is filled in the
+        # same move (PySolFC's moveMove calls fillStack on every pile it empties: Twilight Zone's
+        # column takes its reserve place's card and the place the waste's, else the stock's).
+        layout = set(self._layout())
+        self.fill_chains = any(q in layout and self.fill[q] for p in layout for q in self.fill[p])
         if self.waste_refills:   # the stock turns a card onto the emptied waste (waste: {fill: [stock]})
             self.fill[self.waste] = (self.stock,)
         # Gaps that wait for a state before they are filled (fill: {from, when}), in pile order,
@@ -2280,7 +2376,8 @@ class Rules:
         for p in self.receivers:
             spec = self.piles[p]
             build = spec.build
-            codes = [c for c in pack_codes if spec.only_suit in (None, c // 13) and spec.only_rank in (None, c % 13)]
+            codes = [c for c in pack_codes if spec.only_suit in (None, c // 13) and spec.only_rank in (None, c % 13)
+                     and c // 13 not in spec.refused_suits]
             self.accepts_any[p] = tuple(codes)
             self.accepts_on[p] = [tuple(c for c in codes if build is not None and build.follows(top, c))
                                   for top in range(52)]
@@ -2304,6 +2401,7 @@ class Rules:
         self.source_limited = any(self.piles[p].takes_from is not None or self.piles[p].empty_from is not None
                                   or self.piles[p].build_from is not None
                                   or self.piles[p].single_only or self.piles[p].only_suit is not None
+                                  or self.piles[p].refused_suits
                                   or self.piles[p].only_rank is not None
                                   or self.piles[p].single_when_empty or self.piles[p].single_onto_cards
                                   for p in self.receivers)
@@ -2362,6 +2460,9 @@ class Rules:
         self.f_when = {f: self.f_spec[f].when for f in self.foundations if self.f_spec[f].when is not None}
         self.f_sources = {f: self.f_spec[f].takes_from for f in self.foundations
                           if self.f_spec[f].takes_from is not None}
+        # ... and until the first redeal (St. Helena)
+        self.f_first_pass = {f: self.f_spec[f].first_pass_from for f in self.foundations
+                             if self.f_spec[f].first_pass_from is not None}
         self.run_foundations = [f for f in self.foundations if self.f_spec[f].takes_run]
         # Foundations that take N cards at once, a run by their build rule (Beehive's sets of four).
         self.set_foundations = [f for f in self.foundations if self.f_spec[f].takes_set]
@@ -2387,7 +2488,7 @@ class Rules:
                                 and not self.worry_from and not self.run_foundations and not self.transfer_from
                                 and not self.remove_rules and self.win is None and not self.any_covered
                                 and not self.waste_refills and self.opening_from is None and not self.after_move
-                                and not self.multi_fills and not self.stock_turn_fills
+                                and not self.multi_fills and not self.stock_turn_fills and not self.fill_chains
                                 and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
                                         for f in self.foundations)
                                 and len(self.pack_suits) == 4 and len(self.pack_ranks) == 13)

@@ -38,7 +38,7 @@ class BuildRule:
     next and the last by the first (Following: a spade takes a heart, a heart a club, ...);
     ``suit_steps``: the step by the lower card's suit, C D H S (Abacus: clubs 1, spades 2, ...);
     ``nothing_on``: ranks on which no card goes, by this rule or its alternative (Dead King
-    Golf's King); ``never_put``: ranks never put on a card (Swiss Patience's Aces, which only
+    Golf's King), ``nothing_on_suits`` the same for suits (Diamond Mine's diamonds); ``never_put``: ranks never put on a card (Swiss Patience's Aces, which only
     gaps take).
     """
 
@@ -53,6 +53,8 @@ class BuildRule:
     suit_steps: tuple[int, ...] | None = None
     nothing_on: tuple[int, ...] = ()
     never_put: tuple[int, ...] = ()
+    nothing_on_suits: tuple[int, ...] = ()
+    order: tuple[int, ...] | None = None
 
     def step_on(self, lower: int) -> int:
         """How many ranks apart a card goes on ``lower`` (by its suit with ``suit_steps``)."""
@@ -71,7 +73,7 @@ class BuildRule:
 
     def follows(self, lower: int, upper: int) -> bool:
         """May ``upper`` be put on ``lower`` (by this rule or its alternative)?"""
-        if lower % 13 in self.nothing_on or upper % 13 in self.never_put:
+        if lower % 13 in self.nothing_on or upper % 13 in self.never_put or lower // 13 in self.nothing_on_suits:
             return False
         if self.alternative is not None and self.alternative.follows(lower, upper):
             return True
@@ -86,6 +88,9 @@ class BuildRule:
                     return False
             elif suit == "other":
                 if ls == us:
+                    return False
+            elif suit == "other-same-colour":
+                if ls == us or (ls in RED_SUITS) != (us in RED_SUITS):
                     return False
             elif suit == "cycle":
                 cycle = self.cycle
@@ -102,8 +107,13 @@ class BuildRule:
         if rank == "total":
             return lr + ur + 2 == self.total
         step = self.step_on(lower)
+        ranks = 13
+        if self.order is not None:   # order: pack, the pack's own ranks in turn (Sticko: K A 7 8)
+            if lr not in self.order or ur not in self.order:
+                return False
+            lr, ur, ranks = self.order.index(lr), self.order.index(ur), len(self.order)
         if self.wrap:
-            down, up = (lr - step) % 13 == ur, (lr + step) % 13 == ur
+            down, up = (lr - step) % ranks == ur, (lr + step) % ranks == ur
         else:
             down, up = lr - step == ur, lr + step == ur
         if rank == "down":
@@ -124,12 +134,18 @@ class BuildRule:
             rank += f" by {self.step}"
         suit = {"same": "in suit", "alternate": "in alternate colours", "other": "in another suit",
                 "same-colour": "in the same colour", "any": "regardless of suit",
+                "other-same-colour": "in the other suit of the same colour",
                 "cycle": "following the suits " + " → ".join(cards.SUITS[s] for s in (*self.cycle, self.cycle[0]))
                 if self.cycle else ""}[self.suit]
         wrap = " (wrapping K-A)" if self.wrap and self.rank not in ("any", "same", "total") else ""
+        if self.order is not None and self.rank not in ("any", "same", "total"):
+            wrap = (f" in the pack's order of ranks ({' '.join(cards.RANKS[r] for r in self.order)}"
+                    f"{', wrapping' if self.wrap else ''})")
         keep = ", each pile the way its first two cards go" if self.keep_direction else ""
         alternative = f", or {self.alternative.words()}" if self.alternative is not None else ""
-        closed = f", nothing on {cards.ranks_with_articles(self.nothing_on)}" if self.nothing_on else ""
+        closed = " and ".join(([cards.ranks_with_articles(self.nothing_on)] if self.nothing_on else [])
+                              + [_SUIT_WORDS[s] + "s" for s in self.nothing_on_suits])
+        closed = f", nothing on {closed}" if closed else ""
         never = (f", never {cards.ranks_with_articles(self.never_put)} onto a card" if self.never_put else "")
         return f"{rank} {suit}{wrap}{keep}{alternative}{closed}{never}"
 
@@ -312,7 +328,8 @@ class PileSpec:
     only into gaps) may come from (``None``: any); ``single_only``: it takes single
     cards, never a run (``single_when_empty``: only while empty, Martha's gaps;
     ``single_onto_cards``: only while not empty, Forty-Nine's columns); ``only_suit``:
-    it takes cards of that suit only (Four Winds' cells); ``only_rank``: of that rank only
+    it takes cards of that suit only (Four Winds' cells), ``refused_suits`` never these (Diamond
+    Mine's diamonds); ``only_rank``: of that rank only
     (Clock); ``turns_up``: a card put on it turns up its next face-down card onto its top, and
     the next again while the card turned is of ``only_rank`` (its face-down cards turn up only so);
     ``discards``: the card a card put on it covers goes to the discard pile (Accordion);
@@ -364,6 +381,7 @@ class PileSpec:
     swap: str | None = None
     only_suit: int | None = None
     only_rank: int | None = None
+    refused_suits: tuple[int, ...] = ()
     turns_up: bool = False
     discards: bool = False
     free_when: Condition | None = None
@@ -454,6 +472,8 @@ class FoundationSpec:
     keep_base: bool = False
     either_way: bool = False
     takes_from: frozenset[int] | None = None
+    # first_pass_from: until the first redeal, the only piles it takes cards from (St. Helena)
+    first_pass_from: frozenset[int] | None = None
     takes_set: int = 0
     set_rule: BuildRule | None = None
     deal_bases: bool = False
@@ -629,7 +649,9 @@ class StockSpec:
     Crescent_Talon). ``gather_one_pile`` (``first`` or ``last``): each redeal picks up one pile
     only, the n-th from the first or from the last, and deals it out again from that pile on,
     then round and round from the first (PySolFC's SeniorWrangler_Talon, Matrimony_Talon);
-    with ``deal_to`` it is offered once the stock is empty. ``when``: the stock is turned, dealt
+    with ``deal_to`` it is offered once the stock is empty, as is a ``gather_deal`` redeal.
+    ``gather_from_top``: the piles are dealt out again from each one's top down, the last pile
+    first (PySolFC's StHelena_Talon reverses what it gathers). ``when``: the stock is turned, dealt
     or redealt only in this state (PySolFC's VirginiaReel_Talon, TheLuckyNumber_Talon)."""
 
     draw: int = 1
@@ -665,6 +687,7 @@ class StockSpec:
     gather_face_up: int = 0
     gather_pattern: tuple[tuple[int, int], ...] = ()
     gather_one_pile: str = ""
+    gather_from_top: bool = False
     when: Condition | None = None
 
 

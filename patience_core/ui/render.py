@@ -62,6 +62,9 @@ def _worry_words(rules: Rules, fspec) -> str:
         transfer += base
     if fspec.takes_from is not None:
         transfer = f"; they take cards only from {_sources_words(rules, fspec.takes_from)}" + transfer
+    if fspec.first_pass_from is not None:
+        transfer = (f"; until the first redeal they take cards only from "
+                    f"{_sources_words(rules, fspec.first_pass_from)}" + transfer)
     if not fspec.worry:
         return transfer
     when = f" once {fspec.worry_when.words}" if fspec.worry_when is not None else ""
@@ -276,6 +279,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += ", one card at a time (never a run)"
     elif first.single_onto_cards:
         build += ", one card at a time (a run only into an empty pile)"
+    if first.refused_suits:   # suit: {except: SUITS} (Diamond Mine)
+        build += ", never taking a " + " or a ".join(_SUIT_NAMES[s] for s in first.refused_suits) + \
+            " (onto a card or into a gap)"
     ranks = [rules.piles[p].only_rank for p in piles]
     if first.only_rank is not None:
         build += (f", only {cards.RANKS[first.only_rank]}s" if len(set(ranks)) == 1 else
@@ -320,7 +326,13 @@ def fill_sources_words(rules: Rules, p: int) -> list[str]:
     if groups is None:
         turn = (f"top card of a turn of {_plural(rules.draw, 'card')} from the stock onto the waste"
                 if rules.fill_turns_stock[p] else "")
-        return [turn if turn and s == rules.stock else rules.pile_names[s] for s in rules.fill[p]]
+        words = [turn if turn and s == rules.stock else rules.pile_names[s] for s in rules.fill[p]]
+        raw = rules.group_specs[rules.pile_group[p]].get("fill")
+        listed = raw.get("from") if isinstance(raw, dict) else raw
+        if isinstance(listed, list) and len(listed) == len(words):   # GROUP:same: each gap's own pile of GROUP
+            words = [f"pile of {name[:-len(':same')]} with the gap's number ({word} for pile {_number(rules, p)})"
+                     if name.endswith(":same") else word for name, word in zip(listed, words)]
+        return words
     words = []
     for group in groups:
         names = [rules.pile_names[s] for s in group]
@@ -330,6 +342,14 @@ def fill_sources_words(rules: Rules, p: int) -> list[str]:
             most = "fuller" if len(names) == 2 else "fullest"
             words.append(f"{most} of {', '.join(names[:-1])} and {names[-1]} ({names[0]} on a tie)")
     return words
+
+
+_SUIT_NAMES = ("club", "diamond", "heart", "spade")   # cards.SUITS in words
+
+
+def _number(rules: Rules, p: int) -> str:
+    """Pile ``p``'s number in its group (``tableau:3`` is 3)."""
+    return rules.pile_names[p].rsplit(":", 1)[-1]
 
 
 def _locked_words(pile) -> str:
@@ -718,8 +738,12 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                    "again": "as the deal dealt them (the face-down rows, then the face-up rows) as far as they "
                             "go, a face-down top card turned up"}[stock.gather_deal]
             shuffled = "shuffled" if stock.shuffle else "unshuffled"
-            lines.append(f"Redeal ({redeals}): the piles of {group} are picked up in order, each from its top, "
-                         f"and dealt out again {shuffled}, {how}{_face_up_words(stock)}.")
+            when = "once the stock is empty, " if stock.deal_to else ""
+            picked = (f"picked up and dealt out again {shuffled} from each pile's top down, the last pile first"
+                      if stock.gather_from_top else
+                      f"picked up in order, each from its top, and dealt out again {shuffled}")
+            lines.append(f"Redeal ({redeals}): {when}the piles of {group} are {picked}, {how}"
+                         f"{_face_up_words(stock)}.")
         elif stock.shuffle:
             lines.append(f"Redeal ({redeals}): the cards of {group} are picked up, shuffled and dealt out again "
                          f"{stock.per_pile} to a pile from the first, in rows (the last piles short)"

@@ -49,7 +49,8 @@ BUILD_RULE = {
         "total": _or_ref({"type": "integer", "minimum": 2, "maximum": 26,
                           "description": "instead of rank: the card put on and the top card have ranks adding "
                                          "up to this (A 1, J 11, Q 12, K 13; Eiffel Tower's 14)"}),
-        "suit": _or_ref({"anyOf": [{"enum": ["same", "alternate", "other", "same-colour", "any"]},
+        "suit": _or_ref({"anyOf": [{"enum": ["same", "alternate", "other", "same-colour", "other-same-colour",
+                                             "any"]},
                                    {"type": "array", "minItems": 2, "maxItems": 4, "items": SUIT}],
                          "description": "same suit, alternate colours, another suit, the same colour, or any; "
                                         "a list of suits: a cycle, each suit taking the next and the last the "
@@ -63,18 +64,28 @@ BUILD_RULE = {
         "keep_direction": _or_ref({"type": "boolean",
                                    "description": "with rank: either, on a pile: the pile keeps the way its first "
                                                   "two cards went (Union Square)"}),
-        "nothing_on": {"description": "ranks on which no card goes (Dead King Golf: K)",
-                       "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 12, "items": RANK}]},
+        "nothing_on": {"description": "ranks or suits on which no card goes (Dead King Golf: K; Diamond "
+                                      "Mine: D)",
+                       "anyOf": [RANK, SUIT, {"type": "array", "minItems": 1, "maxItems": 16,
+                                              "items": {"anyOf": [RANK, SUIT]}}]},
+        "order": {"enum": ["pack"],
+                  "description": "pack: up and down count ranks in a stripped pack's own order, the ranks "
+                                 "it lacks skipped (Sticko: A after K, 7 after A)"},
         "never_put": {"description": "ranks never put on a card, only into gaps (Swiss Patience: A)",
                       "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 12, "items": RANK}]},
     },
 }
 # ``or:`` a second rule, either of which will do for each card (Curds and Whey: down in suit, or
-# on the same rank); one level deep, and without keep_direction, which a single rule keeps.
+# on the same rank); two levels deep (Sticko's three relations), and without keep_direction,
+# which a single rule keeps.
+_THIRD_RULE = {
+    **BUILD_RULE, "description": "a third rule, any of which will do (Sticko)",
+    "properties": {k: v for k, v in BUILD_RULE["properties"].items() if k != "keep_direction"}}
 BUILD_RULE["properties"]["or"] = {
     **BUILD_RULE, "description": "a second rule, either of which will do (Curds and Whey: "
-                                 "{rank: down, suit: same, or: {rank: same}})",
-    "properties": {k: v for k, v in BUILD_RULE["properties"].items() if k != "keep_direction"}}
+                                 "{rank: down, suit: same, or: {rank: same}}); it may have an or of its own",
+    "properties": {**{k: v for k, v in BUILD_RULE["properties"].items() if k != "keep_direction"},
+                   "or": _THIRD_RULE}}
 # What a run is: one rule, or a list of rules of which a run follows one all the way.
 RUN_RULE = {"anyOf": [BUILD_RULE, {"type": "array", "minItems": 2, "maxItems": 4, "items": BUILD_RULE}]}
 
@@ -264,8 +275,9 @@ PILE_GROUP = {
                                           "is left, which is turned up and free (Eagle Wing)"}),
         "fill": _or_ref({
             "description": "what fills a gap at once: never, or sources tried in order "
-                           "(waste, stock, stock-turn: the top card of a draw turned onto the empty waste, or "
-                           "another pile group); or {from: SOURCES, when: CONDITION}: "
+                           "(waste, stock, stock-turn: the top card of a draw turned onto the empty waste, "
+                           "another pile group, or GROUP:same, its pile with the gap's number, itself "
+                           "filled in the same move if it fills: Twilight Zone); or {from: SOURCES, when: CONDITION}: "
                            "only while that state holds, every waiting gap filled, in pile order, once "
                            "it does (Elevens Too); {from: SOURCES, cards: N}: N cards at once",
             "anyOf": [{"const": "never"},
@@ -329,8 +341,15 @@ PILE_GROUP = {
                                       "{apart: [1, 3], side: right}: only from the places that many places away "
                                       "in the group, on that side (Accordion)"},
         "suit": _or_ref({"description": "the pile takes only cards of this suit (Four Winds' cells); a list: "
-                                        "one suit per pile (German FreeCell's cells: [C, S, H, D])",
-                         "anyOf": [SUIT, {"type": "array", "minItems": 1, "maxItems": 128, "items": SUIT}]}),
+                                        "one suit per pile (German FreeCell's cells: [C, S, H, D]); {except: "
+                                        "SUITS}: every pile takes cards of every suit but these (Diamond Mine: "
+                                        "{except: D})",
+                         "anyOf": [SUIT, {"type": "array", "minItems": 1, "maxItems": 128, "items": SUIT},
+                                   {"type": "object", "additionalProperties": False, "required": ["except"],
+                                    "properties": {"except": {
+                                        "description": "the suits the piles never take",
+                                        "anyOf": [SUIT, {"type": "array", "minItems": 1, "maxItems": 4,
+                                                         "uniqueItems": True, "items": SUIT}]}}}]}),
         "rank": _or_ref({"description": "the pile takes only cards of this rank; a list: one rank per pile "
                                         "(Clock: [A, 2, ..., Q, K])",
                          "anyOf": [RANK, {"type": "array", "minItems": 1, "maxItems": 128, "items": RANK}]}),
@@ -501,6 +520,9 @@ FOUNDATION_GROUP = {
                                            "ranks already on that pile (Osmosis); longest: a pile shorter than "
                                            "the group's longest takes only the rank at its next place in that "
                                            "one (Osmium); with a build rule"}),
+        "first_pass_from": {**PILE_SET, "description": "until the first redeal, the only piles a card put on "
+                                                       "these foundations may come from (St. Helena's King "
+                                                       "foundations: not the bottom row)"},
         "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
                                                   "(British Constitution: [row1], the top row)"},
         "transfer": _or_ref({"description": "a top card may move onto another foundation that takes it (Aces "
@@ -670,7 +692,7 @@ FIELDS: dict[str, Any] = {
                                         "description": "no-gap: a row is dealt only when no pile of the "
                                                        "group is empty; all-empty: only when every one is "
                                                        "(Toad)"}),
-                  "rounds": _or_ref({"type": "integer", "minimum": 1, "maximum": 4,
+                  "rounds": _or_ref({"type": "integer", "minimum": 1, "maximum": 12,
                                      "description": "with deal: rows dealt by one move, one card to each pile "
                                                     "in turn each row (The Spark: 3); default 1"}),
                   "onto": _or_ref({"enum": ["every", "non-empty", "gaps-first", "last"],
@@ -709,6 +731,11 @@ FIELDS: dict[str, Any] = {
                                                                  "(Tvete's Grandfather); bottom-to-top, each "
                                                                  "pile's bottom card moved to its top "
                                                                  "(Crescent)"}),
+                                 "from_top": _or_ref({"type": "boolean",
+                                                      "description": "with deal: each pile's cards are dealt "
+                                                                     "out from its top down, the last pile "
+                                                                     "first (St. Helena); else the last "
+                                                                     "pile's bottom card comes first"}),
                                  "one_pile": _or_ref({"enum": ["first", "last"],
                                                       "description": "each redeal picks up one pile only, "
                                                                      "the n-th from the first (Senior "

@@ -71,6 +71,8 @@ def _unknown_rule(rules: Rules) -> str | None:
         (any(f is not None for f in rules.fill_fullest), "gaps filled from the fullest pile of a group (fill_from: fullest)"),
         (rules.multi_fills, "gaps filled with several cards at once (fill: {cards: N})"),
         (rules.stock_turn_fills, "gaps filled by a turn of the stock onto the waste (fill: [waste, stock-turn])"),
+        (rules.fill_chains, "a gap filled from a pile that is filled in turn in the same move"),
+        (bool(rules.f_first_pass), "foundations that take from fewer piles until the first redeal (first_pass_from)"),
         (any(rules.f_spec[f].build is not None and (rules.f_spec[f].base_first or rules.f_spec[f].base_from_deal)
              for f in rules.foundations), "foundations built by a rule from a base the first card or the deal chooses"),
         (any(rules.f_spec[f].listed_from_deal is not None for f in rules.foundations),
