@@ -1701,8 +1701,8 @@ class Rules:
             raise self._fail(path + ("stock",), "this stock does not deal rows onto the layout; expected "
                              "stock: {deal: GROUP}")
         if onto and self.suit_dealt:
-            raise self._fail(path, "a group dealt by suit takes every card left, each onto the pile of its suit; "
-                             "expected no deal_to_foundations with deal_by: {suit}")
+            raise self._fail(path, "a group dealt by suit (rank) takes every card left, each onto the pile of its "
+                             "suit (rank); expected no deal_to_foundations with deal_by: {suit} or {rank}")
         if self.deal_up_waits and self.split_deals_rest:
             raise self._fail(path + ("turn",), "a split group takes the rest of the pack pile by pile, so no "
                              "pile waits for a card; expected turn: passes")
@@ -1880,6 +1880,8 @@ class Rules:
         # deal_by: {suit: [...]}: (suit, pile) pairs; the group takes every card the deal has left,
         # each onto the pile of its suit (PySolFC's FourColours.dealOne).
         self.suit_dealt: tuple[tuple[int, int], ...] = ()
+        # deal_by: {rank: [...]}: the same pairs, a rank for each pile (Lady of the Manor's reserves)
+        self.dealt_by_rank = False
         # A foundation group named in the deal gets one card on its first pile: the card that
         # decides every pile's base (Canfield), or starts a pile built by a rule (Golf).
         base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal and spec.base_of is None}
@@ -1918,7 +1920,7 @@ class Rules:
             if by in ("pile",) or isinstance(by, dict):
                 to_deal.update(dict.fromkeys(piles, 0))
             if isinstance(by, dict):
-                self._compile_suit_deal(group, piles, by["suit"], i == len(order) - 1)
+                self._compile_suit_deal(group, piles, by, i == len(order) - 1)
                 continue
             if by == "pile":
                 if tuple(piles) == self.split_piles:
@@ -2036,29 +2038,44 @@ class Rules:
             self.deal_row_ends.append(len(self.deal_targets))
             dealt += 1
 
-    def _compile_suit_deal(self, group: str, piles: list[int], listed: list, last: bool) -> None:
-        """``deal_by: {suit: [...]}``: one suit per pile in pile order; every suit of the pack needs
-        a pile, and the group, dealt last, takes the rest of the pack so the stock gets nothing."""
-        path = ("piles", group, "deal_by", "suit")
-        suits = self._suit_list(path, listed)
-        if len(suits) > len(piles):
-            raise self._fail(path, f"{len(suits)} suits for {len(piles)} piles; expected at most one suit per pile")
-        repeated = next((s for i, s in enumerate(suits) if s in suits[:i]), None)
+    def _compile_suit_deal(self, group: str, piles: list[int], by: dict, last: bool) -> None:
+        """``deal_by: {suit: [...]}`` or ``{rank: [...]}``: one suit (rank) per pile in pile order;
+        every suit (rank) of the pack needs a pile, and the group, dealt last, takes the rest of the
+        pack so the stock gets nothing."""
+        key = "rank" if "rank" in by else "suit"
+        path = ("piles", group, "deal_by", key)
+        if key == "rank":
+            try:
+                keys = [cards.parse_rank(r) for r in by["rank"]]
+            except cards.CardError as exc:
+                raise self._fail(path, str(exc)) from None
+            name, key_of = (lambda k: cards.RANKS[k]), (lambda card: card % 13)
+        else:
+            keys, name, key_of = self._suit_list(path, by["suit"]), (lambda k: cards.SUITS[k]), (lambda card: card // 13)
+        # the suits (ranks) of the cards left once the bases are set out (Lady of the Manor's Aces)
+        left = list(self.copies)
+        for _pile, card in self.setout:
+            left[card] -= 1
+        in_pack = sorted({key_of(card) for card, n in enumerate(left) if n > 0})
+        if len(keys) > len(piles):
+            raise self._fail(path, f"{len(keys)} {key}s for {len(piles)} piles; expected at most one {key} per pile")
+        repeated = next((k for i, k in enumerate(keys) if k in keys[:i]), None)
         if repeated is not None:
-            raise self._fail(path, f"{cards.SUITS[repeated]} is listed twice; expected each suit on one pile")
-        missing = [cards.SUITS[s] for s in self.pack_suits if s not in suits]
+            raise self._fail(path, f"{name(repeated)} is listed twice; expected each {key} on one pile")
+        missing = [name(k) for k in in_pack if k not in keys]
         if missing:
             raise self._fail(path, f"no pile takes {', '.join(missing)}, which the pack holds; expected every "
-                             "suit of the pack listed")
+                             f"{key} of the pack listed")
         if any(self.piles[p].cards for p in piles) or tuple(piles) == self.split_piles:
             raise self._fail(("piles", group, "deal_by"), f"{group!r} takes every card left, each onto the pile "
-                             "of its suit, so the group cannot also be dealt cards: or split; expected cards: 0")
+                             f"of its {key}, so the group cannot also be dealt cards: or split; expected cards: 0")
         if not last or self.stock_spec.deal_to:
             raise self._fail(("piles", group, "deal_by"), f"{group!r} takes every card the deal has left, so "
                              "nothing is dealt after it and the stock stays empty; expected the group last in "
                              "deal and no stock deal")
         self.deal_piles.extend(piles)
-        self.suit_dealt = tuple(zip(suits, piles))
+        self.suit_dealt = tuple(zip(keys, piles))
+        self.dealt_by_rank = key == "rank"
 
     def _check_rank_dealt_room(self) -> None:
         """Every card of the chosen rank that goes up needs an empty pile of its suit."""

@@ -142,13 +142,16 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     if pile.takes_cards:
         return _building_group_text(rules, group, spec, piles, sizes)
     # a place that can never hold more than one card (nothing is ever dealt or put on it)
-    single = pile.max_cards == 1 or (max(sizes) <= 1 and not set(piles) & set(rules.stock_spec.deal_to))
+    sorted_onto = bool(rules.suit_dealt) and rules.suit_dealt[0][1] in piles   # deal_by: {suit} or {rank}
+    single = pile.max_cards == 1 or (max(sizes) <= 1 and not set(piles) & set(rules.stock_spec.deal_to)
+                                     and not sorted_onto)
     if rules.pile_kind[first] == "tableau":
         shape = f"{_plural(len(piles), 'column')}, {_dealt_words(sizes)}"
         free = {ACCESS_TOP: "only the bottom card of each column (the last dealt) is free",
                 ACCESS_ALL: "every card is free", ACCESS_NONE: "no card is free"}[rules.access[first]]
     else:
         shape = (f"{_plural(len(piles), 'single-card place')}" if single and size == 1
+                 else f"{_plural(len(piles), 'pile')}, dealt {_suit_dealt_words(rules)}" if sorted_onto
                  else f"{_plural(len(piles), 'pile')}, {_dealt_words(sizes)}")
         free = ("every card is free" if rules.access[first] == ACCESS_ALL or
                 (rules.access[first] == ACCESS_TOP and single) else _ACCESS_WORDS[rules.access[first]])
@@ -173,10 +176,11 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
 
 
 def _suit_dealt_words(rules: Rules) -> str:
-    """``deal_by: {suit}``: which pile takes which suit."""
+    """``deal_by: {suit}`` (``{rank}``): which pile takes which suit (rank)."""
     index = {p: i + 1 for i, p in enumerate(rules.groups[rules.pile_group[rules.suit_dealt[0][1]]])}
-    return ("every card left, each onto the pile of its suit (" + ", ".join(
-        f"{cards.SUITS[suit]} on {index[p]}" for suit, p in rules.suit_dealt) + ")")
+    key, names = ("rank", cards.RANKS) if rules.dealt_by_rank else ("suit", cards.SUITS)
+    return (f"every card left, each onto the pile of its {key} (" + ", ".join(
+        f"{names[k]} on {index[p]}" for k, p in rules.suit_dealt) + ")")
 
 
 def _covering_words(rules: Rules, spec: dict, piles: list[int]) -> str:

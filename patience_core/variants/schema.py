@@ -385,11 +385,16 @@ PILE_GROUP = {
                                            "turn, row after row; pile: all of the first pile's cards, then all "
                                            "of the second's, ... (Nestor); {suit: [C, S, H, D]}: every card the "
                                            "deal has left goes onto the pile of its suit, one suit per pile in "
-                                           "pile order, piles beyond the list staying empty (Four Colours)",
+                                           "pile order, piles beyond the list staying empty (Four Colours); "
+                                           "{rank: [2, 3, ..., K]}: onto the pile of its rank (Lady of the "
+                                           "Manor's reserves)",
                             "anyOf": [{"enum": ["row", "pile"]},
                                       {"type": "object", "additionalProperties": False, "required": ["suit"],
                                        "properties": {"suit": {"type": "array", "minItems": 1, "maxItems": 4,
-                                                               "items": SUIT}}}]}),
+                                                               "items": SUIT}}},
+                                      {"type": "object", "additionalProperties": False, "required": ["rank"],
+                                       "properties": {"rank": {"type": "array", "minItems": 1, "maxItems": 13,
+                                                               "items": RANK}}}]}),
         "split": {"type": "object", "additionalProperties": False, "minProperties": 1,
                   "description": "the group is dealt pile by pile, in pack order: before: a card of this "
                                  "rank starts the next pile (unless the current one is still empty; Cat's "
