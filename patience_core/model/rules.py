@@ -478,6 +478,8 @@ class Rules:
         elif isinstance(empty, dict):
             empty_when = self._condition(("piles", group, "empty", "when"), empty["when"])
             empty = empty["rank"]
+        if self._lies_over(spec, i):   # nothing is laid over a card again (PySolFC's Interlock rows)
+            empty, empty_when, beside = "none", None, ()
         if isinstance(empty, list):
             try:
                 empty = tuple(cards.parse_rank(r) for r in empty)
@@ -558,7 +560,7 @@ class Rules:
                         fill_when=fill_when, fill_cards=fill_cards, fill_turns_stock=fill_turns_stock,
                         cards=dealt, face_down=down, faces=faces,
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
-                        covered_by=covered_by,
+                        covered_by=covered_by, drop_cover=self._drop_cover(group, spec, build),
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from", i),
                         build_from=self._sources(group, spec, "build_from", i),
@@ -725,6 +727,26 @@ class Rules:
         if i == 0 and raw:
             self._check_acyclic(group, {int(k): v for k, v in raw.items()})
         return tuple(places[n - 1] for n in raw.get(str(i + 1), raw.get(i + 1, ())))
+
+    def _drop_cover(self, group: str, spec: dict[str, Any], build) -> bool:
+        """``drop_cover``: a covered pile takes the whole pile of its last cover (Interlock)."""
+        if not spec.get("drop_cover"):
+            return False
+        if spec.get("shape") is None and not spec.get("covered_by"):
+            raise self._fail(("piles", group, "drop_cover"), "a pile takes the pile lying over it, and no place "
+                             "of this group is covered; expected covered_by or shape")
+        if build is None:
+            raise self._fail(("piles", group, "drop_cover"), "the covering pile goes onto the covered pile's top "
+                             "card by its build rule, and the group has none; expected a build: rule")
+        return True
+
+    @staticmethod
+    def _lies_over(spec: dict[str, Any], i: int) -> bool:
+        """Does place ``i`` of the group lie over another place of it (``shape`` or ``covered_by``)?
+        Such a place, once empty, takes no card: nothing is laid over the places under it again."""
+        if spec.get("shape") == "pyramid":
+            return i > 0   # every row but the top one lies over the row before it
+        return any(int(n) == i + 1 for over in (spec.get("covered_by") or {}).values() for n in over)
 
     def _check_acyclic(self, group: str, over: dict[int, list[int]]) -> None:
         """Places covering each other in a ring could never be freed."""
@@ -2388,6 +2410,10 @@ class Rules:
                                                 for p in range(n)]
         self.hidden_until_free = [bool(self.covered_by[p]) and self.face_down[p] > 0 for p in range(n)]
         self.any_covered = any(self.covered_by)
+        # drop_cover: the covered piles each pile may drop its whole contents onto (Interlock)
+        self.drops_onto: dict[int, tuple[int, ...]] = {
+            q: tuple(p for p in self.covering[q] if self.piles[p].drop_cover)
+            for q in range(n) if any(self.piles[p].drop_cover for p in self.covering[q])}
         # Where each layout place lies in its group's grid (row, column): one row without a grid.
         self.grid_at: dict[int, tuple[int, int]] = {}
         for group, spec in self.group_specs.items():

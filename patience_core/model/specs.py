@@ -317,7 +317,9 @@ class PileSpec:
     ``discards``: the card a card put on it covers goes to the discard pile (Accordion);
     ``bottom``: a rank the pile's bottom card must have for anything to be built on it (Picture
     Gallery); ``swap`` (``card``): it trades its one card with another such place's when each
-    card is of the other's ``bottom`` rank (Royal Parade);
+    card is of the other's ``bottom`` rank (Royal Parade); ``drop_cover``: while covered by one
+    pile only, it takes that pile's whole contents moved as one unit onto its top card by its build
+    rule (PySolFC's Interlock dropdown);
     ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), ``"set"``: a card
     that, with the cards on the other places of an ``at_once`` set it is gathered for, can
     still make that set (Elevens' court: a J, Q or K of a rank not there yet), or ``"below-base"``:
@@ -353,6 +355,7 @@ class PileSpec:
     build_when: Condition | None = None
     empty_when: Condition | None = None
     covered_by: tuple[int, ...] = ()
+    drop_cover: bool = False
     takes_from: frozenset[int] | None = None
     empty_from: frozenset[int] | None = None
     build_from: frozenset[int] | None = None

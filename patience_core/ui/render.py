@@ -291,7 +291,18 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += ("; a card put on a pile turns up the pile's next face-down card onto its top, and the next "
                   "again while the card turned is of the pile's rank (its face-down cards turn up only so)")
     swap = ("" if not first.swap else "; a pile holding one card may trade it for the one card of another "
-            "pile that swaps, when each card is of the other pile's bottom rank")
+            "pile that swaps, when each card is of the other pile's bottom rank" if first.swap == "card" else
+            "; two piles of rows with different bottom ranks may trade their whole piles, when their bottom "
+            "cards differ in rank and one of them is of the other pile's bottom rank")
+    if any(rules.covered_by[p] for p in piles):   # Interlock's overlapping rows
+        hidden += (_covering_words(rules, spec, piles) + "; a pile gives and takes cards only once the piles "
+                   "over it are empty" + ("" if not any(rules.hidden_until_free[p] for p in piles) else
+                                          ", its face-down cards turning up then"))
+        if first.drop_cover:
+            hidden += (", except that when one pile alone still lies over a pile, that pile's whole contents "
+                       "may drop onto it, if they move as one unit and go on its top card by the build rule")
+        if any(rules.covering[p] for p in piles) and empty != "none":
+            empty_text += " (a pile lying over others, once emptied, takes nothing)"
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
             f"moving {moves}{limit}{_locked_words(first)}{swap}; an empty pile takes {empty_text}{fill}.")
 

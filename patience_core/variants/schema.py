@@ -371,10 +371,12 @@ PILE_GROUP = {
         "bottom": _or_ref({**RANK, "description": "the pile builds only while its bottom card is of this rank; "
                                                   "a card of another rank dealt there blocks it until moved "
                                                   "away (Picture Gallery's top row: 4)"}),
-        "swap": _or_ref({"enum": ["card"],
+        "swap": _or_ref({"enum": ["card", "pile"],
                          "description": "card: two places of groups with swap, each holding one card of the "
                                         "other's bottom rank, trade their cards in one move (Royal Parade); "
-                                        "needs bottom:"}),
+                                        "pile: two piles of groups with other bottom ranks, their bottom cards "
+                                        "of different ranks and one of them of the other's bottom rank, trade "
+                                        "their whole piles (Devil's Grip); needs bottom:"}),
         "to_bottom": _or_ref({**RANK, "description": "a rank whose cards the deal moves under the other "
                                                      "cards of their pile (Baker's Dozen: K)"}),
         "fill_dealt_gaps": _or_ref({**RANK, "description": "after the deal, the cards of this rank on top of "
@@ -415,6 +417,11 @@ PILE_GROUP = {
                        "description": "places laid over each other, written out: place N is covered by the "
                                       "places listed (TriPeaks' peaks, fir trees); a covered place gives and "
                                       "takes no card, and its face-down cards turn up once it is free"},
+        "drop_cover": _or_ref({"type": "boolean",
+                               "description": "with covered places: a covered pile takes the whole pile of the "
+                                              "last place still lying over it, when that pile moves as one unit "
+                                              "and its deepest card goes on the covered pile's top card by the "
+                                              "build rule (PySolFC's Interlock dropdown move)"}),
         "grid": {"type": ["object", "null"], "additionalProperties": False,
                  "required": ["rows", "columns"],
                  "description": "how to show single places: rows x columns",
