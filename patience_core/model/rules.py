@@ -1319,6 +1319,7 @@ class Rules:
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
                     base_of=base_of, base_offset=base_offset, listed_from_deal=listed_from_deal,
                     follows_previous=follows == "previous" and i > 0, follows_longest=follows == "longest",
+                    shared_suit_order=spec.get("suit_order") == "shared",
                     keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule,
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
                                                          _names(spec["takes_from"])))
@@ -2308,6 +2309,15 @@ class Rules:
         linked = {spec.group for spec in self.f_spec.values()
                   if spec.base_first or spec.follows_previous or spec.follows_longest or spec.either_way}
         self.linked_piles = {f: group_of(f) for f in self.foundations if self.f_spec[f].group in linked}
+        # Piles that share one order of suits (suit_order: shared, Choice): every such pile of every
+        # group watches all the others, so a change to one retargets them all.
+        self.suit_order_piles = tuple(f for f in self.foundations if self.f_spec[f].shared_suit_order)
+        for f in self.suit_order_piles:
+            if f in self.linked_piles:
+                raise self._fail(("foundations", self.f_spec[f].group, "suit_order"), "a pile shares one "
+                                 "order of suits with the others, and its group's piles already follow each "
+                                 "other another way; expected no base: first, follows or direction with it")
+            self.linked_piles[f] = self.suit_order_piles
         # What each receiving pile takes on each top card, and when empty (legal.pile_moves).
         self.max_cards = [self.piles[p].max_cards if self.piles[p] else None for p in range(n)]
         self.accepts_on: dict[int, list[tuple[int, ...]]] = {}
@@ -2429,7 +2439,7 @@ class Rules:
                                 and not self.worry_from and not self.run_foundations and not self.transfer_from
                                 and not self.remove_rules and self.win is None and not self.any_covered
                                 and not self.waste_refills and self.opening_from is None and not self.after_move
-                                and not self.multi_fills and not self.stock_turn_fills
+                                and not self.multi_fills and not self.stock_turn_fills and not self.suit_order_piles
                                 and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
                                         for f in self.foundations)
                                 and len(self.pack_suits) == 4 and len(self.pack_ranks) == 13)

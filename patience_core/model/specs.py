@@ -410,7 +410,9 @@ class FoundationSpec:
     rank of the first card of the pile before it, and then only ranks already on that pile
     (PySolFC's Osmosis_Foundation); ``follows_longest``: a pile shorter than the longest of its
     group (the first of the longest) takes only the rank at its next place in that one, so every
-    pile repeats one order of ranks (PySolFC's Osmium_Foundation); ``base_first``: the
+    pile repeats one order of ranks (PySolFC's Osmium_Foundation); ``shared_suit_order``: the
+    pile's n-th card must be of the suit of the n-th card of every other such pile, of any group
+    (PySolFC's Choice_Foundation, GermanClock_RowStack); ``base_first``: the
     group's base rank is the rank of the first card the player puts on any of its piles
     (Chessboard); ``deal_bases``: during the deal, after each row, a base card on top of a
     dealt pile goes onto an empty pile of the group (Thirty-Six's Aces); ``rank_dealt``: the
@@ -451,6 +453,7 @@ class FoundationSpec:
     base_first: bool = False
     follows_previous: bool = False
     follows_longest: bool = False
+    shared_suit_order: bool = False
     when: Condition | None = None
     keep_base: bool = False
     either_way: bool = False

@@ -525,6 +525,9 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
     if spec.get("follows") == "longest" and len(piles) > 1:
         how += ("; a pile shorter than the longest (the first of the longest) takes only the rank at its "
                 "next place in that one, so every pile repeats one order of ranks")
+    if fspec.shared_suit_order:
+        how += ("; one order of suits for every pile that shares it: a pile's n-th card is of the suit of the "
+                "n-th card of the others")
     if spec.get("follows") == "previous" and len(piles) > 1:
         how += ("; each pile after the first starts only with the rank of the first card of the pile "
                 "before it, and then takes only ranks already on that pile")

@@ -511,6 +511,10 @@ FOUNDATION_GROUP = {
                                            "ranks already on that pile (Osmosis); longest: a pile shorter than "
                                            "the group's longest takes only the rank at its next place in that "
                                            "one (Osmium); with a build rule"}),
+        "suit_order": _or_ref({"enum": ["shared"],
+                               "description": "shared: a pile's n-th card must be of the suit of the n-th card "
+                                              "of every other pile with suit_order: shared, whatever its group "
+                                              "(Choice, German Clock)"}),
         "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
                                                   "(British Constitution: [row1], the top row)"},
         "transfer": _or_ref({"description": "a top card may move onto another foundation that takes it (Aces "
