@@ -472,6 +472,8 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
         return False
     if spec.only_suit is not None and card // 13 != spec.only_suit:
         return False
+    if spec.only_colour is not None and spec.only_colour != ("red" if card // 13 in (1, 2) else "black"):
+        return False
     if spec.only_rank is not None and card % 13 != spec.only_rank:
         return False
     if src is None:
@@ -621,6 +623,10 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
     return moves
 
 
+def _colour(card: int) -> str:
+    return "red" if card // 13 in (1, 2) else "black"
+
+
 def swap_moves(position: "Position", source: int | None = None) -> list[Move]:
     """``swap: card`` (PySolFC's RoyalParade_TableauStack): two places holding one card each,
     each card of the other's bottom rank, trade cards. ``swap: pile`` (DevilsGrip_TableauStack):
@@ -642,6 +648,10 @@ def swap_moves(position: "Position", source: int | None = None) -> list[Move]:
             theirs, their_base = piles[q][0] % 13, rules.piles[q].bottom
             if mode == "card":
                 fits = len(piles[q]) == 1 and mine == their_base and theirs == base
+            elif mode == "colour":   # each card of the other place's colour (Hemispheres)
+                colour, their_colour = rules.piles[p].only_colour, rules.piles[q].only_colour
+                fits = (len(piles[p]) == 1 and len(piles[q]) == 1 and colour != their_colour
+                        and _colour(piles[p][0]) == their_colour and _colour(piles[q][0]) == colour)
             else:
                 fits = base != their_base and mine != theirs and (mine == their_base or theirs == base)
             if fits:

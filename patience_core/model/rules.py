@@ -526,9 +526,12 @@ class Rules:
                 bottom = cards.parse_rank(spec["bottom"])
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "bottom"), str(exc)) from None
-        if spec.get("swap") is not None and bottom is None:
+        if spec.get("swap") in ("card", "pile") and bottom is None:
             raise self._fail(("piles", group, "swap"), "places trade cards that are of each other's bottom "
                              "rank, and this group has none; expected bottom: RANK with swap:")
+        if spec.get("swap") == "colour" and spec.get("colour") is None:
+            raise self._fail(("piles", group, "swap"), "places trade cards of each other's colour, and this "
+                             "group takes no one colour; expected colour: red or black with swap: colour")
         if spec.get("partial", "any") != "any" and spec["access"] != "top":
             raise self._fail(("piles", group, "partial"), "partial limits moves off the top of a pile; "
                              "expected access: top")
@@ -567,7 +570,7 @@ class Rules:
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
                         bottom=bottom, swap=spec.get("swap"),
-                        only_suit=self._pile_suit(group, spec, count, i),
+                        only_suit=self._pile_suit(group, spec, count, i), only_colour=spec.get("colour"),
                         only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
                                    if spec.get("free_when") is not None else None),
@@ -2328,7 +2331,8 @@ class Rules:
         for p in self.receivers:
             spec = self.piles[p]
             build = spec.build
-            codes = [c for c in pack_codes if spec.only_suit in (None, c // 13) and spec.only_rank in (None, c % 13)]
+            codes = [c for c in pack_codes if spec.only_suit in (None, c // 13) and spec.only_rank in (None, c % 13)
+                     and spec.only_colour in (None, "red" if cards.is_red(c) else "black")]
             self.accepts_any[p] = tuple(codes)
             self.accepts_on[p] = [tuple(c for c in codes if build is not None and build.follows(top, c))
                                   for top in range(52)]
@@ -2352,6 +2356,7 @@ class Rules:
         self.source_limited = any(self.piles[p].takes_from is not None or self.piles[p].empty_from is not None
                                   or self.piles[p].build_from is not None
                                   or self.piles[p].single_only or self.piles[p].only_suit is not None
+                                  or self.piles[p].only_colour is not None
                                   or self.piles[p].only_rank is not None
                                   or self.piles[p].single_when_empty
                                   for p in self.receivers)

@@ -317,7 +317,10 @@ class PileSpec:
     ``discards``: the card a card put on it covers goes to the discard pile (Accordion);
     ``bottom``: a rank the pile's bottom card must have for anything to be built on it (Picture
     Gallery); ``swap`` (``card``): it trades its one card with another such place's when each
-    card is of the other's ``bottom`` rank (Royal Parade); ``drop_cover``: while covered by one
+    card is of the other's ``bottom`` rank (Royal Parade), ``pile`` whole piles when one bottom
+    card is the other's base (Devil's Grip), ``colour`` one-card places of two groups of
+    ``only_colour`` each holding the other's colour (Hemispheres); ``only_colour``: it takes
+    cards of that colour only (``red``, ``black``); ``drop_cover``: while covered by one
     pile only, it takes that pile's whole contents moved as one unit onto its top card by its build
     rule (PySolFC's Interlock dropdown);
     ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), ``"set"``: a card
@@ -364,6 +367,7 @@ class PileSpec:
     bottom: int | None = None
     swap: str | None = None
     only_suit: int | None = None
+    only_colour: str | None = None
     only_rank: int | None = None
     turns_up: bool = False
     discards: bool = False

@@ -278,6 +278,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += f", onto a card only from {_sources_words(rules, first.build_from)}"
     if first.single_only:
         build += ", one card at a time (never a run)"
+    if first.only_colour is not None:   # Hemispheres' rows: one colour each
+        build += f", only {first.only_colour} cards"
+        empty_text += f", only {first.only_colour}"
     ranks = [rules.piles[p].only_rank for p in piles]
     if first.only_rank is not None:
         build += (f", only {cards.RANKS[first.only_rank]}s" if len(set(ranks)) == 1 else
@@ -292,6 +295,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
                   "again while the card turned is of the pile's rank (its face-down cards turn up only so)")
     swap = ("" if not first.swap else "; a pile holding one card may trade it for the one card of another "
             "pile that swaps, when each card is of the other pile's bottom rank" if first.swap == "card" else
+            "; a pile holding one card of the other colour may trade it for the one card of a pile of the other "
+            "colour's group holding a card of this pile's colour" if first.swap == "colour" else
             "; two piles of rows with different bottom ranks may trade their whole piles, when their bottom "
             "cards differ in rank and one of them is of the other pile's bottom rank")
     if any(rules.covered_by[p] for p in piles):   # Interlock's overlapping rows

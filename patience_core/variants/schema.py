@@ -371,12 +371,18 @@ PILE_GROUP = {
         "bottom": _or_ref({**RANK, "description": "the pile builds only while its bottom card is of this rank; "
                                                   "a card of another rank dealt there blocks it until moved "
                                                   "away (Picture Gallery's top row: 4)"}),
-        "swap": _or_ref({"enum": ["card", "pile"],
+        "colour": _or_ref({"enum": ["red", "black"],
+                           "description": "the pile takes only cards of this colour (Hemispheres' northern "
+                                          "rows: red)"}),
+        "swap": _or_ref({"enum": ["card", "pile", "colour"],
                          "description": "card: two places of groups with swap, each holding one card of the "
                                         "other's bottom rank, trade their cards in one move (Royal Parade); "
                                         "pile: two piles of groups with other bottom ranks, their bottom cards "
                                         "of different ranks and one of them of the other's bottom rank, trade "
-                                        "their whole piles (Devil's Grip); needs bottom:"}),
+                                        "their whole piles (Devil's Grip); needs bottom:; colour: a place "
+                                        "holding one card of the colour of another group's colour: trades it "
+                                        "with a one-card place of that group holding a card of its own "
+                                        "colour (Hemispheres); needs colour:"}),
         "to_bottom": _or_ref({**RANK, "description": "a rank whose cards the deal moves under the other "
                                                      "cards of their pile (Baker's Dozen: K)"}),
         "fill_dealt_gaps": _or_ref({**RANK, "description": "after the deal, the cards of this rank on top of "
