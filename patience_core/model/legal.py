@@ -36,6 +36,11 @@ def is_covered(position: "Position", p: int) -> bool:
     return any(piles[q] for q in position.rules.covered_by[p])
 
 
+def _colour(card: int) -> str:
+    """``red`` or ``black``, as ``colour:`` names a pile's one colour (Hemispheres)."""
+    return "red" if card // 13 in (1, 2) else "black"
+
+
 def drops_cover(position: "Position", d: int, src: int | None, count: int) -> bool:
     """``drop_cover`` (PySolFC's Interlock dropdown): may the covered pile ``d`` take all
     ``count`` cards of pile ``src``, the one pile still lying over it? ``d`` must hold cards,
@@ -472,7 +477,7 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
         return False
     if spec.only_suit is not None and card // 13 != spec.only_suit:
         return False
-    if spec.only_colour is not None and spec.only_colour != ("red" if card // 13 in (1, 2) else "black"):
+    if spec.only_colour is not None and spec.only_colour != _colour(card):
         return False
     if spec.only_rank is not None and card % 13 != spec.only_rank:
         return False
@@ -623,16 +628,14 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
     return moves
 
 
-def _colour(card: int) -> str:
-    return "red" if card // 13 in (1, 2) else "black"
-
-
 def swap_moves(position: "Position", source: int | None = None) -> list[Move]:
     """``swap: card`` (PySolFC's RoyalParade_TableauStack): two places holding one card each,
     each card of the other's bottom rank, trade cards. ``swap: pile`` (DevilsGrip_TableauStack):
     two piles of groups with different bottom ranks, their bottom cards of different ranks and
-    one of them of the other pile's bottom rank, trade their whole piles. Both ways round are
-    listed (a player may start from either place); only those from ``source`` when it is given."""
+    one of them of the other pile's bottom rank, trade their whole piles. ``swap: colour``
+    (Hemispheres_RowStack): one-card places of groups of two colours, each card of the other
+    place's colour, trade cards. Both ways round are listed (a player may start from either
+    place); only those from ``source`` when it is given."""
     rules = position.rules
     piles = position.piles
     moves = []
