@@ -77,7 +77,8 @@ def plain_rules(rules: Rules) -> bool:
         return False
     if rules.gap_fits:   # a card taken up may be the one a gap beside it needs (Montana's neighbours)
         return False
-    if rules.fill_chains:   # a play that empties a pile also takes a card from the pile filling it
+    if rules.fill_chains or rules.suit_order_piles:   # a play that empties a pile also takes a card from
+        # the pile filling it; a card played chooses a suit for every pile's place (Choice)
         return False
     return not any(rules.fill_by_player)
 

@@ -239,10 +239,11 @@ def deal_split(rules: Rules, piles: list[list[int]], cards_: list[int]) -> None:
 
 def deal_by_suit(rules: Rules, piles: list[list[int]], cards_: list[int]) -> None:
     """``deal_by: {suit: [...]}``: each card in pack order onto the pile of its suit
-    (PySolFC's FourColours.dealOne: the talon's top card goes to the row of its suit)."""
+    (PySolFC's FourColours.dealOne: the talon's top card goes to the row of its suit);
+    ``{rank: [...]}``: onto the pile of its rank (LadyOfTheManor.startGame)."""
     pile_of = dict(rules.suit_dealt)
     for card in cards_:
-        piles[pile_of[card // 13]].append(card)
+        piles[pile_of[card % 13 if rules.dealt_by_rank else card // 13]].append(card)
 
 
 def set_out_shuffled_bases(rules: Rules, piles: list[list[int]], order: list[int]) -> list[int]:

@@ -36,6 +36,23 @@ def is_covered(position: "Position", p: int) -> bool:
     return any(piles[q] for q in position.rules.covered_by[p])
 
 
+def _colour(card: int) -> str:
+    """``red`` or ``black``, as ``colour:`` names a pile's one colour (Hemispheres)."""
+    return "red" if card // 13 in (1, 2) else "black"
+
+
+def drops_cover(position: "Position", d: int, src: int | None, count: int) -> bool:
+    """``drop_cover`` (PySolFC's Interlock dropdown): may the covered pile ``d`` take all
+    ``count`` cards of pile ``src``, the one pile still lying over it? ``d`` must hold cards,
+    none face down; the build rule then judges the cards as for any pile."""
+    rules, piles = position.rules, position.piles
+    if src is None or not rules.piles[d].drop_cover or src not in rules.covered_by[d]:
+        return False
+    if not piles[d] or position.down[d] or count != len(piles[src]):
+        return False
+    return not any(piles[q] for q in rules.covered_by[d] if q != src)
+
+
 def is_locked(position: "Position", p: int) -> bool:
     """Does pile ``p`` wait for its ``free_when:`` state before any card may leave it?"""
     when = position.rules.free_when[p]
@@ -435,7 +452,7 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
         return False
     if spec.max_cards is not None and len(pile) + count > spec.max_cards:
         return False
-    if spec.covered_by and is_covered(position, d):
+    if spec.covered_by and is_covered(position, d) and not drops_cover(position, d, src, count):
         return False
     when = spec.build_when if pile else spec.empty_when
     if when is not None and not when.holds(position.piles):
@@ -464,7 +481,7 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
         return False
     if spec.only_suit is not None and card // 13 != spec.only_suit:
         return False
-    if card // 13 in spec.refused_suits:
+    if card // 13 in spec.refused_suits or (spec.only_colour is not None and spec.only_colour != _colour(card)):
         return False
     if spec.only_rank is not None and card % 13 != spec.only_rank:
         return False
@@ -574,11 +591,17 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
     limited = rules.source_limited
     moves = []
     scan = rules.scan_order if source is None else [p for p in rules.scan_order if p == source]
+    drops_onto = rules.drops_onto
     for p in scan:
         for card, count in movable_units(position, p):
             targets = by_card.get(card, ())
             if open_gaps:
                 targets = sorted([*targets, *open_gaps])
+            if p in drops_onto and count == len(piles[p]):   # the whole cover onto the pile under it
+                drops = [d for d in drops_onto[p] if drops_cover(position, d, p, count)
+                         and accepts(position, d, card, count, p)]
+                if drops:
+                    targets = sorted({*targets, *drops})
             for d in targets:
                 if d == p:
                     continue
@@ -611,19 +634,34 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
 
 def swap_moves(position: "Position", source: int | None = None) -> list[Move]:
     """``swap: card`` (PySolFC's RoyalParade_TableauStack): two places holding one card each,
-    each card of the other's bottom rank, trade cards. Both ways round are listed (a player may
-    start from either place); only those from ``source`` when it is given."""
+    each card of the other's bottom rank, trade cards. ``swap: pile`` (DevilsGrip_TableauStack):
+    two piles of groups with different bottom ranks, their bottom cards of different ranks and
+    one of them of the other pile's bottom rank, trade their whole piles. ``swap: colour``
+    (Hemispheres_RowStack): one-card places of groups of two colours, each card of the other
+    place's colour, trade cards. Both ways round are listed (a player may start from either
+    place); only those from ``source`` when it is given."""
     rules = position.rules
     piles = position.piles
     moves = []
     for p in rules.swappers:
-        if source is not None and p != source or len(piles[p]) != 1:
+        mode = rules.piles[p].swap
+        if source is not None and p != source or not piles[p] or mode == "card" and len(piles[p]) != 1:
             continue
         mine = piles[p][0] % 13
         base = rules.piles[p].bottom
         for q in rules.swappers:
-            if q != p and len(piles[q]) == 1 and mine == rules.piles[q].bottom \
-                    and piles[q][0] % 13 == base:
+            if q == p or not piles[q] or rules.piles[q].swap != mode:
+                continue
+            theirs, their_base = piles[q][0] % 13, rules.piles[q].bottom
+            if mode == "card":
+                fits = len(piles[q]) == 1 and mine == their_base and theirs == base
+            elif mode == "colour":   # each card of the other place's colour (Hemispheres)
+                colour, their_colour = rules.piles[p].only_colour, rules.piles[q].only_colour
+                fits = (len(piles[p]) == 1 and len(piles[q]) == 1 and colour != their_colour
+                        and _colour(piles[p][0]) == their_colour and _colour(piles[q][0]) == colour)
+            else:
+                fits = base != their_base and mine != theirs and (mine == their_base or theirs == base)
+            if fits:
                 moves.append(Move(SWAP, p, q, piles[p][0]))
     return moves
 

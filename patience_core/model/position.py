@@ -123,6 +123,23 @@ class Position:
     # -- foundations ------------------------------------------------------------
     def wanted(self, f: int) -> tuple[int, ...]:
         """The cards foundation ``f`` accepts next (none when full)."""
+        wanted = self._wanted(f)
+        if wanted and self.rules.suit_order_piles and f in self.rules.suit_order_piles:
+            return self._in_shared_suit_order(f, wanted)
+        return wanted
+
+    def _in_shared_suit_order(self, f: int, wanted: tuple[int, ...]) -> tuple[int, ...]:
+        """``suit_order: shared`` (Choice): the pile's next card only of the suit the card at that
+        place has on the other piles, when one holds that many (they all agree)."""
+        piles = self.piles
+        n = len(piles[f])
+        other = next((piles[g] for g in self.rules.suit_order_piles if len(piles[g]) > n), None)
+        if other is None:
+            return wanted
+        suit = other[n] // 13
+        return tuple(card for card in wanted if card // 13 == suit)
+
+    def _wanted(self, f: int) -> tuple[int, ...]:
         pile = self.piles[f]
         n = len(pile)
         rules = self.rules

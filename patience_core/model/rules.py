@@ -538,6 +538,8 @@ class Rules:
         elif isinstance(empty, dict):
             empty_when = self._condition(("piles", group, "empty", "when"), empty["when"])
             empty = empty["rank"]
+        if self._lies_over(spec, i):   # nothing is laid over a card again (PySolFC's Interlock rows)
+            empty, empty_when, beside = "none", None, ()
         if isinstance(empty, list):
             try:
                 empty = tuple(cards.parse_rank(r) for r in empty)
@@ -584,9 +586,12 @@ class Rules:
                 bottom = cards.parse_rank(spec["bottom"])
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "bottom"), str(exc)) from None
-        if spec.get("swap") is not None and bottom is None:
+        if spec.get("swap") in ("card", "pile") and bottom is None:
             raise self._fail(("piles", group, "swap"), "places trade cards that are of each other's bottom "
                              "rank, and this group has none; expected bottom: RANK with swap:")
+        if spec.get("swap") == "colour" and spec.get("colour") is None:
+            raise self._fail(("piles", group, "swap"), "places trade cards of each other's colour, and this "
+                             "group takes no one colour; expected colour: red or black with swap: colour")
         if spec.get("partial", "any") != "any" and spec["access"] != "top":
             raise self._fail(("piles", group, "partial"), "partial limits moves off the top of a pile; "
                              "expected access: top")
@@ -618,7 +623,7 @@ class Rules:
                         fill_when=fill_when, fill_cards=fill_cards, fill_turns_stock=fill_turns_stock,
                         cards=dealt, face_down=down, faces=faces,
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
-                        covered_by=covered_by,
+                        covered_by=covered_by, drop_cover=self._drop_cover(group, spec, build),
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from", i),
                         build_from=self._sources(group, spec, "build_from", i),
@@ -626,7 +631,7 @@ class Rules:
                         single_when_empty=spec.get("empty_takes", "run") == "card",
                         single_onto_cards=spec.get("takes", "run") == "runs-into-gaps",
                         bottom=bottom, swap=spec.get("swap"),
-                        only_suit=self._pile_suit(group, spec, count, i),
+                        only_suit=self._pile_suit(group, spec, count, i), only_colour=spec.get("colour"),
                         refused_suits=self._refused_suits(group, spec),
                         only_rank=only_rank, turns_up=turns_up, discards=spec.get("on_take") == "discard",
                         free_when=(self._condition(("piles", group, "free_when"), spec["free_when"])
@@ -798,6 +803,26 @@ class Rules:
         if i == 0 and raw:
             self._check_acyclic(group, {int(k): v for k, v in raw.items()})
         return tuple(places[n - 1] for n in raw.get(str(i + 1), raw.get(i + 1, ())))
+
+    def _drop_cover(self, group: str, spec: dict[str, Any], build) -> bool:
+        """``drop_cover``: a covered pile takes the whole pile of its last cover (Interlock)."""
+        if not spec.get("drop_cover"):
+            return False
+        if spec.get("shape") is None and not spec.get("covered_by"):
+            raise self._fail(("piles", group, "drop_cover"), "a pile takes the pile lying over it, and no place "
+                             "of this group is covered; expected covered_by or shape")
+        if build is None:
+            raise self._fail(("piles", group, "drop_cover"), "the covering pile goes onto the covered pile's top "
+                             "card by its build rule, and the group has none; expected a build: rule")
+        return True
+
+    @staticmethod
+    def _lies_over(spec: dict[str, Any], i: int) -> bool:
+        """Does place ``i`` of the group lie over another place of it (``shape`` or ``covered_by``)?
+        Such a place, once empty, takes no card: nothing is laid over the places under it again."""
+        if spec.get("shape") == "pyramid":
+            return i > 0   # every row but the top one lies over the row before it
+        return any(int(n) == i + 1 for over in (spec.get("covered_by") or {}).values() for n in over)
 
     def _check_acyclic(self, group: str, over: dict[int, list[int]]) -> None:
         """Places covering each other in a ring could never be freed."""
@@ -1370,6 +1395,7 @@ class Rules:
                     base_from_deal=base_word == "deal", base_first=base_word == "first",
                     base_of=base_of, base_offset=base_offset, listed_from_deal=listed_from_deal,
                     follows_previous=follows == "previous" and i > 0, follows_longest=follows == "longest",
+                    shared_suit_order=spec.get("suit_order") == "shared",
                     keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule,
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
                                                          _names(spec["takes_from"])))
@@ -1786,8 +1812,8 @@ class Rules:
             raise self._fail(path + ("stock",), "this stock does not deal rows onto the layout; expected "
                              "stock: {deal: GROUP}")
         if onto and self.suit_dealt:
-            raise self._fail(path, "a group dealt by suit takes every card left, each onto the pile of its suit; "
-                             "expected no deal_to_foundations with deal_by: {suit}")
+            raise self._fail(path, "a group dealt by suit (rank) takes every card left, each onto the pile of its "
+                             "suit (rank); expected no deal_to_foundations with deal_by: {suit} or {rank}")
         if self.deal_up_waits and self.split_deals_rest:
             raise self._fail(path + ("turn",), "a split group takes the rest of the pack pile by pile, so no "
                              "pile waits for a card; expected turn: passes")
@@ -1965,6 +1991,8 @@ class Rules:
         # deal_by: {suit: [...]}: (suit, pile) pairs; the group takes every card the deal has left,
         # each onto the pile of its suit (PySolFC's FourColours.dealOne).
         self.suit_dealt: tuple[tuple[int, int], ...] = ()
+        # deal_by: {rank: [...]}: the same pairs, a rank for each pile (Lady of the Manor's reserves)
+        self.dealt_by_rank = False
         # A foundation group named in the deal gets one card on its first pile: the card that
         # decides every pile's base (Canfield), or starts a pile built by a rule (Golf).
         base_groups = {spec.group for spec in self.f_spec.values() if spec.base_from_deal and spec.base_of is None}
@@ -2003,7 +2031,7 @@ class Rules:
             if by in ("pile",) or isinstance(by, dict):
                 to_deal.update(dict.fromkeys(piles, 0))
             if isinstance(by, dict):
-                self._compile_suit_deal(group, piles, by["suit"], i == len(order) - 1)
+                self._compile_suit_deal(group, piles, by, i == len(order) - 1)
                 continue
             if by == "pile":
                 if tuple(piles) == self.split_piles:
@@ -2121,29 +2149,44 @@ class Rules:
             self.deal_row_ends.append(len(self.deal_targets))
             dealt += 1
 
-    def _compile_suit_deal(self, group: str, piles: list[int], listed: list, last: bool) -> None:
-        """``deal_by: {suit: [...]}``: one suit per pile in pile order; every suit of the pack needs
-        a pile, and the group, dealt last, takes the rest of the pack so the stock gets nothing."""
-        path = ("piles", group, "deal_by", "suit")
-        suits = self._suit_list(path, listed)
-        if len(suits) > len(piles):
-            raise self._fail(path, f"{len(suits)} suits for {len(piles)} piles; expected at most one suit per pile")
-        repeated = next((s for i, s in enumerate(suits) if s in suits[:i]), None)
+    def _compile_suit_deal(self, group: str, piles: list[int], by: dict, last: bool) -> None:
+        """``deal_by: {suit: [...]}`` or ``{rank: [...]}``: one suit (rank) per pile in pile order;
+        every suit (rank) of the pack needs a pile, and the group, dealt last, takes the rest of the
+        pack so the stock gets nothing."""
+        key = "rank" if "rank" in by else "suit"
+        path = ("piles", group, "deal_by", key)
+        if key == "rank":
+            try:
+                keys = [cards.parse_rank(r) for r in by["rank"]]
+            except cards.CardError as exc:
+                raise self._fail(path, str(exc)) from None
+            name, key_of = (lambda k: cards.RANKS[k]), (lambda card: card % 13)
+        else:
+            keys, name, key_of = self._suit_list(path, by["suit"]), (lambda k: cards.SUITS[k]), (lambda card: card // 13)
+        # the suits (ranks) of the cards left once the bases are set out (Lady of the Manor's Aces)
+        left = list(self.copies)
+        for _pile, card in self.setout:
+            left[card] -= 1
+        in_pack = sorted({key_of(card) for card, n in enumerate(left) if n > 0})
+        if len(keys) > len(piles):
+            raise self._fail(path, f"{len(keys)} {key}s for {len(piles)} piles; expected at most one {key} per pile")
+        repeated = next((k for i, k in enumerate(keys) if k in keys[:i]), None)
         if repeated is not None:
-            raise self._fail(path, f"{cards.SUITS[repeated]} is listed twice; expected each suit on one pile")
-        missing = [cards.SUITS[s] for s in self.pack_suits if s not in suits]
+            raise self._fail(path, f"{name(repeated)} is listed twice; expected each {key} on one pile")
+        missing = [name(k) for k in in_pack if k not in keys]
         if missing:
             raise self._fail(path, f"no pile takes {', '.join(missing)}, which the pack holds; expected every "
-                             "suit of the pack listed")
+                             f"{key} of the pack listed")
         if any(self.piles[p].cards for p in piles) or tuple(piles) == self.split_piles:
             raise self._fail(("piles", group, "deal_by"), f"{group!r} takes every card left, each onto the pile "
-                             "of its suit, so the group cannot also be dealt cards: or split; expected cards: 0")
+                             f"of its {key}, so the group cannot also be dealt cards: or split; expected cards: 0")
         if not last or self.stock_spec.deal_to:
             raise self._fail(("piles", group, "deal_by"), f"{group!r} takes every card the deal has left, so "
                              "nothing is dealt after it and the stock stays empty; expected the group last in "
                              "deal and no stock deal")
         self.deal_piles.extend(piles)
-        self.suit_dealt = tuple(zip(suits, piles))
+        self.suit_dealt = tuple(zip(keys, piles))
+        self.dealt_by_rank = key == "rank"
 
     def _check_rank_dealt_room(self) -> None:
         """Every card of the chosen rank that goes up needs an empty pile of its suit."""
@@ -2366,6 +2409,15 @@ class Rules:
         linked = {spec.group for spec in self.f_spec.values()
                   if spec.base_first or spec.follows_previous or spec.follows_longest or spec.either_way}
         self.linked_piles = {f: group_of(f) for f in self.foundations if self.f_spec[f].group in linked}
+        # Piles that share one order of suits (suit_order: shared, Choice): every such pile of every
+        # group watches all the others, so a change to one retargets them all.
+        self.suit_order_piles = tuple(f for f in self.foundations if self.f_spec[f].shared_suit_order)
+        for f in self.suit_order_piles:
+            if f in self.linked_piles:
+                raise self._fail(("foundations", self.f_spec[f].group, "suit_order"), "a pile shares one "
+                                 "order of suits with the others, and its group's piles already follow each "
+                                 "other another way; expected no base: first, follows or direction with it")
+            self.linked_piles[f] = self.suit_order_piles
         # What each receiving pile takes on each top card, and when empty (legal.pile_moves).
         self.max_cards = [self.piles[p].max_cards if self.piles[p] else None for p in range(n)]
         self.accepts_on: dict[int, list[tuple[int, ...]]] = {}
@@ -2377,7 +2429,8 @@ class Rules:
             spec = self.piles[p]
             build = spec.build
             codes = [c for c in pack_codes if spec.only_suit in (None, c // 13) and spec.only_rank in (None, c % 13)
-                     and c // 13 not in spec.refused_suits]
+                     and c // 13 not in spec.refused_suits
+                     and spec.only_colour in (None, "red" if cards.is_red(c) else "black")]
             self.accepts_any[p] = tuple(codes)
             self.accepts_on[p] = [tuple(c for c in codes if build is not None and build.follows(top, c))
                                   for top in range(52)]
@@ -2402,6 +2455,7 @@ class Rules:
                                   or self.piles[p].build_from is not None
                                   or self.piles[p].single_only or self.piles[p].only_suit is not None
                                   or self.piles[p].refused_suits
+                                  or self.piles[p].only_colour is not None
                                   or self.piles[p].only_rank is not None
                                   or self.piles[p].single_when_empty or self.piles[p].single_onto_cards
                                   for p in self.receivers)
@@ -2473,6 +2527,10 @@ class Rules:
                                                 for p in range(n)]
         self.hidden_until_free = [bool(self.covered_by[p]) and self.face_down[p] > 0 for p in range(n)]
         self.any_covered = any(self.covered_by)
+        # drop_cover: the covered piles each pile may drop its whole contents onto (Interlock)
+        self.drops_onto: dict[int, tuple[int, ...]] = {
+            q: tuple(p for p in self.covering[q] if self.piles[p].drop_cover)
+            for q in range(n) if any(self.piles[p].drop_cover for p in self.covering[q])}
         # Where each layout place lies in its group's grid (row, column): one row without a grid.
         self.grid_at: dict[int, tuple[int, int]] = {}
         for group, spec in self.group_specs.items():
@@ -2489,6 +2547,7 @@ class Rules:
                                 and not self.remove_rules and self.win is None and not self.any_covered
                                 and not self.waste_refills and self.opening_from is None and not self.after_move
                                 and not self.multi_fills and not self.stock_turn_fills and not self.fill_chains
+                                and not self.suit_order_piles
                                 and all(self.f_spec[f].ranks is not None and not self.f_spec[f].regardless
                                         for f in self.foundations)
                                 and len(self.pack_suits) == 4 and len(self.pack_ranks) == 13)

@@ -335,7 +335,12 @@ class PileSpec:
     ``discards``: the card a card put on it covers goes to the discard pile (Accordion);
     ``bottom``: a rank the pile's bottom card must have for anything to be built on it (Picture
     Gallery); ``swap`` (``card``): it trades its one card with another such place's when each
-    card is of the other's ``bottom`` rank (Royal Parade);
+    card is of the other's ``bottom`` rank (Royal Parade), ``pile`` whole piles when one bottom
+    card is the other's base (Devil's Grip), ``colour`` one-card places of two groups of
+    ``only_colour`` each holding the other's colour (Hemispheres); ``only_colour``: it takes
+    cards of that colour only (``red``, ``black``); ``drop_cover``: while covered by one
+    pile only, it takes that pile's whole contents moved as one unit onto its top card by its build
+    rule (PySolFC's Interlock dropdown);
     ``empty`` may also be a tuple of ranks (Alexander the Great: A or K), ``"set"``: a card
     that, with the cards on the other places of an ``at_once`` set it is gathered for, can
     still make that set (Elevens' court: a J, Q or K of a rank not there yet), or ``"below-base"``:
@@ -371,6 +376,7 @@ class PileSpec:
     build_when: Condition | None = None
     empty_when: Condition | None = None
     covered_by: tuple[int, ...] = ()
+    drop_cover: bool = False
     takes_from: frozenset[int] | None = None
     empty_from: frozenset[int] | None = None
     build_from: frozenset[int] | None = None
@@ -380,6 +386,7 @@ class PileSpec:
     bottom: int | None = None
     swap: str | None = None
     only_suit: int | None = None
+    only_colour: str | None = None
     only_rank: int | None = None
     refused_suits: tuple[int, ...] = ()
     turns_up: bool = False
@@ -427,7 +434,9 @@ class FoundationSpec:
     rank of the first card of the pile before it, and then only ranks already on that pile
     (PySolFC's Osmosis_Foundation); ``follows_longest``: a pile shorter than the longest of its
     group (the first of the longest) takes only the rank at its next place in that one, so every
-    pile repeats one order of ranks (PySolFC's Osmium_Foundation); ``base_first``: the
+    pile repeats one order of ranks (PySolFC's Osmium_Foundation); ``shared_suit_order``: the
+    pile's n-th card must be of the suit of the n-th card of every other such pile, of any group
+    (PySolFC's Choice_Foundation, GermanClock_RowStack); ``base_first``: the
     group's base rank is the rank of the first card the player puts on any of its piles
     (Chessboard); ``deal_bases``: during the deal, after each row, a base card on top of a
     dealt pile goes onto an empty pile of the group (Thirty-Six's Aces); ``rank_dealt``: the
@@ -468,6 +477,7 @@ class FoundationSpec:
     base_first: bool = False
     follows_previous: bool = False
     follows_longest: bool = False
+    shared_suit_order: bool = False
     when: Condition | None = None
     keep_base: bool = False
     either_way: bool = False

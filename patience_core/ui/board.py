@@ -141,7 +141,9 @@ def _caption(rules: Rules, group: str) -> str:
             moves += " (leaving face-up cards only to free one for a foundation)"
         bottom = (f" on {cards.rank_with_article(spec.bottom)} at the bottom only" if spec.bottom is not None
                   else "")
-        swap = "; two one-card places swap cards that are each other's base" if spec.swap else ""
+        swap = ("; two one-card places swap cards that are each other's base" if spec.swap == "card" else
+                "; one-card places of two colours swap cards of each other's colour" if spec.swap == "colour" else
+                "; two piles swap when one's bottom card is the other's base" if spec.swap else "")
         gap = f"a gap takes {empty}"
         if rules.fill_cards[first] > 1:   # Great Wheel, Chelicera: say the fill, the rule is for when it runs dry
             gap = (f"gaps filled with {rules.fill_cards[first]} cards from "

@@ -145,13 +145,16 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
     if pile.takes_cards:
         return _building_group_text(rules, group, spec, piles, sizes)
     # a place that can never hold more than one card (nothing is ever dealt or put on it)
-    single = pile.max_cards == 1 or (max(sizes) <= 1 and not set(piles) & set(rules.stock_spec.deal_to))
+    sorted_onto = bool(rules.suit_dealt) and rules.suit_dealt[0][1] in piles   # deal_by: {suit} or {rank}
+    single = pile.max_cards == 1 or (max(sizes) <= 1 and not set(piles) & set(rules.stock_spec.deal_to)
+                                     and not sorted_onto)
     if rules.pile_kind[first] == "tableau":
         shape = f"{_plural(len(piles), 'column')}, {_dealt_words(sizes)}"
         free = {ACCESS_TOP: "only the bottom card of each column (the last dealt) is free",
                 ACCESS_ALL: "every card is free", ACCESS_NONE: "no card is free"}[rules.access[first]]
     else:
         shape = (f"{_plural(len(piles), 'single-card place')}" if single and size == 1
+                 else f"{_plural(len(piles), 'pile')}, dealt {_suit_dealt_words(rules)}" if sorted_onto
                  else f"{_plural(len(piles), 'pile')}, {_dealt_words(sizes)}")
         free = ("every card is free" if rules.access[first] == ACCESS_ALL or
                 (rules.access[first] == ACCESS_TOP and single) else _ACCESS_WORDS[rules.access[first]])
@@ -176,10 +179,11 @@ def _group_text(rules: Rules, group: str, spec: dict) -> str:
 
 
 def _suit_dealt_words(rules: Rules) -> str:
-    """``deal_by: {suit}``: which pile takes which suit."""
+    """``deal_by: {suit}`` (``{rank}``): which pile takes which suit (rank)."""
     index = {p: i + 1 for i, p in enumerate(rules.groups[rules.pile_group[rules.suit_dealt[0][1]]])}
-    return ("every card left, each onto the pile of its suit (" + ", ".join(
-        f"{cards.SUITS[suit]} on {index[p]}" for suit, p in rules.suit_dealt) + ")")
+    key, names = ("rank", cards.RANKS) if rules.dealt_by_rank else ("suit", cards.SUITS)
+    return (f"every card left, each onto the pile of its {key} (" + ", ".join(
+        f"{names[k]} on {index[p]}" for k, p in rules.suit_dealt) + ")")
 
 
 def _covering_words(rules: Rules, spec: dict, piles: list[int]) -> str:
@@ -282,6 +286,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if first.refused_suits:   # suit: {except: SUITS} (Diamond Mine)
         build += ", never taking a " + " or a ".join(_SUIT_NAMES[s] for s in first.refused_suits) + \
             " (onto a card or into a gap)"
+    if first.only_colour is not None:   # Hemispheres' rows: one colour each
+        build += f", only {first.only_colour} cards"
+        empty_text += f", only {first.only_colour}"
     ranks = [rules.piles[p].only_rank for p in piles]
     if first.only_rank is not None:
         build += (f", only {cards.RANKS[first.only_rank]}s" if len(set(ranks)) == 1 else
@@ -295,7 +302,20 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         build += ("; a card put on a pile turns up the pile's next face-down card onto its top, and the next "
                   "again while the card turned is of the pile's rank (its face-down cards turn up only so)")
     swap = ("" if not first.swap else "; a pile holding one card may trade it for the one card of another "
-            "pile that swaps, when each card is of the other pile's bottom rank")
+            "pile that swaps, when each card is of the other pile's bottom rank" if first.swap == "card" else
+            "; a pile holding one card of the other colour may trade it for the one card of a pile of the other "
+            "colour's group holding a card of this pile's colour" if first.swap == "colour" else
+            "; two piles of rows with different bottom ranks may trade their whole piles, when their bottom "
+            "cards differ in rank and one of them is of the other pile's bottom rank")
+    if any(rules.covered_by[p] for p in piles):   # Interlock's overlapping rows
+        hidden += (_covering_words(rules, spec, piles) + "; a pile gives and takes cards only once the piles "
+                   "over it are empty" + ("" if not any(rules.hidden_until_free[p] for p in piles) else
+                                          ", its face-down cards turning up then"))
+        if first.drop_cover:
+            hidden += (", except that when one pile alone still lies over a pile, that pile's whole contents "
+                       "may drop onto it, if they move as one unit and go on its top card by the build rule")
+        if any(rules.covering[p] for p in piles) and empty != "none":
+            empty_text += " (a pile lying over others, once emptied, takes nothing)"
     return (f"{title} ({ids}): {_plural(len(piles), 'pile')}, {dealt}{hidden}{_cap_words(first)}; built {build}; "
             f"moving {moves}{limit}{_locked_words(first)}{swap}; an empty pile takes {empty_text}{fill}.")
 
@@ -532,6 +552,9 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
     if spec.get("follows") == "longest" and len(piles) > 1:
         how += ("; a pile shorter than the longest (the first of the longest) takes only the rank at its "
                 "next place in that one, so every pile repeats one order of ranks")
+    if fspec.shared_suit_order:
+        how += ("; one order of suits for every pile that shares it: a pile's n-th card is of the suit of the "
+                "n-th card of the others")
     if spec.get("follows") == "previous" and len(piles) > 1:
         how += ("; each pile after the first starts only with the rank of the first card of the pile "
                 "before it, and then takes only ranks already on that pile")

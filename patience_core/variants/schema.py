@@ -392,10 +392,18 @@ PILE_GROUP = {
         "bottom": _or_ref({**RANK, "description": "the pile builds only while its bottom card is of this rank; "
                                                   "a card of another rank dealt there blocks it until moved "
                                                   "away (Picture Gallery's top row: 4)"}),
-        "swap": _or_ref({"enum": ["card"],
+        "colour": _or_ref({"enum": ["red", "black"],
+                           "description": "the pile takes only cards of this colour (Hemispheres' northern "
+                                          "rows: red)"}),
+        "swap": _or_ref({"enum": ["card", "pile", "colour"],
                          "description": "card: two places of groups with swap, each holding one card of the "
                                         "other's bottom rank, trade their cards in one move (Royal Parade); "
-                                        "needs bottom:"}),
+                                        "pile: two piles of groups with other bottom ranks, their bottom cards "
+                                        "of different ranks and one of them of the other's bottom rank, trade "
+                                        "their whole piles (Devil's Grip); needs bottom:; colour: a place "
+                                        "holding one card of the colour of another group's colour: trades it "
+                                        "with a one-card place of that group holding a card of its own "
+                                        "colour (Hemispheres); needs colour:"}),
         "to_bottom": _or_ref({**RANK, "description": "a rank whose cards the deal moves under the other "
                                                      "cards of their pile (Baker's Dozen: K)"}),
         "fill_dealt_gaps": _or_ref({**RANK, "description": "after the deal, the cards of this rank on top of "
@@ -406,11 +414,16 @@ PILE_GROUP = {
                                            "turn, row after row; pile: all of the first pile's cards, then all "
                                            "of the second's, ... (Nestor); {suit: [C, S, H, D]}: every card the "
                                            "deal has left goes onto the pile of its suit, one suit per pile in "
-                                           "pile order, piles beyond the list staying empty (Four Colours)",
+                                           "pile order, piles beyond the list staying empty (Four Colours); "
+                                           "{rank: [2, 3, ..., K]}: onto the pile of its rank (Lady of the "
+                                           "Manor's reserves)",
                             "anyOf": [{"enum": ["row", "pile"]},
                                       {"type": "object", "additionalProperties": False, "required": ["suit"],
                                        "properties": {"suit": {"type": "array", "minItems": 1, "maxItems": 4,
-                                                               "items": SUIT}}}]}),
+                                                               "items": SUIT}}},
+                                      {"type": "object", "additionalProperties": False, "required": ["rank"],
+                                       "properties": {"rank": {"type": "array", "minItems": 1, "maxItems": 13,
+                                                               "items": RANK}}}]}),
         "split": {"type": "object", "additionalProperties": False, "minProperties": 1,
                   "description": "the group is dealt pile by pile, in pack order: before: a card of this "
                                  "rank starts the next pile (unless the current one is still empty; Cat's "
@@ -431,6 +444,11 @@ PILE_GROUP = {
                        "description": "places laid over each other, written out: place N is covered by the "
                                       "places listed (TriPeaks' peaks, fir trees); a covered place gives and "
                                       "takes no card, and its face-down cards turn up once it is free"},
+        "drop_cover": _or_ref({"type": "boolean",
+                               "description": "with covered places: a covered pile takes the whole pile of the "
+                                              "last place still lying over it, when that pile moves as one unit "
+                                              "and its deepest card goes on the covered pile's top card by the "
+                                              "build rule (PySolFC's Interlock dropdown move)"}),
         "grid": {"type": ["object", "null"], "additionalProperties": False,
                  "required": ["rows", "columns"],
                  "description": "how to show single places: rows x columns",
@@ -523,6 +541,10 @@ FOUNDATION_GROUP = {
         "first_pass_from": {**PILE_SET, "description": "until the first redeal, the only piles a card put on "
                                                        "these foundations may come from (St. Helena's King "
                                                        "foundations: not the bottom row)"},
+        "suit_order": _or_ref({"enum": ["shared"],
+                               "description": "shared: a pile's n-th card must be of the suit of the n-th card "
+                                              "of every other pile with suit_order: shared, whatever its group "
+                                              "(Choice, German Clock)"}),
         "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
                                                   "(British Constitution: [row1], the top row)"},
         "transfer": _or_ref({"description": "a top card may move onto another foundation that takes it (Aces "
