@@ -627,7 +627,7 @@ def stock_moves(position: "Position") -> list[Move]:
     piles = position.piles
     stock = piles[rules.stock]
     stock_spec = rules.stock_spec
-    if stock_spec.only_fills or opening(position) or (stock_spec.when is not None and not stock_spec.when.holds(piles)):
+    if (stock_spec.only_fills and not stock_spec.gather) or opening(position) or (stock_spec.when is not None and not stock_spec.when.holds(piles)):
         return []
     if stock_spec.gather and not (stock and stock_spec.deal_to):
         # a redeal of the layout itself (Cruel), or of a row-dealing stock once it is empty

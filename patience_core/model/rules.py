@@ -1435,7 +1435,9 @@ class Rules:
             deal_to = self._stock_group(("stock", "deal"), raw["deal"])
         to_foundation = None
         only_fills = raw.get("to") == "gaps"
-        if only_fills and (deal_to or redeals != 0 or raw.get("draw", 1) != 1 or raw.get("close_up")):
+        # A gathering redeal leaves the stock alone, so a stock that only fills gaps may have one (Rainbow Fan).
+        if only_fills and (deal_to or (redeals != 0 and raw.get("gather") is None) or raw.get("draw", 1) != 1
+                           or raw.get("close_up")):
             raise self._fail(("stock", "to"), "a stock that only fills gaps is never turned or dealt; "
                              "expected no deal, draw, redeals or close_up with to: gaps")
         if raw.get("to", "waste") not in ("waste", "gaps"):
@@ -1518,9 +1520,9 @@ class Rules:
                     raise self._fail(("stock", "gather", "one_pile"), f"picks up one pile of {len(gather)} a "
                                      "redeal, each once; expected at most as many redeals as piles, and "
                                      "stock.deal (if any) naming the same group")
-            if (deal_to and not one_pile) or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1:
+            if (deal_to and not one_pile) or to_foundation is not None or close_up or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "gather"), "a redeal that gathers the layout has no stock to turn or "
-                                 "deal; expected no deal, to, draw or close_up with it")
+                                 "deal; expected no deal, to (but gaps), draw or close_up with it")
         turn_up: tuple[int, ...] = ()
         if raw.get("turn_up") is not None:
             path = ("stock", "turn_up")

@@ -679,7 +679,8 @@ FIELDS: dict[str, Any] = {
                                                   "card, a card of the group's split rank starting the "
                                                   "next (Salic Law); every (default): onto every pile"}),
                   "to": _or_ref({"type": "string", "description": "waste; gaps (never turned: its cards only "
-                                                                  "fill gaps); or a foundation group of one pile "
+                                                                  "fill gaps, though a gather redeal may "
+                                                                  "rearrange the layout: Rainbow Fan); or a foundation group of one pile "
                                                                   "that the stock is turned onto (Golf)"}),
                   "turn_up": {"type": "string",
                               "description": "a redeal (counted by redeals) of a game with no stock, offered only "
