@@ -330,6 +330,11 @@ class Rules:
                 if clash is not None:
                     raise self._fail(path + (clash,), f"total: {raw['total']} is the rule's rank relation (the two "
                                      "ranks add up to it); expected no rank, step or wrap with it")
+            if raw.get("rank") in ("lower", "higher"):
+                clash = next((k for k in ("step", "wrap", "keep_direction") if k in raw), None)
+                if clash is not None:
+                    raise self._fail(path + (clash,), f"rank: {raw['rank']} takes any {raw['rank']} rank, Ace "
+                                     f"low, so no step or wrap; expected no {clash} with it")
             if isinstance(raw.get("suit"), list) and len({str(s).upper() for s in raw["suit"]}) < len(raw["suit"]):
                 raise self._fail(path + ("suit",), "a cycle of suits names each suit once; expected distinct suits")
             if "or" in raw:

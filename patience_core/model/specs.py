@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from patience_core.model import cards
 
-RANK_RELATIONS = ("down", "up", "either", "same", "any", "total")
+RANK_RELATIONS = ("down", "up", "either", "same", "any", "total", "lower", "higher")
 SUIT_RELATIONS = ("same", "alternate", "other", "same-colour", "any", "cycle")
 _SUIT_WORDS = ("club", "diamond", "heart", "spade")   # cards.SUITS in words
 RED_SUITS = frozenset(s for s, name in enumerate(cards.SUITS) if name in ("D", "H"))
@@ -28,7 +28,8 @@ class BuildRule:
     """Which card may lie on which: ``upper`` on ``lower``.
 
     ``rank``: ``down`` (``upper`` is ``step`` ranks below ``lower``), ``up``, ``either``,
-    ``same`` (of the same rank), or ``any`` (no rank relation); ``wrap``: rank arithmetic modulo 13 (A on K, K on A);
+    ``same`` (of the same rank), ``any`` (no rank relation), ``lower`` (``upper`` of any rank below
+    ``lower``'s, Ace low: Autumn Leaves) or ``higher`` (of any rank above it); ``wrap``: rank arithmetic modulo 13 (A on K, K on A);
     ``suit``: ``same``, ``alternate`` (the other colour), ``other`` (any other suit),
     ``same-colour``, or ``any``; ``keep_direction`` (with ``either``): a pile keeps going the way
     its first two cards went (Union Square; see :meth:`keeps_way`); ``alternative``: a second
@@ -101,6 +102,10 @@ class BuildRule:
             return lr == ur
         if rank == "total":
             return lr + ur + 2 == self.total
+        if rank == "lower":   # any lower rank, not only the next (AutumnLeaves_RowStack)
+            return ur < lr
+        if rank == "higher":
+            return ur > lr
         step = self.step_on(lower)
         if self.wrap:
             down, up = (lr - step) % 13 == ur, (lr + step) % 13 == ur
@@ -115,18 +120,19 @@ class BuildRule:
     def words(self) -> str:
         """``down by 1 in alternate colours`` for rule texts."""
         rank = {"down": "down", "up": "up", "either": "up or down", "same": "on the same rank",
-                "any": "in any rank order",
+                "any": "in any rank order", "lower": "down to any lower rank", "higher": "up to any higher rank",
                 "total": f"by ranks adding up to {self.total} with the top card's (A 1, J 11, Q 12, K 13)"}[self.rank]
-        if self.suit_steps is not None and self.rank not in ("any", "same", "total"):
+        stepless = ("any", "same", "total", "lower", "higher")
+        if self.suit_steps is not None and self.rank not in stepless:
             rank += " by " + ", ".join(f"{self.suit_steps[s]} on a {_SUIT_WORDS[s]}"
                                        for s in sorted(range(4), key=lambda s: self.suit_steps[s]))
-        elif self.rank not in ("any", "same", "total") and self.step != 1:
+        elif self.rank not in stepless and self.step != 1:
             rank += f" by {self.step}"
         suit = {"same": "in suit", "alternate": "in alternate colours", "other": "in another suit",
                 "same-colour": "in the same colour", "any": "regardless of suit",
                 "cycle": "following the suits " + " → ".join(cards.SUITS[s] for s in (*self.cycle, self.cycle[0]))
                 if self.cycle else ""}[self.suit]
-        wrap = " (wrapping K-A)" if self.wrap and self.rank not in ("any", "same", "total") else ""
+        wrap = " (wrapping K-A)" if self.wrap and self.rank not in stepless else ""
         keep = ", each pile the way its first two cards go" if self.keep_direction else ""
         alternative = f", or {self.alternative.words()}" if self.alternative is not None else ""
         closed = f", nothing on {cards.ranks_with_articles(self.nothing_on)}" if self.nothing_on else ""

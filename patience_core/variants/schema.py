@@ -43,9 +43,10 @@ BUILD_RULE = {
     "additionalProperties": False,
     "description": "which card may lie on which: rank relation, step, wrap and suit relation",
     "properties": {
-        "rank": _or_ref({"enum": ["down", "up", "either", "same", "any"],
+        "rank": _or_ref({"enum": ["down", "up", "either", "same", "any", "lower", "higher"],
                          "description": "down: one rank lower (by step); up: higher; either; same: the same "
-                                        "rank; any: no rank rule"}),
+                                        "rank; any: no rank rule; lower: any lower rank (Autumn Leaves); "
+                                        "higher: any higher rank"}),
         "total": _or_ref({"type": "integer", "minimum": 2, "maximum": 26,
                           "description": "instead of rank: the card put on and the top card have ranks adding "
                                          "up to this (A 1, J 11, Q 12, K 13; Eiffel Tower's 14)"}),
