@@ -851,6 +851,12 @@ class Position:
         else:
             for p in row:
                 piles[p].append(stock.pop())
+        spec = self.rules.stock_spec
+        if spec.last_row_at_once and stock and len(stock) == len(spec.last_row_to):
+            # the stock's last cards go onto their piles with the row that left them (Jane_Talon)
+            for p in spec.last_row_to:
+                piles[p].append(stock.pop())
+            row = row + spec.last_row_to
         # the piles dealt onto are kept for undo: afterwards the position may not tell them
         # (a last row onto some of the rows' own piles, Baroness), nor which piles dropped a card
         self.trail.append((move, NO_PILE, -1, False, False, False, (row, dropped)))

@@ -1589,6 +1589,11 @@ class Rules:
             if not deal_to or set(last_row_to) == set(deal_to) or redeals != 0 or onto_last:
                 raise self._fail(path, "deals the stock's last cards onto other piles than its rows; expected "
                                  "stock.deal (not onto: last), no redeals, and piles other than the rows' own")
+        last_row_at_once = bool(raw.get("last_row_at_once", False))
+        if last_row_at_once and not last_row_to:
+            raise self._fail(("stock", "last_row_at_once"), "says the stock's last cards go onto the "
+                             "last_row_to piles with the row before them, and there are none; expected "
+                             "stock.last_row_to")
         if raw.get("gather_from", "first") != "first" and not gather_to_stock:
             raise self._fail(("stock", "gather_from"), "says which pile a redeal gathers into the stock first, "
                              "but this stock has no such redeal; expected stock.deal and redeals, or no gather_from")
@@ -1612,7 +1617,7 @@ class Rules:
                                   bool(gather) and bool(raw["gather"].get("shuffle", False))),
                          gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass,
                          gather_last_first=raw.get("gather_from", "first") == "last", last_row_to=last_row_to,
-                         keep_ranks=keep_ranks, gather_rows=gather_rows,
+                         last_row_at_once=last_row_at_once, keep_ranks=keep_ranks, gather_rows=gather_rows,
                          gaps=raw_gather.get("gaps", "after-run"), gather_deal=gather_deal,
                          gather_face_up=int(raw_gather.get("face_up", 0)),
                          gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)

@@ -642,8 +642,13 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                              "whatever the card.")
             if stock.last_row_to:
                 gaps = ", whatever the gaps" if stock.deal_needs_no_gap or stock.deal_needs_all_empty else ""
-                lines.append(f"When the stock holds one card for each pile of {_pile_set_words(rules, stock.last_row_to)}, "
-                             f"the next deal puts them onto those instead{gaps}.")
+                if stock.last_row_at_once:
+                    lines.append(f"The deal that leaves the stock holding one card for each pile of "
+                                 f"{_pile_set_words(rules, stock.last_row_to)} puts them onto those in the same "
+                                 "move.")
+                else:
+                    lines.append(f"When the stock holds one card for each pile of {_pile_set_words(rules, stock.last_row_to)}, "
+                                 f"the next deal puts them onto those instead{gaps}.")
         elif stock.only_fills:
             face_up = "; its top card lies face up and is free" if stock.face_up else ""
             fills = "; its cards fill gaps" if any(rules.stock in sources for sources in rules.fill) else ""

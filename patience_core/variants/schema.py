@@ -648,6 +648,10 @@ FIELDS: dict[str, Any] = {
                                                          "these piles, a move deals them onto them instead, "
                                                          "whatever deal_when says (Algerian Patience, Cone, "
                                                          "Irmgard: [tableau:2, ..., tableau:8])"}),
+                  "last_row_at_once": _or_ref({"type": "boolean",
+                                               "description": "with last_row_to: the deal that leaves the "
+                                                              "stock holding one card for each of those piles "
+                                                              "puts them there in the same move (Jane)"}),
                   "skip": _or_ref({"enum": ["king-run", "king-pile"],
                                    "description": "with deal: the piles a row skips: king-run, those whose "
                                                   "top run holds a King (Fechter's Game); king-pile, those "
