@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 
 from patience_core import deal_seed, load_rules
 from patience_core.model.legal import free_cards

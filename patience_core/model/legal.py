@@ -657,7 +657,7 @@ def stock_moves(position: "Position") -> list[Move]:
                 return []
             if stock_spec.deal_onto_last:
                 return [Move(DEAL_ROW, rules.stock, last_started_target(piles, stock_spec, stock[-1]), NO_CARD, 1)]
-            targets = row_targets(piles, stock_spec, len(stock))
+            targets = row_targets(piles, stock_spec, len(stock), passes_made(rules, position.redeals_left))
             if not targets:   # every pile skipped (stock.skip): the stock does nothing
                 return []
             return [Move(DEAL_ROW, rules.stock, targets[0], NO_CARD, min(len(stock), len(targets)))]
@@ -722,15 +722,21 @@ def last_started_target(piles: list[list[int]], stock_spec, card: int) -> int:
     return piles_to[current]
 
 
-def row_targets(piles: list[list[int]], stock_spec, in_stock: int) -> tuple[int, ...]:
-    """The piles a row from the stock goes onto, in order: every pile it deals to, or with
+def passes_made(rules, redeals_left) -> int:
+    """How many piles a narrowing stock's rows have dropped (``stock.narrows``): one a redeal made."""
+    return int(rules.redeals - redeals_left) if rules.stock_spec.narrows else 0
+
+
+def row_targets(piles: list[list[int]], stock_spec, in_stock: int, dropped: int = 0) -> tuple[int, ...]:
+    """The piles a row from the stock goes onto, in order: every pile it deals to (less its last
+    ``dropped``: Well's narrowing rows), or with
     ``deal_onto_held`` those holding a card (the first pile when none does), or with
     ``deal_onto_gaps_first`` the empty ones when there are any (Russian Aces), ``deal_rounds``
     times over; when the stock holds ``in_stock`` cards, one for each ``last_row_to`` pile,
     those piles instead (Algerian Patience, Cone, Irmgard, Baroness)."""
     if in_stock == len(stock_spec.last_row_to):
         return stock_spec.last_row_to
-    targets = stock_spec.deal_to
+    targets = stock_spec.deal_to[:len(stock_spec.deal_to) - dropped]
     if stock_spec.deal_onto_held:
         targets = tuple(p for p in targets if piles[p]) or targets[:1]
     elif stock_spec.deal_onto_gaps_first:

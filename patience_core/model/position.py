@@ -699,9 +699,10 @@ class Position:
             self.down[p] = 0
         if self.rules.stock_spec.shuffle:
             legal.seeded_shuffle(stock, self.redeals_left)
-        for p in places[:len(stock)]:
-            piles[p].append(stock.pop())
         self.redeals_left -= 1
+        width = len(places) - legal.passes_made(self.rules, self.redeals_left)   # Well: one pile fewer a pass
+        for p in places[:min(len(stock), width)]:
+            piles[p].append(stock.pop())
 
     def _close_up(self) -> tuple:
         """Slide the close-up group's cards toward its first place (in order) and deal a stock
@@ -834,7 +835,8 @@ class Position:
         spec = self.rules.stock_spec
         if spec.deal_onto_last:   # onto: last: the move names its one pile (the card decides it, so undo cannot)
             return (move.dst,)
-        return legal.row_targets(self.piles, spec, len(self.piles[move.src]))[:move.count]
+        return legal.row_targets(self.piles, spec, len(self.piles[move.src]),
+                                 legal.passes_made(self.rules, self.redeals_left))[:move.count]
 
     def _deal_row(self, move: Move) -> None:
         piles = self.piles

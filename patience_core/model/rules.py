@@ -350,7 +350,9 @@ class Rules:
         self.pile_kind.append(kind)
         return len(self.pile_names) - 1
 
-    def _fill_sources(self, group: str, fill: Any) -> tuple[int, ...]:
+    def _fill_sources(self, group: str, fill: Any, number: int = 0) -> tuple[int, ...]:
+        """The piles a gap of ``group``'s pile ``number`` (from 0) is filled from, in order: a source
+        ``GROUP:same`` is GROUP's pile of the same number (Well's rows, each over its reserve)."""
         if isinstance(fill, dict):   # {from: [sources], when: CONDITION}
             fill = fill["from"]
         if fill in ("never", None):
@@ -366,6 +368,13 @@ class Rules:
                 resolved.append(self.stock)
             elif name in self.group_specs and name != group:
                 resolved += self.groups[name]
+            elif name.endswith(":same") and name[:-5] in self.group_specs and name[:-5] != group:
+                partners = self.groups[name[:-5]]
+                if len(partners) < len(self.groups[group]):
+                    raise self._fail(("piles", group, "fill", i), f"{name} names the pile of {name[:-5]} with "
+                                     f"each pile's number, and it has {len(partners)} piles for "
+                                     f"{len(self.groups[group])}; expected a group at least as large")
+                resolved.append(partners[number])
             else:
                 others = [g for g in known if g not in ("waste", "stock", "stock-turn")]
                 raise self._fail(("piles", group, "fill", i), f"unknown source {name!r}"
@@ -559,7 +568,7 @@ class Rules:
         return PileSpec(number=p, name=self.pile_names[p], group=group, kind=kind,
                         access=spec["access"], build=build, empty=empty, moves=moves, run_rule=run_rule,
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
-                        fill=self._fill_sources(group, spec["fill"]), fill_fullest=self._fill_fullest(group, spec),
+                        fill=self._fill_sources(group, spec["fill"], i), fill_fullest=self._fill_fullest(group, spec),
                         fill_when=fill_when, fill_cards=fill_cards, fill_turns_stock=fill_turns_stock,
                         cards=dealt, face_down=down, faces=faces,
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
@@ -1589,6 +1598,10 @@ class Rules:
             if not deal_to or set(last_row_to) == set(deal_to) or redeals != 0 or onto_last:
                 raise self._fail(path, "deals the stock's last cards onto other piles than its rows; expected "
                                  "stock.deal (not onto: last), no redeals, and piles other than the rows' own")
+        narrows = bool(raw.get("narrows", False))
+        if narrows and (not gather_to_stock or redeals == UNLIMITED or redeals >= len(deal_to)):
+            raise self._fail(("stock", "narrows"), "deals each pass's rows onto one pile fewer of the piles a "
+                             "redeal gathers; expected stock.deal with fewer redeals than it has piles")
         last_row_at_once = bool(raw.get("last_row_at_once", False))
         if last_row_at_once and not last_row_to:
             raise self._fail(("stock", "last_row_at_once"), "says the stock's last cards go onto the "
@@ -1617,7 +1630,7 @@ class Rules:
                                   bool(gather) and bool(raw["gather"].get("shuffle", False))),
                          gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass,
                          gather_last_first=raw.get("gather_from", "first") == "last", last_row_to=last_row_to,
-                         last_row_at_once=last_row_at_once, keep_ranks=keep_ranks, gather_rows=gather_rows,
+                         last_row_at_once=last_row_at_once, narrows=narrows, keep_ranks=keep_ranks, gather_rows=gather_rows,
                          gaps=raw_gather.get("gaps", "after-run"), gather_deal=gather_deal,
                          gather_face_up=int(raw_gather.get("face_up", 0)),
                          gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)

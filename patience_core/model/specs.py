@@ -616,7 +616,8 @@ class StockSpec:
     the last pile is gathered first instead (PySolFC's PerpetualMotion_Talon); ``last_row_to``:
     when the stock holds one card for each of these piles, a deal puts them there instead
     (PySolFC's Carthage_Talon); ``last_row_at_once``: the row that leaves the stock so puts them
-    there in the same move (PySolFC's Jane_Talon); ``draw_by_pass``: cards
+    there in the same move (PySolFC's Jane_Talon); ``narrows``: each redeal deals its rows onto one
+    pile fewer, the last dropping out (PySolFC's Well_TalonStack); ``draw_by_pass``: cards
     turned at a time on each pass through the stock (``draw`` is the first pass's; Canfield Rush
     turns 3, then 2, then 1); ``keep_ranks`` (with ``gather``): the cards in order at the start of
     each of ``gather_rows`` stay (:func:`in_order_prefix`), the rest are gathered, shuffled and
@@ -663,6 +664,7 @@ class StockSpec:
     gather_last_first: bool = False
     last_row_to: tuple[int, ...] = ()
     last_row_at_once: bool = False
+    narrows: bool = False
     draw_by_pass: tuple[int, ...] | None = None
     keep_ranks: tuple[int, ...] = ()
     gather_rows: tuple[tuple[int, ...], ...] = ()

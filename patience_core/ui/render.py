@@ -318,7 +318,12 @@ def fill_sources_words(rules: Rules, p: int) -> list[str]:
     if groups is None:
         turn = (f"top card of a turn of {_plural(rules.draw, 'card')} from the stock onto the waste"
                 if rules.fill_turns_stock[p] else "")
-        return [turn if turn and s == rules.stock else rules.pile_names[s] for s in rules.fill[p]]
+        # a source that is not every pile's (fill: [GROUP:same], Well) is said for the whole group
+        mates = rules.groups[rules.pile_group[p]]
+        own = {s for s in rules.fill[p] if any(s not in rules.fill[q] for q in mates)}
+        return [turn if turn and s == rules.stock else
+                f"{rules.pile_group[s]} pile of its number" if s in own else rules.pile_names[s]
+                for s in rules.fill[p]]
     words = []
     for group in groups:
         names = [rules.pile_names[s] for s in group]
@@ -701,8 +706,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         elif stock.gather_to_stock:
             shuffled = ", shuffled," if stock.shuffle else ""
             first = f"pile {len(stock.gather)}" if stock.gather_last_first else "pile 1"
+            narrows = (f"; each pass deals its rows onto one pile fewer, the last pile of {group} dropping out"
+                       if stock.narrows else "")
             lines.append(f"Redeal ({redeals}): once the stock is empty, the piles of {group} go back into it "
-                         f"in order, {first} first, each from its top{shuffled} and a row is dealt at once.")
+                         f"in order, {first} first, each from its top{shuffled} and a row is dealt at once{narrows}.")
         elif stock.gather_one_pile:
             order = ("the first pile the first time, the second the next time"
                      if stock.gather_one_pile == "first" else

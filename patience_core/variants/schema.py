@@ -266,7 +266,7 @@ PILE_GROUP = {
         "fill": _or_ref({
             "description": "what fills a gap at once: never, or sources tried in order "
                            "(waste, stock, stock-turn: the top card of a draw turned onto the empty waste, or "
-                           "another pile group); or {from: SOURCES, when: CONDITION}: "
+                           "another pile group, or GROUP:same: its pile of the gap's number, Well); or {from: SOURCES, when: CONDITION}: "
                            "only while that state holds, every waiting gap filled, in pile order, once "
                            "it does (Elevens Too); {from: SOURCES, cards: N}: N cards at once",
             "anyOf": [{"const": "never"},
@@ -648,6 +648,10 @@ FIELDS: dict[str, Any] = {
                                                          "these piles, a move deals them onto them instead, "
                                                          "whatever deal_when says (Algerian Patience, Cone, "
                                                          "Irmgard: [tableau:2, ..., tableau:8])"}),
+                  "narrows": _or_ref({"type": "boolean",
+                                      "description": "with deal and redeals: each redeal deals its rows onto "
+                                                     "one pile fewer, the group's last pile dropping out, "
+                                                     "though every pile is gathered (Well)"}),
                   "last_row_at_once": _or_ref({"type": "boolean",
                                                "description": "with last_row_to: the deal that leaves the "
                                                               "stock holding one card for each of those piles "
