@@ -73,6 +73,8 @@ def plain_rules(rules: Rules) -> bool:
         return False
     if rules.f_sources:   # foundations that take only from some piles: the tables overstate the plays
         return False
+    if rules.f_base_suit_from:   # a first card in a layout pile's suit (Glencoe): so do they
+        return False
     if rules.transfer_from:   # a line moving foundation cards between piles need not survive a play
         return False
     if rules.gap_fits:   # a card taken up may be the one a gap beside it needs (Montana's neighbours)

@@ -123,6 +123,17 @@ def waiting_foundations(position: "Position") -> frozenset[int]:
     return frozenset(f for f, when in f_when.items() if not when.holds(position.piles))
 
 
+def fits_base_suit(position: "Position", f: int, card: int) -> bool:
+    """May ``card`` go onto foundation ``f`` as far as ``base_suit_from`` goes? A pile that
+    holds cards is past its first; an empty one takes only the suit of its partner pile's
+    bottom card, and nothing while that pile is empty (PySolFC's Glencoe_Foundation)."""
+    partner = position.rules.f_base_suit_from.get(f)
+    if partner is None or position.piles[f]:
+        return True
+    bottom = position.piles[partner]
+    return bool(bottom) and bottom[0] // 13 == card // 13
+
+
 def opening(position: "Position") -> bool:
     """Does the game wait for its opening card (``opening_card``: nothing on the foundations yet)?
     Then the only moves are cards from the opening piles onto the foundations."""
@@ -135,6 +146,8 @@ def foundation_moves(position: "Position") -> list[Move]:
     if position.rules.f_when:   # foundations waiting for a state take nothing yet (Zodiac)
         waiting = waiting_foundations(position)
         moves = [m for m in moves if m.dst not in waiting]
+    if position.rules.f_base_suit_from:   # a first card in the suit of a layout pile's bottom card (Glencoe)
+        moves = [m for m in moves if fits_base_suit(position, m.dst, m.card)]
     if position.rules.run_foundations:
         moves += [m for m in run_to_foundation_moves(position)
                   if not position.rules.f_spec[m.dst].at_once]   # those go up by themselves (runs_going_up)

@@ -1315,7 +1315,8 @@ class Rules:
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
                                                          _names(spec["takes_from"])))
                                 if spec.get("takes_from") is not None else None),
-                    rank_dealt=spec["start"] == "rank-dealt", at_once=at_once)
+                    rank_dealt=spec["start"] == "rank-dealt", at_once=at_once,
+                    base_suit_from=self._base_suit_from(group, spec, i))
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
@@ -1731,6 +1732,24 @@ class Rules:
         if self.deal_up_waits and self.split_deals_rest:
             raise self._fail(path + ("turn",), "a split group takes the rest of the pack pile by pile, so no "
                              "pile waits for a card; expected turn: passes")
+
+    def _base_suit_from(self, group: str, spec: dict[str, Any], i: int) -> int | None:
+        """``base_suit_from: GROUP``: the pile of GROUP with the number of the group's pile ``i``
+        (from 0), whose bottom card's suit the pile's first card must have (Glencoe)."""
+        name = spec.get("base_suit_from")
+        if name is None:
+            return None
+        path = ("foundations", group, "base_suit_from")
+        if name not in self.group_specs:
+            raise self._fail(path, f"unknown pile group {name!r}{suggest(name, self.group_specs)}; expected "
+                             f"a layout group: {', '.join(self.group_specs) or '(none)'}")
+        if len(self.groups[name]) < int(spec["count"]):
+            raise self._fail(path, f"pairs each of the {spec['count']} piles with the pile of {name} of its "
+                             f"number, and {name} has {len(self.groups[name])}; expected at least as many")
+        if spec.get("suits", "fixed") == "fixed" or isinstance(spec.get("suits"), list) or spec.get("start", "found") != "found":
+            raise self._fail(path, "lets a pile of the layout choose each pile's suit, and the group's suits "
+                             "are fixed or its bases set out; expected suits: any or regardless, start: found")
+        return self.groups[name][i]
 
     def _stock_group(self, path: tuple, group: str) -> tuple[int, ...]:
         """The piles of the layout group a stock rule names (deal, close_up, gather)."""
@@ -2387,6 +2406,9 @@ class Rules:
         self.f_sources = {f: self.f_spec[f].takes_from for f in self.foundations
                           if self.f_spec[f].takes_from is not None}
         self.run_foundations = [f for f in self.foundations if self.f_spec[f].takes_run]
+        # Foundations whose first card takes the suit of a layout pile's bottom card (Glencoe).
+        self.f_base_suit_from = {f: self.f_spec[f].base_suit_from for f in self.foundations
+                                 if self.f_spec[f].base_suit_from is not None}
         # Foundations that take N cards at once, a run by their build rule (Beehive's sets of four).
         self.set_foundations = [f for f in self.foundations if self.f_spec[f].takes_set]
         # Places laid over each other: what covers each pile, what each pile covers, and the

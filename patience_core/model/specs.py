@@ -419,7 +419,9 @@ class FoundationSpec:
     dealt pile goes onto an empty pile of the group (Thirty-Six's Aces); ``rank_dealt``: the
     first card of the shuffled pack chooses the group's base rank, and the other cards of that
     rank go onto the group's piles before the rest is dealt, each onto a pile of its suit
-    (PySolFC's Penguin, Petal and Napoleon shuffle hooks); ``takes_from``: the only piles its
+    (PySolFC's Penguin, Petal and Napoleon shuffle hooks); ``base_suit_from``: the layout pile
+    whose bottom card's suit the pile's first card must have, none while it is empty (PySolFC's
+    Glencoe_Foundation); ``takes_from``: the only piles its
     cards may come from (``None``: any; British Constitution's top row); ``at_once``: with
     ``takes_run``, a finished run goes up by itself after each move of cards, never as the
     player's move (PySolFC's Arachnida.fillStack).
@@ -458,6 +460,7 @@ class FoundationSpec:
     keep_base: bool = False
     either_way: bool = False
     takes_from: frozenset[int] | None = None
+    base_suit_from: int | None = None
     takes_set: int = 0
     set_rule: BuildRule | None = None
     deal_bases: bool = False

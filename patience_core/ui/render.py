@@ -62,6 +62,10 @@ def _worry_words(rules: Rules, fspec) -> str:
         transfer += base
     if fspec.takes_from is not None:
         transfer = f"; they take cards only from {_sources_words(rules, fspec.takes_from)}" + transfer
+    if fspec.base_suit_from is not None:
+        group = rules.pile_group[fspec.base_suit_from]
+        transfer = (f"; pile n takes its first card only in the suit of the bottom card of {group}:n, and "
+                    f"none while {group}:n is empty") + transfer
     if not fspec.worry:
         return transfer
     when = f" once {fspec.worry_when.words}" if fspec.worry_when is not None else ""

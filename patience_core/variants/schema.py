@@ -502,6 +502,10 @@ FOUNDATION_GROUP = {
                                            "one (Osmium); with a build rule"}),
         "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
                                                   "(British Constitution: [row1], the top row)"},
+        "base_suit_from": {"type": "string",
+                           "description": "a layout pile group: each pile takes its first card only in the suit "
+                                          "of the bottom card of that group's pile with its number, and none "
+                                          "while that pile is empty (Glencoe: tableau)"},
         "transfer": _or_ref({"description": "a top card may move onto another foundation that takes it (Aces "
                                             "and Kings: between an Ace pile and a King pile): true, or "
                                             "{keep_base: true}: never the pile's first card (PySolFC's "
