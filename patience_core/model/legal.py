@@ -82,6 +82,15 @@ def gathered_set(position: "Position") -> tuple[int, ...] | None:
     return None
 
 
+def base_rank_for_gap(position: "Position", empty) -> int | None:
+    """The rank an ``empty: base`` (or ``below-base``) gap takes now: the base the deal chose (or
+    one below it); ``None`` while no base is known."""
+    ranks = position.ranks[position.rules.below_base_of]
+    if not ranks:
+        return None
+    return ranks[0] if empty == "base" else (ranks[0] - 1) % 13
+
+
 def below_base_rank(position: "Position") -> int | None:
     """The rank an ``empty: below-base`` gap takes: one below the base the deal chose (``None``
     while no base is known)."""
@@ -448,21 +457,23 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     if spec.covered_by and is_covered(position, d):
         return False
     when = spec.build_when if pile else spec.empty_when
+    empty = spec.empty
     if when is not None and not when.holds(position.piles):
-        return False
+        if pile or spec.empty_otherwise is None:
+            return False
+        empty = spec.empty_otherwise   # the gap's rule until the state holds (The Plot)
     if pile:
         if spec.bottom is not None and pile[0] % 13 != spec.bottom:
             return False   # a wrong card at the bottom blocks the pile (Picture Gallery)
         return spec.build is not None and spec.build.follows(pile[-1], card) and spec.build.keeps_way(pile, card)
     if spec.beside and card in gap_cards(position, d):
         return True
-    empty = spec.empty
     if isinstance(empty, tuple):
         return card % 13 in empty
     if empty == "set":
         return card in set_cards(position, d)
-    if empty == "below-base":
-        return card % 13 == below_base_rank(position)
+    if empty in ("below-base", "base"):
+        return card % 13 == base_rank_for_gap(position, empty)
     return empty == "any" or (empty != "none" and card % 13 == empty)
 
 
@@ -545,22 +556,27 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
         if spec.covered_by and is_covered(position, d):
             continue
         when = spec.build_when if pile else spec.empty_when
+        empty, otherwise = spec.empty, False
         if when is not None and not when.holds(piles):
-            continue
+            if pile or spec.empty_otherwise is None:
+                continue
+            empty, otherwise = spec.empty_otherwise, True   # the gap's rule until the state holds
         if pile:
             if spec.bottom is not None and pile[0] % 13 != spec.bottom:
                 continue
             cards_ = on_top[d][pile[-1]]
             if spec.build is not None and spec.build.keep_direction and len(pile) > 1:
                 cards_ = [c for c in cards_ if spec.build.keeps_way(pile, c)]
-        elif spec.empty == "any":
+        elif empty == "any":
             open_gaps.append(d)
             continue
-        elif spec.empty == "set":
+        elif empty == "set":
             cards_ = set_cards(position, d)
-        elif spec.empty == "below-base":
-            rank = below_base_rank(position)
+        elif empty in ("below-base", "base"):
+            rank = base_rank_for_gap(position, empty)
             cards_ = () if rank is None else rules.accepts_below_base[d][rank]
+        elif otherwise:
+            cards_ = rules.accepts_otherwise.get(d, ())
         else:
             cards_ = gap_cards(position, d) if spec.beside else rules.accepts_empty[d]
         for card in cards_:

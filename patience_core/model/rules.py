@@ -485,25 +485,30 @@ class Rules:
         build_when = (self._condition(("piles", group, "build", "when"), spec["build"]["when"])
                       if isinstance(spec.get("build"), dict) and "when" in spec["build"] else None)
         empty = spec.get("empty", "any" if build is not None or kind == "cell" else "none")
-        empty_when = None
+        empty_when, empty_otherwise = None, None
         beside: tuple[tuple[int, NeighbourRule], ...] = ()
         if isinstance(empty, dict) and "rank" not in empty:
             empty, beside = self._beside(group, spec, i)
         elif isinstance(empty, dict):
             empty_when = self._condition(("piles", group, "empty", "when"), empty["when"])
+            if empty.get("otherwise") is not None:   # what the gap takes until then (The Plot: the base)
+                other = empty["otherwise"]
+                empty_otherwise = other if other in ("any", "none", "base", "below-base") else cards.parse_rank(other)
             empty = empty["rank"]
         if isinstance(empty, list):
             try:
                 empty = tuple(cards.parse_rank(r) for r in empty)
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "empty"), str(exc)) from None
-        elif empty not in ("any", "none", "below-base", "set"):
+        elif empty not in ("any", "none", "below-base", "base", "set"):
             try:
                 empty = cards.parse_rank(empty)
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "empty"), f"{exc}; or any, none, below-base, set") from None
-        if empty == "below-base" and not any(f.base_from_deal for f in self.f_spec.values()):
-            raise self._fail(("piles", group, "empty"), "below-base takes the rank one below a base the deal "
+        dealt_base = next((w for w in (empty, empty_otherwise) if w in ("below-base", "base")), None)
+        if dealt_base is not None and not any(f.base_from_deal for f in self.f_spec.values()):
+            what = "the rank one below a base" if dealt_base == "below-base" else "the rank of a base"
+            raise self._fail(("piles", group, "empty"), f"{dealt_base} takes {what} the deal "
                              "chooses, and no foundation group has one; expected base: deal on a foundation "
                              "group, or a rank here")
         moves = spec.get("moves", "card")
@@ -571,7 +576,7 @@ class Rules:
                         fill=self._fill_sources(group, spec["fill"], i), fill_fullest=self._fill_fullest(group, spec),
                         fill_when=fill_when, fill_cards=fill_cards, fill_turns_stock=fill_turns_stock,
                         cards=dealt, face_down=down, faces=faces,
-                        to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
+                        to_bottom=to_bottom, build_when=build_when, empty_when=empty_when, empty_otherwise=empty_otherwise,
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from", i),
@@ -2318,6 +2323,7 @@ class Rules:
         self.accepts_on: dict[int, list[tuple[int, ...]]] = {}
         self.accepts_empty: dict[int, tuple[int, ...]] = {}
         self.accepts_below_base: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.accepts_otherwise: dict[int, tuple[int, ...]] = {}   # empty: {otherwise: RANK|any}
         self.accepts_any: dict[int, tuple[int, ...]] = {}   # every card the pile may ever take
         pack_codes = [c for c in range(52) if self.copies[c]]
         for p in self.receivers:
@@ -2329,9 +2335,13 @@ class Rules:
                                   for top in range(52)]
             empty = spec.empty
             ranks = empty if isinstance(empty, tuple) else (empty,)
-            self.accepts_empty[p] = (tuple(codes) if empty == "any" else () if empty in ("none", "below-base")
-                                     else tuple(c for c in codes if c % 13 in ranks))
-            if empty == "below-base":   # what the gap takes once the deal has chosen the base
+            self.accepts_empty[p] = (tuple(codes) if empty == "any" else ()
+                                     if empty in ("none", "below-base", "base") else
+                                     tuple(c for c in codes if c % 13 in ranks))
+            other = spec.empty_otherwise
+            if isinstance(other, int) or other == "any":
+                self.accepts_otherwise[p] = tuple(c for c in codes if other == "any" or c % 13 == other)
+            if {empty, other} & {"below-base", "base"}:   # what the gap takes once the deal has chosen the base
                 self.accepts_below_base[p] = tuple(tuple(c for c in codes if c % 13 == r) for r in range(13))
         # Gaps judged by the cards beside them (Montana): per such place, each place beside it
         # with, for every card lying there, the cards the gap takes.

@@ -358,6 +358,7 @@ class PileSpec:
     to_bottom: int | None = None
     build_when: Condition | None = None
     empty_when: Condition | None = None
+    empty_otherwise: "int | str | None" = None
     covered_by: tuple[int, ...] = ()
     takes_from: frozenset[int] | None = None
     empty_from: frozenset[int] | None = None
@@ -381,11 +382,20 @@ class PileSpec:
 
     def empty_words(self) -> str:
         """The ranks a gap takes, in words: ``a K``, ``an A or a K``, or the rank below the base."""
-        if self.empty == "below-base":
-            return "the rank one below the foundations' base"
-        if self.empty == "set":
-            return "a card that, with the cards gathered on its group's places, can still make their set"
-        return cards.ranks_with_articles(self.empty)
+        return gap_words(self.empty)
+
+
+def gap_words(empty) -> str:
+    """The ranks an ``empty`` rule (or its ``otherwise``) takes, in words."""
+    if empty == "below-base":
+        return "the rank one below the foundations' base"
+    if empty == "base":
+        return "the foundations' base rank"
+    if empty in ("any", "none"):
+        return {"any": "any card", "none": "nothing"}[empty]
+    if empty == "set":
+        return "a card that, with the cards gathered on its group's places, can still make their set"
+    return cards.ranks_with_articles(empty)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from patience_core.model import cards
+from patience_core.model.specs import gap_words
 from patience_core.variants.loader import UNPRINTABLE, parameter_text
 from patience_core.model.notation import opening_words
 from patience_core.model.position import Position
@@ -260,7 +261,9 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if first.bottom is not None:
         build += (f", only while its bottom card is {cards.rank_with_article(first.bottom)} (another card "
                   "there blocks the pile until it moves away)")
-    if first.empty_when is not None:
+    if first.empty_when is not None and first.empty_otherwise is not None:
+        empty_text += f" once {first.empty_when.words}, and until then {gap_words(first.empty_otherwise)}"
+    elif first.empty_when is not None:
         empty_text += f" (only when {first.empty_when.words})"
     if spec.get("empty_from") == "neighbours" and "neighbours" not in rules.group_specs:
         empty_text += ", and only from a place next to it in its row or column (not diagonally)"

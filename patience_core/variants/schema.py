@@ -291,15 +291,22 @@ PILE_GROUP = {
                                          "list of ranks ([A, K]); below-base: only the rank one below the "
                                          "foundations' base, a rank the deal chooses (Penguin); set: a card that can still complete the "
                                          "set gathered on the group's places (remove with at_once: Elevens); or "
-                                         "{rank: any|RANK, when: CONDITION}: only in that state; or {left: RULE, "
+                                         "{rank: any|RANK, when: CONDITION}: only in that state, and otherwise: "
+                                         "RANK|base|below-base|none what it takes until then (The Plot); base: the "
+                                         "foundations' base rank the deal chooses; or {left: RULE, "
                                          "right: RULE, first_column: RANK}: a card that fits the card beside the "
                                          "gap in its row (Montana)",
-                          "anyOf": [{"enum": ["any", "none", "below-base", "set"]}, RANK,
+                          "anyOf": [{"enum": ["any", "none", "below-base", "base", "set"]}, RANK,
                                     {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
                                      "items": RANK},
                                     {"type": "object", "additionalProperties": False, "required": ["rank", "when"],
-                                     "properties": {"rank": {"anyOf": [{"const": "any"}, RANK]},
-                                                    "when": CONDITION}},
+                                     "properties": {"rank": {"anyOf": [{"enum": ["any", "base"]}, RANK]},
+                                                    "when": CONDITION,
+                                                    "otherwise": {"anyOf": [{"enum": ["any", "none", "base",
+                                                                                      "below-base"]}, RANK],
+                                                                  "description": "what the gap takes while the "
+                                                                                 "state does not hold (default: "
+                                                                                 "none)"}}},
                                     {"type": "object", "additionalProperties": False, "minProperties": 1,
                                      "properties": {
                                          "left": {**NEIGHBOUR_RULE, "description": "a gap takes a card that fits "

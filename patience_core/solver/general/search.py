@@ -64,8 +64,10 @@ def _unknown_rule(rules: Rules) -> str | None:
         (any(isinstance(spec.run_rule, RunChoice) or spec.limit == "suit-segments"
              for spec in rules.piles if spec is not None),
          "runs that follow one of several rules, or runs limited by their stretches of one suit"),
-        (any(rules.piles[p].empty == "below-base" for p in rules.receivers),
-         "gaps that take the rank below a base the deal chooses (empty: below-base)"),
+        (any(rules.piles[p].empty in ("below-base", "base") or rules.piles[p].empty_otherwise is not None
+             for p in rules.receivers),
+         "gaps that take a rank of a base the deal chooses (empty: below-base or base), or another rule "
+         "until a state holds (empty: {otherwise})"),
         (any(rules.all_face_down), "a face-down pile that only fills gaps"),
         (bool(rules.gap_fits), "gaps judged by the cards beside them"),
         (rules.opening_from is not None, "an opening card that must go up before anything else moves"),
