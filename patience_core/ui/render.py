@@ -613,7 +613,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     which = ("a card that fits a foundation" if rules.deal_up_ranks is None else
              cards.ranks_with_articles(tuple(sorted(rules.deal_up_ranks))) + " that fits a foundation")
     if rules.deal_to_foundations:
-        lines.append(f"While dealing, {which} goes there instead; " +
+        face_down = any(rules.face_down[p] or (rules.piles[p] is not None and rules.piles[p].faces)
+                        for p in rules.deal_targets)
+        which_up = f"{which} and is dealt face up" if face_down else which
+        lines.append(f"While dealing, {which_up} goes there instead; " +
                      ("a card of the split rank that goes up still starts the next pile." if rules.split_before is not None
                       and rules.split_deals_rest and (rules.deal_up_ranks is None or rules.split_before in rules.deal_up_ranks)
                       else "the pile it would have gone onto does not get it." if rules.split_deals_rest
