@@ -450,7 +450,7 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     ``d`` now?"""
     spec = position.rules.piles[d]
     pile = position.piles[d]
-    if position.rules.source_limited and not _source_fits(spec, pile, src, count, card):
+    if position.rules.source_limited and not _source_fits(spec, pile, src, count, card, position.piles):
         return False
     if spec.max_cards is not None and len(pile) + count > spec.max_cards:
         return False
@@ -477,7 +477,7 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     return empty == "any" or (empty != "none" and card % 13 == empty)
 
 
-def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) -> bool:
+def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int, piles=None) -> bool:
     """The pile's own limits on what it takes: single cards only, one suit only, and only from
     some piles."""
     if count > 1 and (spec.single_only or (spec.single_when_empty and not pile)):
@@ -488,6 +488,9 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
         return False
     if src is None:
         return True
+    if not pile and spec.empty_from_when and piles is not None and any(
+            src in sources and not when.holds(piles) for sources, when in spec.empty_from_when):
+        return False   # a source the gap waits for (Dutchess: the waste, once the reserve is empty)
     allowed = spec.takes_from
     narrower = spec.build_from if pile else spec.empty_from
     if narrower is not None:
@@ -605,7 +608,7 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
             for d in targets:
                 if d == p:
                     continue
-                if limited and not _source_fits(rules.piles[d], piles[d], p, count, card):
+                if limited and not _source_fits(rules.piles[d], piles[d], p, count, card, piles):
                     continue
                 cap = max_cards[d]
                 if cap is not None and len(piles[d]) + count > cap:

@@ -580,6 +580,7 @@ class Rules:
                         covered_by=covered_by,
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from", i),
+                        empty_from_when=self._empty_from_when(group, spec),
                         build_from=self._sources(group, spec, "build_from", i),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
@@ -709,12 +710,29 @@ class Rules:
             places, side = self.groups[group], raw.get("side", "either")
             steps = [k for k in raw["apart"] if side != "left"] + [-k for k in raw["apart"] if side != "right"]
             return frozenset(places[i + k] for k in steps if 0 <= i + k < len(places))
+        if key == "empty_from" and isinstance(raw, list):   # {from, when} entries: see _empty_from_when
+            raw = [n for entry in raw for n in (_names(entry["from"]) if isinstance(entry, dict) else [entry])]
         names = _names(raw)
         piles = set(self.foundations) if "foundations" in names else set()
         others = [n for n in names if n != "foundations"]
         if others:
             piles |= set(self._pile_set(("piles", group, key), others))
         return frozenset(piles)
+
+    def _empty_from_when(self, group: str, spec: dict[str, Any]) -> tuple:
+        """``empty_from`` entries ``{from: SET, when: CONDITION}``: ``((piles, condition), ...)``, the
+        sources an empty pile takes from only in that state (PySolFC's Glenwood_RowStack: the waste
+        once every reserve pile is empty)."""
+        raw = spec.get("empty_from")
+        if not isinstance(raw, list):
+            return ()
+        found = []
+        for k, entry in enumerate(raw):
+            if isinstance(entry, dict):
+                path = ("piles", group, "empty_from", k)
+                found.append((frozenset(self._pile_set(path + ("from",), _names(entry["from"]))),
+                              self._condition(path + ("when",), entry["when"])))
+        return tuple(found)
 
     def _covered_by(self, group: str, spec: dict[str, Any], i: int) -> tuple[int, ...]:
         """The piles lying over place ``i`` of ``group`` (``shape`` or ``covered_by``)."""
@@ -2408,6 +2426,7 @@ class Rules:
                                        *(self.piles[p].free_when for p in self._layout()),
                                        *(self.piles[p].turn_when for p in self._layout()),
                                        *(self.piles[p].fill_when for p in self._layout()),
+                                       *(when for p in self._layout() for _s, when in self.piles[p].empty_from_when),
                                        *(self.f_spec[f].worry_when for f in self.foundations),
                                        *(self.f_spec[f].when for f in self.foundations),
                                        self.stock_spec.when] if c is not None]

@@ -362,6 +362,7 @@ class PileSpec:
     covered_by: tuple[int, ...] = ()
     takes_from: frozenset[int] | None = None
     empty_from: frozenset[int] | None = None
+    empty_from_when: tuple = ()   # ((piles, Condition), ...): sources a gap takes from only in that state
     build_from: frozenset[int] | None = None
     single_only: bool = False
     single_when_empty: bool = False

@@ -268,7 +268,11 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if spec.get("empty_from") == "neighbours" and "neighbours" not in rules.group_specs:
         empty_text += ", and only from a place next to it in its row or column (not diagonally)"
     elif first.empty_from is not None:
-        empty_text += f", and only from {_sources_words(rules, first.empty_from)}"
+        waits = {p for sources, _ in first.empty_from_when for p in sources}
+        always = frozenset(p for p in first.empty_from if p not in waits)
+        empty_text += f", and only from {_sources_words(rules, always)}" if always else ", and only"
+        for sources, when in first.empty_from_when:
+            empty_text += f", or from {_sources_words(rules, sources)} only when {when.words}"
     if first.single_when_empty:
         empty_text += ", one card at a time (never a run)"
     if first.takes_from is not None:

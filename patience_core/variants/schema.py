@@ -319,9 +319,17 @@ PILE_GROUP = {
         "takes_from": {**PILE_SET, "description": "the only piles a card or run put on these piles may come "
                                                   "from (pile groups, stock, waste, single piles, or "
                                                   "foundations); Chamberlain: [reserve]"},
-        "empty_from": {**PILE_SET, "description": "the only piles an empty pile of the group takes a card "
-                                                  "from (Assembly: [waste]); neighbours: the places next to "
-                                                  "it in its row or column of the grid (Rectangular Rovers)"},
+        "empty_from": {"anyOf": [*PILE_SET["anyOf"],
+                                 {"type": "array", "minItems": 1, "maxItems": 32,
+                                  "items": {"anyOf": [{"type": "string", "minLength": 1},
+                                                      {"type": "object", "additionalProperties": False,
+                                                       "required": ["from", "when"],
+                                                       "properties": {"from": PILE_SET, "when": CONDITION}}]}}],
+                       "description": "the only piles an empty pile of the group takes a card "
+                                      "from (Assembly: [waste]); an entry {from: SET, when: CONDITION}: those "
+                                      "piles only in that state (Dutchess: a waste card only once the reserve is "
+                                      "empty); neighbours: the places next to "
+                                      "it in its row or column of the grid (Rectangular Rovers)"},
         "build_from": {"anyOf": [*PILE_SET["anyOf"], {
                            "type": "object", "additionalProperties": False, "required": ["apart"],
                            "properties": {
