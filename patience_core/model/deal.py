@@ -153,7 +153,8 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
         used += 1
         target = targets[dealt]
         f = (_fitting_foundation(rules, piles, card) if onto_foundations
-             and (rules.deal_up_ranks is None or card % 13 in rules.deal_up_ranks) else None)
+             and (rules.deal_up_ranks is None or card % 13 in rules.deal_up_ranks)
+             and not _dealt_face_down(rules, target, len(piles[target])) else None)
         if f is not None and rules.deal_up_waits:   # the pile takes the next card instead (Dieppe)
             piles[f].append(card)
             continue
@@ -180,6 +181,18 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
     rest.reverse()  # the next card of the pack ends on top (the end of the list)
     piles[rules.stock] = rest
     return piles
+
+
+def _dealt_face_down(rules: Rules, p: int, k: int) -> bool:
+    """Is the ``k``-th card (from 0) dealt to pile ``p`` dealt face down? Such a card never goes
+    up during the deal, as PySolFC's dealToStacksOrFoundations sends up only the cards it deals
+    face up (Casket's jewels keep their Aces)."""
+    spec = rules.piles[p]
+    if spec is None:
+        return False
+    if spec.faces:
+        return k < len(spec.faces) and spec.faces[k]
+    return k < rules.face_down[p]
 
 
 def move_to_end(order: list[int], last: tuple[int, ...]) -> list[int]:

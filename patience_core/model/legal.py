@@ -99,6 +99,15 @@ def gathered_set(position: "Position") -> tuple[int, ...] | None:
     return None
 
 
+def base_rank_for_gap(position: "Position", empty) -> int | None:
+    """The rank an ``empty: base`` (or ``below-base``) gap takes now: the base the deal chose (or
+    one below it); ``None`` while no base is known."""
+    ranks = position.ranks[position.rules.below_base_of]
+    if not ranks:
+        return None
+    return ranks[0] if empty == "base" else (ranks[0] - 1) % 13
+
+
 def below_base_rank(position: "Position") -> int | None:
     """The rank an ``empty: below-base`` gap takes: one below the base the deal chose (``None``
     while no base is known)."""
@@ -140,6 +149,17 @@ def waiting_foundations(position: "Position") -> frozenset[int]:
     return frozenset(f for f, when in f_when.items() if not when.holds(position.piles))
 
 
+def fits_base_suit(position: "Position", f: int, card: int) -> bool:
+    """May ``card`` go onto foundation ``f`` as far as ``base_suit_from`` goes? A pile that
+    holds cards is past its first; an empty one takes only the suit of its partner pile's
+    bottom card, and nothing while that pile is empty (PySolFC's Glencoe_Foundation)."""
+    partner = position.rules.f_base_suit_from.get(f)
+    if partner is None or position.piles[f]:
+        return True
+    bottom = position.piles[partner]
+    return bool(bottom) and bottom[0] // 13 == card // 13
+
+
 def opening(position: "Position") -> bool:
     """Does the game wait for its opening card (``opening_card``: nothing on the foundations yet)?
     Then the only moves are cards from the opening piles onto the foundations."""
@@ -152,6 +172,8 @@ def foundation_moves(position: "Position") -> list[Move]:
     if position.rules.f_when:   # foundations waiting for a state take nothing yet (Zodiac)
         waiting = waiting_foundations(position)
         moves = [m for m in moves if m.dst not in waiting]
+    if position.rules.f_base_suit_from:   # a first card in the suit of a layout pile's bottom card (Glencoe)
+        moves = [m for m in moves if fits_base_suit(position, m.dst, m.card)]
     if position.rules.run_foundations:
         moves += [m for m in run_to_foundation_moves(position)
                   if not position.rules.f_spec[m.dst].at_once]   # those go up by themselves (runs_going_up)
@@ -448,32 +470,34 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     ``d`` now?"""
     spec = position.rules.piles[d]
     pile = position.piles[d]
-    if position.rules.source_limited and not _source_fits(spec, pile, src, count, card):
+    if position.rules.source_limited and not _source_fits(spec, pile, src, count, card, position.piles):
         return False
     if spec.max_cards is not None and len(pile) + count > spec.max_cards:
         return False
     if spec.covered_by and is_covered(position, d) and not drops_cover(position, d, src, count):
         return False
     when = spec.build_when if pile else spec.empty_when
+    empty = spec.empty
     if when is not None and not when.holds(position.piles):
-        return False
+        if pile or spec.empty_otherwise is None:
+            return False
+        empty = spec.empty_otherwise   # the gap's rule until the state holds (The Plot)
     if pile:
         if spec.bottom is not None and pile[0] % 13 != spec.bottom:
             return False   # a wrong card at the bottom blocks the pile (Picture Gallery)
         return spec.build is not None and spec.build.follows(pile[-1], card) and spec.build.keeps_way(pile, card)
     if spec.beside and card in gap_cards(position, d):
         return True
-    empty = spec.empty
     if isinstance(empty, tuple):
         return card % 13 in empty
     if empty == "set":
         return card in set_cards(position, d)
-    if empty == "below-base":
-        return card % 13 == below_base_rank(position)
+    if empty in ("below-base", "base"):
+        return card % 13 == base_rank_for_gap(position, empty)
     return empty == "any" or (empty != "none" and card % 13 == empty)
 
 
-def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) -> bool:
+def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int, piles=None) -> bool:
     """The pile's own limits on what it takes: single cards only, one suit only, and only from
     some piles."""
     if count > 1 and (spec.single_only or (spec.single_when_empty and not pile)
@@ -487,6 +511,9 @@ def _source_fits(spec, pile: list[int], src: int | None, count: int, card: int) 
         return False
     if src is None:
         return True
+    if not pile and spec.empty_from_when and piles is not None and any(
+            src in sources and not when.holds(piles) for sources, when in spec.empty_from_when):
+        return False   # a source the gap waits for (Dutchess: the waste, once the reserve is empty)
     allowed = spec.takes_from
     narrower = spec.build_from if pile else spec.empty_from
     if narrower is not None:
@@ -555,22 +582,27 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
         if spec.covered_by and is_covered(position, d):
             continue
         when = spec.build_when if pile else spec.empty_when
+        empty, otherwise = spec.empty, False
         if when is not None and not when.holds(piles):
-            continue
+            if pile or spec.empty_otherwise is None:
+                continue
+            empty, otherwise = spec.empty_otherwise, True   # the gap's rule until the state holds
         if pile:
             if spec.bottom is not None and pile[0] % 13 != spec.bottom:
                 continue
             cards_ = on_top[d][pile[-1]]
             if spec.build is not None and spec.build.keep_direction and len(pile) > 1:
                 cards_ = [c for c in cards_ if spec.build.keeps_way(pile, c)]
-        elif spec.empty == "any":
+        elif empty == "any":
             open_gaps.append(d)
             continue
-        elif spec.empty == "set":
+        elif empty == "set":
             cards_ = set_cards(position, d)
-        elif spec.empty == "below-base":
-            rank = below_base_rank(position)
+        elif empty in ("below-base", "base"):
+            rank = base_rank_for_gap(position, empty)
             cards_ = () if rank is None else rules.accepts_below_base[d][rank]
+        elif otherwise:
+            cards_ = rules.accepts_otherwise.get(d, ())
         else:
             cards_ = gap_cards(position, d) if spec.beside else rules.accepts_empty[d]
         for card in cards_:
@@ -605,7 +637,7 @@ def pile_moves(position: "Position", source: int | None = None) -> list[Move]:
             for d in targets:
                 if d == p:
                     continue
-                if limited and not _source_fits(rules.piles[d], piles[d], p, count, card):
+                if limited and not _source_fits(rules.piles[d], piles[d], p, count, card, piles):
                     continue
                 cap = max_cards[d]
                 if cap is not None and len(piles[d]) + count > cap:
@@ -671,7 +703,7 @@ def stock_moves(position: "Position") -> list[Move]:
     piles = position.piles
     stock = piles[rules.stock]
     stock_spec = rules.stock_spec
-    if stock_spec.only_fills or opening(position) or (stock_spec.when is not None and not stock_spec.when.holds(piles)):
+    if (stock_spec.only_fills and not stock_spec.gather) or opening(position) or (stock_spec.when is not None and not stock_spec.when.holds(piles)):
         return []
     if stock_spec.gather and not (stock and stock_spec.deal_to):
         # a redeal of the layout itself (Cruel), or of a row-dealing stock once it is empty
@@ -701,7 +733,7 @@ def stock_moves(position: "Position") -> list[Move]:
                 return []
             if stock_spec.deal_onto_last:
                 return [Move(DEAL_ROW, rules.stock, last_started_target(piles, stock_spec, stock[-1]), NO_CARD, 1)]
-            targets = row_targets(piles, stock_spec, len(stock))
+            targets = row_targets(piles, stock_spec, len(stock), passes_made(rules, position.redeals_left))
             if not targets:   # every pile skipped (stock.skip): the stock does nothing
                 return []
             return [Move(DEAL_ROW, rules.stock, targets[0], NO_CARD, min(len(stock), len(targets)))]
@@ -766,15 +798,21 @@ def last_started_target(piles: list[list[int]], stock_spec, card: int) -> int:
     return piles_to[current]
 
 
-def row_targets(piles: list[list[int]], stock_spec, in_stock: int) -> tuple[int, ...]:
-    """The piles a row from the stock goes onto, in order: every pile it deals to, or with
+def passes_made(rules, redeals_left) -> int:
+    """How many piles a narrowing stock's rows have dropped (``stock.narrows``): one a redeal made."""
+    return int(rules.redeals - redeals_left) if rules.stock_spec.narrows else 0
+
+
+def row_targets(piles: list[list[int]], stock_spec, in_stock: int, dropped: int = 0) -> tuple[int, ...]:
+    """The piles a row from the stock goes onto, in order: every pile it deals to (less its last
+    ``dropped``: Well's narrowing rows), or with
     ``deal_onto_held`` those holding a card (the first pile when none does), or with
     ``deal_onto_gaps_first`` the empty ones when there are any (Russian Aces), ``deal_rounds``
     times over; when the stock holds ``in_stock`` cards, one for each ``last_row_to`` pile,
     those piles instead (Algerian Patience, Cone, Irmgard, Baroness)."""
     if in_stock == len(stock_spec.last_row_to):
         return stock_spec.last_row_to
-    targets = stock_spec.deal_to
+    targets = stock_spec.deal_to[:len(stock_spec.deal_to) - dropped]
     if stock_spec.deal_onto_held:
         targets = tuple(p for p in targets if piles[p]) or targets[:1]
     elif stock_spec.deal_onto_gaps_first:

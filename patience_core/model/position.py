@@ -725,9 +725,10 @@ class Position:
             self.down[p] = 0
         if self.rules.stock_spec.shuffle:
             legal.seeded_shuffle(stock, self.redeals_left)
-        for p in places[:len(stock)]:
-            piles[p].append(stock.pop())
         self.redeals_left -= 1
+        width = len(places) - legal.passes_made(self.rules, self.redeals_left)   # Well: one pile fewer a pass
+        for p in places[:min(len(stock), width)]:
+            piles[p].append(stock.pop())
 
     def _close_up(self) -> tuple:
         """Slide the close-up group's cards toward its first place (in order) and deal a stock
@@ -860,7 +861,8 @@ class Position:
         spec = self.rules.stock_spec
         if spec.deal_onto_last:   # onto: last: the move names its one pile (the card decides it, so undo cannot)
             return (move.dst,)
-        return legal.row_targets(self.piles, spec, len(self.piles[move.src]))[:move.count]
+        return legal.row_targets(self.piles, spec, len(self.piles[move.src]),
+                                 legal.passes_made(self.rules, self.redeals_left))[:move.count]
 
     def _deal_row(self, move: Move) -> None:
         piles = self.piles
@@ -877,6 +879,12 @@ class Position:
         else:
             for p in row:
                 piles[p].append(stock.pop())
+        spec = self.rules.stock_spec
+        if spec.last_row_at_once and stock and len(stock) == len(spec.last_row_to):
+            # the stock's last cards go onto their piles with the row that left them (Jane_Talon)
+            for p in spec.last_row_to:
+                piles[p].append(stock.pop())
+            row = row + spec.last_row_to
         # the piles dealt onto are kept for undo: afterwards the position may not tell them
         # (a last row onto some of the rows' own piles, Baroness), nor which piles dropped a card
         self.trail.append((move, NO_PILE, -1, False, False, False, (row, dropped)))

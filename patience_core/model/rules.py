@@ -350,6 +350,11 @@ class Rules:
                 if clash is not None:
                     raise self._fail(path + (clash,), f"total: {raw['total']} is the rule's rank relation (the two "
                                      "ranks add up to it); expected no rank, step or wrap with it")
+            if raw.get("rank") in ("lower", "higher"):
+                clash = next((k for k in ("step", "wrap", "keep_direction") if k in raw), None)
+                if clash is not None:
+                    raise self._fail(path + (clash,), f"rank: {raw['rank']} takes any {raw['rank']} rank, Ace "
+                                     f"low, so no step or wrap; expected no {clash} with it")
             if isinstance(raw.get("suit"), list) and len({str(s).upper() for s in raw["suit"]}) < len(raw["suit"]):
                 raise self._fail(path + ("suit",), "a cycle of suits names each suit once; expected distinct suits")
             if raw.get("order") == "pack" and raw.get("rank", "down") in ("any", "same") or \
@@ -370,6 +375,9 @@ class Rules:
         return len(self.pile_names) - 1
 
     def _fill_sources(self, group: str, fill: Any) -> tuple[int, ...]:
+        """The piles a gap of ``group``'s pile being compiled is filled from, in order: a source
+        ``GROUP:same`` is GROUP's pile of the same number (Twilight Zone; Well's rows, each over
+        its reserve)."""
         if isinstance(fill, dict):   # {from: [sources], when: CONDITION}
             fill = fill["from"]
         if fill in ("never", None):
@@ -531,12 +539,15 @@ class Rules:
         build_when = (self._condition(("piles", group, "build", "when"), spec["build"]["when"])
                       if isinstance(spec.get("build"), dict) and "when" in spec["build"] else None)
         empty = spec.get("empty", "any" if build is not None or kind == "cell" else "none")
-        empty_when = None
+        empty_when, empty_otherwise = None, None
         beside: tuple[tuple[int, NeighbourRule], ...] = ()
         if isinstance(empty, dict) and "rank" not in empty:
             empty, beside = self._beside(group, spec, i)
         elif isinstance(empty, dict):
             empty_when = self._condition(("piles", group, "empty", "when"), empty["when"])
+            if empty.get("otherwise") is not None:   # what the gap takes until then (The Plot: the base)
+                other = empty["otherwise"]
+                empty_otherwise = other if other in ("any", "none", "base", "below-base") else cards.parse_rank(other)
             empty = empty["rank"]
         if self._lies_over(spec, i):   # nothing is laid over a card again (PySolFC's Interlock rows)
             empty, empty_when, beside = "none", None, ()
@@ -545,13 +556,15 @@ class Rules:
                 empty = tuple(cards.parse_rank(r) for r in empty)
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "empty"), str(exc)) from None
-        elif empty not in ("any", "none", "below-base", "set"):
+        elif empty not in ("any", "none", "below-base", "base", "set"):
             try:
                 empty = cards.parse_rank(empty)
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "empty"), f"{exc}; or any, none, below-base, set") from None
-        if empty == "below-base" and not any(f.base_from_deal for f in self.f_spec.values()):
-            raise self._fail(("piles", group, "empty"), "below-base takes the rank one below a base the deal "
+        dealt_base = next((w for w in (empty, empty_otherwise) if w in ("below-base", "base")), None)
+        if dealt_base is not None and not any(f.base_from_deal for f in self.f_spec.values()):
+            what = "the rank one below a base" if dealt_base == "below-base" else "the rank of a base"
+            raise self._fail(("piles", group, "empty"), f"{dealt_base} takes {what} the deal "
                              "chooses, and no foundation group has one; expected base: deal on a foundation "
                              "group, or a rank here")
         moves = spec.get("moves", "card")
@@ -623,9 +636,11 @@ class Rules:
                         fill_when=fill_when, fill_cards=fill_cards, fill_turns_stock=fill_turns_stock,
                         cards=dealt, face_down=down, faces=faces,
                         to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
+                        empty_otherwise=empty_otherwise,
                         covered_by=covered_by, drop_cover=self._drop_cover(group, spec, build),
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from", i),
+                        empty_from_when=self._empty_from_when(group, spec),
                         build_from=self._sources(group, spec, "build_from", i),
                         single_only=spec.get("takes", "run") == "card",
                         single_when_empty=spec.get("empty_takes", "run") == "card",
@@ -768,12 +783,29 @@ class Rules:
             places, side = self.groups[group], raw.get("side", "either")
             steps = [k for k in raw["apart"] if side != "left"] + [-k for k in raw["apart"] if side != "right"]
             return frozenset(places[i + k] for k in steps if 0 <= i + k < len(places))
+        if key == "empty_from" and isinstance(raw, list):   # {from, when} entries: see _empty_from_when
+            raw = [n for entry in raw for n in (_names(entry["from"]) if isinstance(entry, dict) else [entry])]
         names = _names(raw)
         piles = set(self.foundations) if "foundations" in names else set()
         others = [n for n in names if n != "foundations"]
         if others:
             piles |= set(self._pile_set(("piles", group, key), others))
         return frozenset(piles)
+
+    def _empty_from_when(self, group: str, spec: dict[str, Any]) -> tuple:
+        """``empty_from`` entries ``{from: SET, when: CONDITION}``: ``((piles, condition), ...)``, the
+        sources an empty pile takes from only in that state (PySolFC's Glenwood_RowStack: the waste
+        once every reserve pile is empty)."""
+        raw = spec.get("empty_from")
+        if not isinstance(raw, list):
+            return ()
+        found = []
+        for k, entry in enumerate(raw):
+            if isinstance(entry, dict):
+                path = ("piles", group, "empty_from", k)
+                found.append((frozenset(self._pile_set(path + ("from",), _names(entry["from"]))),
+                              self._condition(path + ("when",), entry["when"])))
+        return tuple(found)
 
     def _covered_by(self, group: str, spec: dict[str, Any], i: int) -> tuple[int, ...]:
         """The piles lying over place ``i`` of ``group`` (``shape`` or ``covered_by``)."""
@@ -1401,7 +1433,8 @@ class Rules:
                                                          _names(spec["takes_from"])))
                                 if spec.get("takes_from") is not None else None),
                     first_pass_from=self._first_pass_from(group, spec, definition),
-                    rank_dealt=spec["start"] == "rank-dealt", at_once=at_once)
+                    rank_dealt=spec["start"] == "rank-dealt", at_once=at_once,
+                    base_suit_from=self._base_suit_from(group, spec, i))
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
@@ -1535,7 +1568,9 @@ class Rules:
             deal_to = self._stock_group(("stock", "deal"), raw["deal"])
         to_foundation = None
         only_fills = raw.get("to") == "gaps"
-        if only_fills and (deal_to or redeals != 0 or raw.get("draw", 1) != 1 or raw.get("close_up")):
+        # A gathering redeal leaves the stock alone, so a stock that only fills gaps may have one (Rainbow Fan).
+        if only_fills and (deal_to or (redeals != 0 and raw.get("gather") is None) or raw.get("draw", 1) != 1
+                           or raw.get("close_up")):
             raise self._fail(("stock", "to"), "a stock that only fills gaps is never turned or dealt; "
                              "expected no deal, draw, redeals or close_up with to: gaps")
         if raw.get("to", "waste") not in ("waste", "gaps"):
@@ -1622,11 +1657,11 @@ class Rules:
             # up one pile (Matrimony) or all dealt out again (Louis)
             deals_same = deal_to and set(deal_to) == set(gather)
             gathers_after_deal = deals_same and (one_pile or raw["gather"].get("deal") in ("rows", "stairs"))
-            if (deal_to and not gathers_after_deal) or to_foundation is not None or close_up or only_fills \
+            if (deal_to and not gathers_after_deal) or to_foundation is not None or close_up \
                     or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "gather"), "a redeal that gathers the layout has no stock to turn or "
-                                 "deal; expected no deal, to, draw or close_up with it (or stock.deal naming "
-                                 "the same group, with one_pile or deal: rows or stairs)")
+                                 "deal; expected no deal, to (but gaps), draw or close_up with it (or stock.deal "
+                                 "naming the same group, with one_pile or deal: rows or stairs)")
         turn_up: tuple[int, ...] = ()
         if raw.get("turn_up") is not None:
             path = ("stock", "turn_up")
@@ -1692,6 +1727,15 @@ class Rules:
             if not deal_to or set(last_row_to) == set(deal_to) or redeals != 0 or onto_last:
                 raise self._fail(path, "deals the stock's last cards onto other piles than its rows; expected "
                                  "stock.deal (not onto: last), no redeals, and piles other than the rows' own")
+        narrows = bool(raw.get("narrows", False))
+        if narrows and (not gather_to_stock or redeals == UNLIMITED or redeals >= len(deal_to)):
+            raise self._fail(("stock", "narrows"), "deals each pass's rows onto one pile fewer of the piles a "
+                             "redeal gathers; expected stock.deal with fewer redeals than it has piles")
+        last_row_at_once = bool(raw.get("last_row_at_once", False))
+        if last_row_at_once and not last_row_to:
+            raise self._fail(("stock", "last_row_at_once"), "says the stock's last cards go onto the "
+                             "last_row_to piles with the row before them, and there are none; expected "
+                             "stock.last_row_to")
         if raw.get("gather_from", "first") != "first" and not gather_to_stock:
             raise self._fail(("stock", "gather_from"), "says which pile a redeal gathers into the stock first, "
                              "but this stock has no such redeal; expected stock.deal and redeals, or no gather_from")
@@ -1715,7 +1759,7 @@ class Rules:
                                   bool(gather) and bool(raw["gather"].get("shuffle", False))),
                          gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass,
                          gather_last_first=raw.get("gather_from", "first") == "last", last_row_to=last_row_to,
-                         keep_ranks=keep_ranks, gather_rows=gather_rows,
+                         last_row_at_once=last_row_at_once, narrows=narrows, keep_ranks=keep_ranks, gather_rows=gather_rows,
                          gaps=raw_gather.get("gaps", "after-run"), gather_deal=gather_deal,
                          gather_face_up=int(raw_gather.get("face_up", 0)),
                          gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)
@@ -1817,6 +1861,24 @@ class Rules:
         if self.deal_up_waits and self.split_deals_rest:
             raise self._fail(path + ("turn",), "a split group takes the rest of the pack pile by pile, so no "
                              "pile waits for a card; expected turn: passes")
+
+    def _base_suit_from(self, group: str, spec: dict[str, Any], i: int) -> int | None:
+        """``base_suit_from: GROUP``: the pile of GROUP with the number of the group's pile ``i``
+        (from 0), whose bottom card's suit the pile's first card must have (Glencoe)."""
+        name = spec.get("base_suit_from")
+        if name is None:
+            return None
+        path = ("foundations", group, "base_suit_from")
+        if name not in self.group_specs:
+            raise self._fail(path, f"unknown pile group {name!r}{suggest(name, self.group_specs)}; expected "
+                             f"a layout group: {', '.join(self.group_specs) or '(none)'}")
+        if len(self.groups[name]) < int(spec["count"]):
+            raise self._fail(path, f"pairs each of the {spec['count']} piles with the pile of {name} of its "
+                             f"number, and {name} has {len(self.groups[name])}; expected at least as many")
+        if spec.get("suits", "fixed") == "fixed" or isinstance(spec.get("suits"), list) or spec.get("start", "found") != "found":
+            raise self._fail(path, "lets a pile of the layout choose each pile's suit, and the group's suits "
+                             "are fixed or its bases set out; expected suits: any or regardless, start: found")
+        return self.groups[name][i]
 
     def _stock_group(self, path: tuple, group: str) -> tuple[int, ...]:
         """The piles of the layout group a stock rule names (deal, close_up, gather)."""
@@ -2423,6 +2485,7 @@ class Rules:
         self.accepts_on: dict[int, list[tuple[int, ...]]] = {}
         self.accepts_empty: dict[int, tuple[int, ...]] = {}
         self.accepts_below_base: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.accepts_otherwise: dict[int, tuple[int, ...]] = {}   # empty: {otherwise: RANK|any}
         self.accepts_any: dict[int, tuple[int, ...]] = {}   # every card the pile may ever take
         pack_codes = [c for c in range(52) if self.copies[c]]
         for p in self.receivers:
@@ -2436,9 +2499,13 @@ class Rules:
                                   for top in range(52)]
             empty = spec.empty
             ranks = empty if isinstance(empty, tuple) else (empty,)
-            self.accepts_empty[p] = (tuple(codes) if empty == "any" else () if empty in ("none", "below-base")
-                                     else tuple(c for c in codes if c % 13 in ranks))
-            if empty == "below-base":   # what the gap takes once the deal has chosen the base
+            self.accepts_empty[p] = (tuple(codes) if empty == "any" else ()
+                                     if empty in ("none", "below-base", "base") else
+                                     tuple(c for c in codes if c % 13 in ranks))
+            other = spec.empty_otherwise
+            if isinstance(other, int) or other == "any":
+                self.accepts_otherwise[p] = tuple(c for c in codes if other == "any" or c % 13 == other)
+            if {empty, other} & {"below-base", "base"}:   # what the gap takes once the deal has chosen the base
                 self.accepts_below_base[p] = tuple(tuple(c for c in codes if c % 13 == r) for r in range(13))
         # Gaps judged by the cards beside them (Montana): per such place, each place beside it
         # with, for every card lying there, the cards the gap takes.
@@ -2507,6 +2574,7 @@ class Rules:
                                        *(self.piles[p].free_when for p in self._layout()),
                                        *(self.piles[p].turn_when for p in self._layout()),
                                        *(self.piles[p].fill_when for p in self._layout()),
+                                       *(when for p in self._layout() for _s, when in self.piles[p].empty_from_when),
                                        *(self.f_spec[f].worry_when for f in self.foundations),
                                        *(self.f_spec[f].when for f in self.foundations),
                                        self.stock_spec.when] if c is not None]
@@ -2518,6 +2586,9 @@ class Rules:
         self.f_first_pass = {f: self.f_spec[f].first_pass_from for f in self.foundations
                              if self.f_spec[f].first_pass_from is not None}
         self.run_foundations = [f for f in self.foundations if self.f_spec[f].takes_run]
+        # Foundations whose first card takes the suit of a layout pile's bottom card (Glencoe).
+        self.f_base_suit_from = {f: self.f_spec[f].base_suit_from for f in self.foundations
+                                 if self.f_spec[f].base_suit_from is not None}
         # Foundations that take N cards at once, a run by their build rule (Beehive's sets of four).
         self.set_foundations = [f for f in self.foundations if self.f_spec[f].takes_set]
         # Places laid over each other: what covers each pile, what each pile covers, and the

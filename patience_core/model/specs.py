@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from patience_core.model import cards
 
-RANK_RELATIONS = ("down", "up", "either", "same", "any", "total")
+RANK_RELATIONS = ("down", "up", "either", "same", "any", "total", "lower", "higher")
 SUIT_RELATIONS = ("same", "alternate", "other", "same-colour", "any", "cycle")
 _SUIT_WORDS = ("club", "diamond", "heart", "spade")   # cards.SUITS in words
 RED_SUITS = frozenset(s for s, name in enumerate(cards.SUITS) if name in ("D", "H"))
@@ -28,7 +28,8 @@ class BuildRule:
     """Which card may lie on which: ``upper`` on ``lower``.
 
     ``rank``: ``down`` (``upper`` is ``step`` ranks below ``lower``), ``up``, ``either``,
-    ``same`` (of the same rank), or ``any`` (no rank relation); ``wrap``: rank arithmetic modulo 13 (A on K, K on A);
+    ``same`` (of the same rank), ``any`` (no rank relation), ``lower`` (``upper`` of any rank below
+    ``lower``'s, Ace low: Autumn Leaves) or ``higher`` (of any rank above it); ``wrap``: rank arithmetic modulo 13 (A on K, K on A);
     ``suit``: ``same``, ``alternate`` (the other colour), ``other`` (any other suit),
     ``same-colour``, or ``any``; ``keep_direction`` (with ``either``): a pile keeps going the way
     its first two cards went (Union Square; see :meth:`keeps_way`); ``alternative``: a second
@@ -106,6 +107,10 @@ class BuildRule:
             return lr == ur
         if rank == "total":
             return lr + ur + 2 == self.total
+        if rank == "lower":   # any lower rank, not only the next (AutumnLeaves_RowStack)
+            return ur < lr
+        if rank == "higher":
+            return ur > lr
         step = self.step_on(lower)
         ranks = 13
         if self.order is not None:   # order: pack, the pack's own ranks in turn (Sticko: K A 7 8)
@@ -125,20 +130,21 @@ class BuildRule:
     def words(self) -> str:
         """``down by 1 in alternate colours`` for rule texts."""
         rank = {"down": "down", "up": "up", "either": "up or down", "same": "on the same rank",
-                "any": "in any rank order",
+                "any": "in any rank order", "lower": "down to any lower rank", "higher": "up to any higher rank",
                 "total": f"by ranks adding up to {self.total} with the top card's (A 1, J 11, Q 12, K 13)"}[self.rank]
-        if self.suit_steps is not None and self.rank not in ("any", "same", "total"):
+        stepless = ("any", "same", "total", "lower", "higher")
+        if self.suit_steps is not None and self.rank not in stepless:
             rank += " by " + ", ".join(f"{self.suit_steps[s]} on a {_SUIT_WORDS[s]}"
                                        for s in sorted(range(4), key=lambda s: self.suit_steps[s]))
-        elif self.rank not in ("any", "same", "total") and self.step != 1:
+        elif self.rank not in stepless and self.step != 1:
             rank += f" by {self.step}"
         suit = {"same": "in suit", "alternate": "in alternate colours", "other": "in another suit",
                 "same-colour": "in the same colour", "any": "regardless of suit",
                 "other-same-colour": "in the other suit of the same colour",
                 "cycle": "following the suits " + " → ".join(cards.SUITS[s] for s in (*self.cycle, self.cycle[0]))
                 if self.cycle else ""}[self.suit]
-        wrap = " (wrapping K-A)" if self.wrap and self.rank not in ("any", "same", "total") else ""
-        if self.order is not None and self.rank not in ("any", "same", "total"):
+        wrap = " (wrapping K-A)" if self.wrap and self.rank not in stepless else ""
+        if self.order is not None and self.rank not in stepless:
             wrap = (f" in the pack's order of ranks ({' '.join(cards.RANKS[r] for r in self.order)}"
                     f"{', wrapping' if self.wrap else ''})")
         keep = ", each pile the way its first two cards go" if self.keep_direction else ""
@@ -375,10 +381,12 @@ class PileSpec:
     to_bottom: int | None = None
     build_when: Condition | None = None
     empty_when: Condition | None = None
+    empty_otherwise: "int | str | None" = None
     covered_by: tuple[int, ...] = ()
     drop_cover: bool = False
     takes_from: frozenset[int] | None = None
     empty_from: frozenset[int] | None = None
+    empty_from_when: tuple = ()   # ((piles, Condition), ...): sources a gap takes from only in that state
     build_from: frozenset[int] | None = None
     single_only: bool = False
     single_when_empty: bool = False
@@ -402,11 +410,20 @@ class PileSpec:
 
     def empty_words(self) -> str:
         """The ranks a gap takes, in words: ``a K``, ``an A or a K``, or the rank below the base."""
-        if self.empty == "below-base":
-            return "the rank one below the foundations' base"
-        if self.empty == "set":
-            return "a card that, with the cards gathered on its group's places, can still make their set"
-        return cards.ranks_with_articles(self.empty)
+        return gap_words(self.empty)
+
+
+def gap_words(empty) -> str:
+    """The ranks an ``empty`` rule (or its ``otherwise``) takes, in words."""
+    if empty == "below-base":
+        return "the rank one below the foundations' base"
+    if empty == "base":
+        return "the foundations' base rank"
+    if empty in ("any", "none"):
+        return {"any": "any card", "none": "nothing"}[empty]
+    if empty == "set":
+        return "a card that, with the cards gathered on its group's places, can still make their set"
+    return cards.ranks_with_articles(empty)
 
 
 @dataclass(frozen=True)
@@ -442,7 +459,9 @@ class FoundationSpec:
     dealt pile goes onto an empty pile of the group (Thirty-Six's Aces); ``rank_dealt``: the
     first card of the shuffled pack chooses the group's base rank, and the other cards of that
     rank go onto the group's piles before the rest is dealt, each onto a pile of its suit
-    (PySolFC's Penguin, Petal and Napoleon shuffle hooks); ``takes_from``: the only piles its
+    (PySolFC's Penguin, Petal and Napoleon shuffle hooks); ``base_suit_from``: the layout pile
+    whose bottom card's suit the pile's first card must have, none while it is empty (PySolFC's
+    Glencoe_Foundation); ``takes_from``: the only piles its
     cards may come from (``None``: any; British Constitution's top row); ``at_once``: with
     ``takes_run``, a finished run goes up by itself after each move of cards, never as the
     player's move (PySolFC's Arachnida.fillStack).
@@ -484,6 +503,7 @@ class FoundationSpec:
     takes_from: frozenset[int] | None = None
     # first_pass_from: until the first redeal, the only piles it takes cards from (St. Helena)
     first_pass_from: frozenset[int] | None = None
+    base_suit_from: int | None = None
     takes_set: int = 0
     set_rule: BuildRule | None = None
     deal_bases: bool = False
@@ -641,7 +661,9 @@ class StockSpec:
     ``shuffle``), and a row is dealt at once (Acquaintance, Scuffle); ``gather_last_first``:
     the last pile is gathered first instead (PySolFC's PerpetualMotion_Talon); ``last_row_to``:
     when the stock holds one card for each of these piles, a deal puts them there instead
-    (PySolFC's Carthage_Talon); ``draw_by_pass``: cards
+    (PySolFC's Carthage_Talon); ``last_row_at_once``: the row that leaves the stock so puts them
+    there in the same move (PySolFC's Jane_Talon); ``narrows``: each redeal deals its rows onto one
+    pile fewer, the last dropping out (PySolFC's Well_TalonStack); ``draw_by_pass``: cards
     turned at a time on each pass through the stock (``draw`` is the first pass's; Canfield Rush
     turns 3, then 2, then 1); ``keep_ranks`` (with ``gather``): the cards in order at the start of
     each of ``gather_rows`` stay (:func:`in_order_prefix`), the rest are gathered, shuffled and
@@ -689,6 +711,8 @@ class StockSpec:
     gather_to_stock: bool = False
     gather_last_first: bool = False
     last_row_to: tuple[int, ...] = ()
+    last_row_at_once: bool = False
+    narrows: bool = False
     draw_by_pass: tuple[int, ...] | None = None
     keep_ranks: tuple[int, ...] = ()
     gather_rows: tuple[tuple[int, ...], ...] = ()

@@ -394,7 +394,7 @@ def keys_text(labels: PileLabels, glyphs: Glyphs) -> str:
     move = f"play: 7h or {'/'.join(examples)}"
     if rules.receivers:
         move += f" {dot} move: {examples[0]} {examples[-1]}"
-    turn = f" {dot} t turn" if rules.has_stock and not rules.stock_spec.only_fills else ""
+    turn = f" {dot} t turn" if rules.has_stock and (not rules.stock_spec.only_fills or rules.stock_spec.gather) else ""
     return (f"{move}{turn} {dot} u undo {dot} h hint {dot} "
             f"a auto {dot} save {dot} ? help {dot} q quit")
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from patience_core.model import cards
+from patience_core.model.specs import gap_words
 from patience_core.variants.loader import UNPRINTABLE, parameter_text
 from patience_core.model.notation import opening_words
 from patience_core.model.position import Position
@@ -65,6 +66,10 @@ def _worry_words(rules: Rules, fspec) -> str:
     if fspec.first_pass_from is not None:
         transfer = (f"; until the first redeal they take cards only from "
                     f"{_sources_words(rules, fspec.first_pass_from)}" + transfer)
+    if fspec.base_suit_from is not None:
+        group = rules.pile_group[fspec.base_suit_from]
+        transfer = (f"; pile n takes its first card only in the suit of the bottom card of {group}:n, and "
+                    f"none while {group}:n is empty") + transfer
     if not fspec.worry:
         return transfer
     when = f" once {fspec.worry_when.words}" if fspec.worry_when is not None else ""
@@ -263,12 +268,18 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
     if first.bottom is not None:
         build += (f", only while its bottom card is {cards.rank_with_article(first.bottom)} (another card "
                   "there blocks the pile until it moves away)")
-    if first.empty_when is not None:
+    if first.empty_when is not None and first.empty_otherwise is not None:
+        empty_text += f" once {first.empty_when.words}, and until then {gap_words(first.empty_otherwise)}"
+    elif first.empty_when is not None:
         empty_text += f" (only when {first.empty_when.words})"
     if spec.get("empty_from") == "neighbours" and "neighbours" not in rules.group_specs:
         empty_text += ", and only from a place next to it in its row or column (not diagonally)"
     elif first.empty_from is not None:
-        empty_text += f", and only from {_sources_words(rules, first.empty_from)}"
+        waits = {p for sources, _ in first.empty_from_when for p in sources}
+        always = frozenset(p for p in first.empty_from if p not in waits)
+        empty_text += f", and only from {_sources_words(rules, always)}" if always else ", and only"
+        for sources, when in first.empty_from_when:
+            empty_text += f", or from {_sources_words(rules, sources)} only when {when.words}"
     if first.single_when_empty:
         empty_text += ", one card at a time (never a run)"
     if first.takes_from is not None:
@@ -646,7 +657,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     which = ("a card that fits a foundation" if rules.deal_up_ranks is None else
              cards.ranks_with_articles(tuple(sorted(rules.deal_up_ranks))) + " that fits a foundation")
     if rules.deal_to_foundations:
-        lines.append(f"While dealing, {which} goes there instead; " +
+        face_down = any(rules.face_down[p] or (rules.piles[p] is not None and rules.piles[p].faces)
+                        for p in rules.deal_targets)
+        which_up = f"{which} and is dealt face up" if face_down else which
+        lines.append(f"While dealing, {which_up} goes there instead; " +
                      ("a card of the split rank that goes up still starts the next pile." if rules.split_before is not None
                       and rules.split_deals_rest and (rules.deal_up_ranks is None or rules.split_before in rules.deal_up_ranks)
                       else "the pile it would have gone onto does not get it." if rules.split_deals_rest
@@ -687,8 +701,13 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                              "whatever the card.")
             if stock.last_row_to:
                 gaps = ", whatever the gaps" if stock.deal_needs_no_gap or stock.deal_needs_all_empty else ""
-                lines.append(f"When the stock holds one card for each pile of {_pile_set_words(rules, stock.last_row_to)}, "
-                             f"the next deal puts them onto those instead{gaps}.")
+                if stock.last_row_at_once:
+                    lines.append(f"The deal that leaves the stock holding one card for each pile of "
+                                 f"{_pile_set_words(rules, stock.last_row_to)} puts them onto those in the same "
+                                 "move.")
+                else:
+                    lines.append(f"When the stock holds one card for each pile of {_pile_set_words(rules, stock.last_row_to)}, "
+                                 f"the next deal puts them onto those instead{gaps}.")
         elif stock.only_fills:
             face_up = "; its top card lies face up and is free" if stock.face_up else ""
             fills = "; its cards fill gaps" if any(rules.stock in sources for sources in rules.fill) else ""
@@ -741,8 +760,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         elif stock.gather_to_stock:
             shuffled = ", shuffled," if stock.shuffle else ""
             first = f"pile {len(stock.gather)}" if stock.gather_last_first else "pile 1"
+            narrows = (f"; each pass deals its rows onto one pile fewer, the last pile of {group} dropping out"
+                       if stock.narrows else "")
             lines.append(f"Redeal ({redeals}): once the stock is empty, the piles of {group} go back into it "
-                         f"in order, {first} first, each from its top{shuffled} and a row is dealt at once.")
+                         f"in order, {first} first, each from its top{shuffled} and a row is dealt at once{narrows}.")
         elif stock.gather_one_pile:
             order = ("the first pile the first time, the second the next time"
                      if stock.gather_one_pile == "first" else

@@ -43,9 +43,10 @@ BUILD_RULE = {
     "additionalProperties": False,
     "description": "which card may lie on which: rank relation, step, wrap and suit relation",
     "properties": {
-        "rank": _or_ref({"enum": ["down", "up", "either", "same", "any"],
+        "rank": _or_ref({"enum": ["down", "up", "either", "same", "any", "lower", "higher"],
                          "description": "down: one rank lower (by step); up: higher; either; same: the same "
-                                        "rank; any: no rank rule"}),
+                                        "rank; any: no rank rule; lower: any lower rank (Autumn Leaves); "
+                                        "higher: any higher rank"}),
         "total": _or_ref({"type": "integer", "minimum": 2, "maximum": 26,
                           "description": "instead of rank: the card put on and the top card have ranks adding "
                                          "up to this (A 1, J 11, Q 12, K 13; Eiffel Tower's 14)"}),
@@ -277,7 +278,7 @@ PILE_GROUP = {
             "description": "what fills a gap at once: never, or sources tried in order "
                            "(waste, stock, stock-turn: the top card of a draw turned onto the empty waste, "
                            "another pile group, or GROUP:same, its pile with the gap's number, itself "
-                           "filled in the same move if it fills: Twilight Zone); or {from: SOURCES, when: CONDITION}: "
+                           "filled in the same move if it fills: Twilight Zone, Well); or {from: SOURCES, when: CONDITION}: "
                            "only while that state holds, every waiting gap filled, in pile order, once "
                            "it does (Elevens Too); {from: SOURCES, cards: N}: N cards at once",
             "anyOf": [{"const": "never"},
@@ -302,15 +303,22 @@ PILE_GROUP = {
                                          "list of ranks ([A, K]); below-base: only the rank one below the "
                                          "foundations' base, a rank the deal chooses (Penguin); set: a card that can still complete the "
                                          "set gathered on the group's places (remove with at_once: Elevens); or "
-                                         "{rank: any|RANK, when: CONDITION}: only in that state; or {left: RULE, "
+                                         "{rank: any|RANK, when: CONDITION}: only in that state, and otherwise: "
+                                         "RANK|base|below-base|none what it takes until then (The Plot); base: the "
+                                         "foundations' base rank the deal chooses; or {left: RULE, "
                                          "right: RULE, first_column: RANK}: a card that fits the card beside the "
                                          "gap in its row (Montana)",
-                          "anyOf": [{"enum": ["any", "none", "below-base", "set"]}, RANK,
+                          "anyOf": [{"enum": ["any", "none", "below-base", "base", "set"]}, RANK,
                                     {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
                                      "items": RANK},
                                     {"type": "object", "additionalProperties": False, "required": ["rank", "when"],
-                                     "properties": {"rank": {"anyOf": [{"const": "any"}, RANK]},
-                                                    "when": CONDITION}},
+                                     "properties": {"rank": {"anyOf": [{"enum": ["any", "base"]}, RANK]},
+                                                    "when": CONDITION,
+                                                    "otherwise": {"anyOf": [{"enum": ["any", "none", "base",
+                                                                                      "below-base"]}, RANK],
+                                                                  "description": "what the gap takes while the "
+                                                                                 "state does not hold (default: "
+                                                                                 "none)"}}},
                                     {"type": "object", "additionalProperties": False, "minProperties": 1,
                                      "properties": {
                                          "left": {**NEIGHBOUR_RULE, "description": "a gap takes a card that fits "
@@ -323,9 +331,17 @@ PILE_GROUP = {
         "takes_from": {**PILE_SET, "description": "the only piles a card or run put on these piles may come "
                                                   "from (pile groups, stock, waste, single piles, or "
                                                   "foundations); Chamberlain: [reserve]"},
-        "empty_from": {**PILE_SET, "description": "the only piles an empty pile of the group takes a card "
-                                                  "from (Assembly: [waste]); neighbours: the places next to "
-                                                  "it in its row or column of the grid (Rectangular Rovers)"},
+        "empty_from": {"anyOf": [*PILE_SET["anyOf"],
+                                 {"type": "array", "minItems": 1, "maxItems": 32,
+                                  "items": {"anyOf": [{"type": "string", "minLength": 1},
+                                                      {"type": "object", "additionalProperties": False,
+                                                       "required": ["from", "when"],
+                                                       "properties": {"from": PILE_SET, "when": CONDITION}}]}}],
+                       "description": "the only piles an empty pile of the group takes a card "
+                                      "from (Assembly: [waste]); an entry {from: SET, when: CONDITION}: those "
+                                      "piles only in that state (Dutchess: a waste card only once the reserve is "
+                                      "empty); neighbours: the places next to "
+                                      "it in its row or column of the grid (Rectangular Rovers)"},
         "build_from": {"anyOf": [*PILE_SET["anyOf"], {
                            "type": "object", "additionalProperties": False, "required": ["apart"],
                            "properties": {
@@ -547,6 +563,10 @@ FOUNDATION_GROUP = {
                                               "(Choice, German Clock)"}),
         "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
                                                   "(British Constitution: [row1], the top row)"},
+        "base_suit_from": {"type": "string",
+                           "description": "a layout pile group: each pile takes its first card only in the suit "
+                                          "of the bottom card of that group's pile with its number, and none "
+                                          "while that pile is empty (Glencoe: tableau)"},
         "transfer": _or_ref({"description": "a top card may move onto another foundation that takes it (Aces "
                                             "and Kings: between an Ace pile and a King pile): true, or "
                                             "{keep_base: true}: never the pile's first card (PySolFC's "
@@ -693,6 +713,14 @@ FIELDS: dict[str, Any] = {
                                                          "these piles, a move deals them onto them instead, "
                                                          "whatever deal_when says (Algerian Patience, Cone, "
                                                          "Irmgard: [tableau:2, ..., tableau:8])"}),
+                  "narrows": _or_ref({"type": "boolean",
+                                      "description": "with deal and redeals: each redeal deals its rows onto "
+                                                     "one pile fewer, the group's last pile dropping out, "
+                                                     "though every pile is gathered (Well)"}),
+                  "last_row_at_once": _or_ref({"type": "boolean",
+                                               "description": "with last_row_to: the deal that leaves the "
+                                                              "stock holding one card for each of those piles "
+                                                              "puts them there in the same move (Jane)"}),
                   "skip": _or_ref({"enum": ["king-run", "king-pile"],
                                    "description": "with deal: the piles a row skips: king-run, those whose "
                                                   "top run holds a King (Fechter's Game); king-pile, those "
@@ -725,7 +753,8 @@ FIELDS: dict[str, Any] = {
                                                   "card, a card of the group's split rank starting the "
                                                   "next (Salic Law); every (default): onto every pile"}),
                   "to": _or_ref({"type": "string", "description": "waste; gaps (never turned: its cards only "
-                                                                  "fill gaps); or a foundation group of one pile "
+                                                                  "fill gaps, though a gather redeal may "
+                                                                  "rearrange the layout: Rainbow Fan); or a foundation group of one pile "
                                                                   "that the stock is turned onto (Golf)"}),
                   "turn_up": {"type": "string",
                               "description": "a redeal (counted by redeals) of a game with no stock, offered only "

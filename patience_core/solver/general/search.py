@@ -49,6 +49,10 @@ def _unknown_rule(rules: Rules) -> str | None:
         (bool(rules.stock_spec.draw_by_pass), "a stock turned a different number of cards on each pass"),
         (rules.stock_spec.deal_needs_all_empty, "a stock that deals only onto empty piles"),
         (bool(rules.stock_spec.last_row_to), "a stock whose last cards go onto other piles (last_row_to)"),
+        (rules.stock_spec.narrows, "a stock whose rows narrow by one pile a redeal (stock.narrows)"),
+        (bool(rules.f_base_suit_from), "foundations whose first card takes a layout pile's suit (base_suit_from)"),
+        (any(rules.piles[p].empty_from_when for p in rules.receivers),
+         "gaps that take from some piles only in a state of the game (empty_from with when)"),
         (bool(rules.f_sources), "foundations that take cards only from some piles"),
         (bool(rules.runs_at_once), "finished runs that go up by themselves (at_once)"),
         (bool(rules.stock_spec.deal_skip), "a stock that skips the piles holding a run from a King (skip)"),
@@ -62,8 +66,10 @@ def _unknown_rule(rules: Rules) -> str | None:
         (any(isinstance(spec.run_rule, RunChoice) or spec.limit == "suit-segments"
              for spec in rules.piles if spec is not None),
          "runs that follow one of several rules, or runs limited by their stretches of one suit"),
-        (any(rules.piles[p].empty == "below-base" for p in rules.receivers),
-         "gaps that take the rank below a base the deal chooses (empty: below-base)"),
+        (any(rules.piles[p].empty in ("below-base", "base") or rules.piles[p].empty_otherwise is not None
+             for p in rules.receivers),
+         "gaps that take a rank of a base the deal chooses (empty: below-base or base), or another rule "
+         "until a state holds (empty: {otherwise})"),
         (any(rules.all_face_down), "a face-down pile that only fills gaps"),
         (bool(rules.gap_fits), "gaps judged by the cards beside them"),
         (rules.opening_from is not None, "an opening card that must go up before anything else moves"),
