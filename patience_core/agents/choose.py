@@ -23,12 +23,14 @@ def first_taker(position: "Position", card: int) -> int:
     return position.takers[card][0]
 
 
-def longest_way(position: "Position", card: int) -> int:
-    """Of the foundations that take ``card`` now, the one with the longest way to go
-    (ties: the first in pile order)."""
+def longest_way(position: "Position", card: int, among: Iterable[int] | None = None) -> int:
+    """Of the foundations that take ``card`` now (or of ``among``, the legal moves' ones where
+    foundations also filter by source or state), the one with the longest way to go (ties: the
+    first in pile order)."""
     rules = position.rules
     piles = position.piles
-    return max(position.takers[card], key=lambda f: (rules.f_length[f] - len(piles[f]), -f))
+    return max(position.takers[card] if among is None else among,
+               key=lambda f: (rules.f_length[f] - len(piles[f]), -f))
 
 
 def destination_rank(position: "Position", move: Move) -> tuple:
@@ -53,8 +55,9 @@ def smart_move(position: "Position", moves: Iterable[Move]) -> Move | None:
         return min(gone, key=lambda m: m.count)
     up = [m for m in moves if m.kind is TO_FOUNDATION]
     if up:
-        best = longest_way(position, up[0].card) if len(up) > 1 and up[0].count == 1 else up[0].dst
-        return next((m for m in up if m.dst == best), up[0])
+        best = (longest_way(position, up[0].card, [m.dst for m in up]) if len(up) > 1 and up[0].count == 1
+                else up[0].dst)
+        return next(m for m in up if m.dst == best)
     return min(moves, key=lambda m: destination_rank(position, m))
 
 

@@ -43,8 +43,12 @@ def heuristic_move(position: Position) -> tuple[Move | None, str]:
     if safe is not None:
         return safe, (f"{cards.card_name(safe.card)} can go up safely: no other card "
                       "competes for that place and playing it changes nothing else")
-    plays = [Move(TO_FOUNDATION, p, longest_way(position, c), c)
-             for p, c in position.free_cards() if position.takers[c]]
+    legal_up: dict[tuple[int, int], list[int]] = {}   # (pile, card) -> the foundations it may go to
+    for m in position.legal_moves():
+        if m.kind is TO_FOUNDATION and m.count == 1:
+            legal_up.setdefault((m.src, m.card), []).append(m.dst)
+    plays = [Move(TO_FOUNDATION, p, longest_way(position, c, legal_up[p, c]), c)
+             for p, c in position.free_cards() if (p, c) in legal_up]
     piles = position.piles
     waste = piles[rules.waste]
     stock = piles[rules.stock]

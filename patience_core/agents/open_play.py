@@ -19,7 +19,7 @@ import weakref
 from typing import Optional
 
 from patience_core.agents.solver_line import SolverLine
-from patience_core.model.moves import Move
+from patience_core.model.moves import REDEAL, Move
 from patience_core.model.position import Position
 
 # Positions per search: the compiled search decides nearly every open FreeCell-type deal in
@@ -36,15 +36,25 @@ HOPELESS_KEPT = 10_000
 
 def nothing_hidden(position: Position) -> bool:
     """Does the player see every card it could ever need to know? No face-down card outside
-    the foundations, no unseen stock card (a face-up stock shows its top) and no
-    redeal that shuffles (its order is chance to a player, not knowledge)."""
+    the foundations, no unseen stock card (a face-up stock shows its top; a stock the waste
+    was turned back into holds only cards seen on the waste) and no redeal that shuffles (its
+    order is chance to a player, not knowledge)."""
     rules = position.rules
     spec = rules.stock_spec
     if spec.shuffle or (spec.keep_ranks and spec.gaps == "random"):
         return False
-    return not any(position.is_face_down(p, i)
-                   for p in range(rules.n_piles) if not rules.is_foundation[p]
-                   for i in range(len(position.piles[p]) if p == rules.stock else position.down[p]))
+    if any(position.is_face_down(p, i) for p in range(rules.n_piles)
+           if not rules.is_foundation[p] and p != rules.stock for i in range(position.down[p])):
+        return False
+    stock = rules.stock
+    return (not any(position.is_face_down(stock, i) for i in range(len(position.piles[stock])))
+            or waste_turned_back(position))
+
+
+def waste_turned_back(position: Position) -> bool:
+    """Has the waste been turned back into the stock in this game? The stock is only taken
+    from at its top and takes cards only so, once empty: every card in it has been seen."""
+    return any(entry[0].kind is REDEAL for entry in position.trail.raw())
 
 
 class _OpenPlans:
@@ -70,16 +80,10 @@ def solver_choice(position: Position, seen: Optional[set] = None) -> Optional[tu
     """The next move of a winning line from ``position`` and why, or ``None`` where something is
     hidden, the position is lost or undecided, or the line's move leads back into ``seen``
     (the keys of the positions this game passed through): then the player chooses as usual."""
-    if position.rules.worry_from:
+    if not nothing_hidden(position) or position.rules.worry_from:
         # Foundations that give cards back: the search brings them back as macros (docs/solver.md,
         # G8) and spends a millisecond or more a position there (Aglet: 5 000 in 6 s, Chequers:
         # 30 ms each), too slow to stand behind every move and hint.
-        return None
-    plans = _plans.get(position.rules)
-    # A line found where nothing was hidden is followed even where its moves turn the seen
-    # waste back into the stock face down: the player saw every card it holds.
-    step = plans.line.next_move(position) if plans is not None and plans.line else None
-    if step is None and not nothing_hidden(position):
         return None
     from patience_core.solver.solve import WON, solve_position
 
@@ -87,6 +91,7 @@ def solver_choice(position: Position, seen: Optional[set] = None) -> Optional[tu
     key = position.key()
     if key in plans.hopeless or (seen and not plans.hopeless.isdisjoint(seen)):
         return None
+    step = plans.line.next_move(position)
     if step is None:
         result = solve_position(position, max_positions=_budget_for(position))
         if result.verdict != WON or not result.moves:
@@ -144,4 +149,4 @@ def _winning_detour(position: Position, seen: set, plans: _OpenPlans,
     return None
 
 
-__all__ = ["nothing_hidden", "solver_choice", "COMPILED_BUDGET", "EXHAUSTIVE_BUDGET"]
+__all__ = ["nothing_hidden", "waste_turned_back", "solver_choice", "COMPILED_BUDGET", "EXHAUSTIVE_BUDGET"]

@@ -25,9 +25,6 @@ class SolverLine:
             walk.apply(move)
             self._index.setdefault(walk.key(), i)
 
-    def __bool__(self) -> bool:
-        return bool(self._moves)
-
     def next_move(self, position: Position) -> tuple[Move, int] | None:
         """The line's move from ``position`` and how many moves the win still takes, or
         ``None`` when the position is not on the line (or is its end)."""
