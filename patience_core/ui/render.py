@@ -124,6 +124,8 @@ def _gap_fill_words(rules: Rules, p: int) -> str:
     if count > 1:
         return (f"a gap is filled at once with {count} cards, one at a time, each from the {sources} "
                 "(fewer when they run out)" + _fill_when_words(rules.piles[p]))
+    if rules.fill_replaces[p]:
+        return f"every card that leaves it is replaced at once from the {sources}"
     return f"a gap is filled at once from the {sources}" + _fill_when_words(rules.piles[p])
 
 
@@ -213,6 +215,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
             holds += f" of {cards.SUITS[first.only_suit]}"
         if first.takes_from is not None:
             holds += f", only from {_sources_words(rules, first.takes_from)}"
+        if first.empty_when is not None:   # Four Kingdoms' guest chambers
+            holds += f", taken only when {first.empty_when.words}"
         each = "each holding" if len(piles) > 1 else "holding"
         fill = ("" if not first.fill else   # Corners' places
                 "; a gap is filled at once from the " + ", else the ".join(fill_sources_words(rules, first.number))
@@ -250,13 +254,22 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         limit = (f" (a run in one suit always; a longer one when made of at most {most} stretches in one "
                  "suit, an empty column it goes into not counted)")
     fill = "" if not first.fill else "; " + _gap_fill_words(rules, first.number)
+    if rules.fill_next[first.number] >= 0:   # fill: [next-run] (Moving Left)
+        fill = ("; a gap takes at once the longest run that may leave the pile after it, and a pile so "
+                "emptied the same from the next, along the row (the last pile's gap is not filled so)")
     build = first.build.words() if first.build else "nothing on top"
+    if first.build is not None and first.build_or_when is not None:
+        build = (f"{first.build.alone().words()}, or, only when {first.build_or_when.words}, "
+                 f"{first.build.alternative.words()}")
     if first.build_when is not None:
         build += f" (only when {first.build_when.words})"
     if first.bottom is not None:
         build += (f", only while its bottom card is {cards.rank_with_article(first.bottom)} (another card "
                   "there blocks the pile until it moves away)")
-    if first.empty_when is not None:
+    if first.empty_when is not None and first.empty_otherwise is not None:
+        empty_text += (f" when {first.empty_when.words}, and otherwise only "
+                       f"{cards.rank_with_article(first.empty_otherwise)}")
+    elif first.empty_when is not None:
         empty_text += f" (only when {first.empty_when.words})"
     if spec.get("empty_from") == "neighbours" and "neighbours" not in rules.group_specs:
         empty_text += ", and only from a place next to it in its row or column (not diagonally)"
@@ -479,6 +492,9 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
         if fspec.at_once:
             how += (", by itself: after each move of cards (not a deal from the stock) every column whose "
                     "top cards are one sends it up, and no run is moved up by hand")
+    elif fspec.takes_pile:
+        how = (f"each takes only a pile's whole stack of two cards or more at once, in any order, "
+               f"{fspec.length} cards in all")
     elif fspec.takes_set:
         inner = "of one rank" if fspec.set_rule is not None else fspec.build.words()
         how = (f"each takes {fspec.takes_set} cards at once from the top of a column, {inner}, "
@@ -689,6 +705,12 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             lines.append(f"Redeal ({redeals}): each row's run stays (from its first place: {run} ... in one suit); "
                          f"every other card of {group} is gathered, shuffled and dealt back, one to each place "
                          f"they left, but for the gaps: {spaces}.")
+        elif stock.deals_per_round:
+            shuffled = ", and the whole stock is shuffled," if stock.shuffle else ","
+            lines.append(f"Rounds: a round is {stock.deals_per_round} deals, the deal's own row the first; then "
+                         f"the stock deals no more until a redeal ({redeals}): the piles of {group} go back onto "
+                         f"the stock's cards in order, pile 1 first, each from its top{shuffled} and a row is "
+                         "dealt at once, the next round's first.")
         elif stock.gather_to_stock and len(stock.gather) == 1:
             shuffled = ", shuffled," if stock.shuffle else " (turned over, so in the same order)"
             lines.append(f"Redeal ({redeals}): once the stock is empty, {rules.pile_names[stock.gather[0]]} goes "
@@ -803,6 +825,7 @@ def position_text(position: Position) -> str:
         wanted = position.wanted(f)
         need = ("/".join(cards.card_name(c) for c in wanted) if wanted
                 else "a whole run" if rules.f_spec[f].takes_run and len(pile) < rules.f_length[f]
+                else "a whole pile" if rules.f_spec[f].takes_pile and len(pile) < rules.f_length[f]
                 else "removed sets" if rules.f_spec[f].discard else "full")
         top = cards.card_name(pile[-1]) if pile else "--"
         out.append(f"{rules.pile_names[f]:>14}: {top:>3} ({_plural(len(pile), 'card')}, needs {need})")

@@ -46,6 +46,7 @@ def _unknown_rule(rules: Rules) -> str | None:
          "piles that keep the way their first two cards went"),
         (rules.waste_max is not None, "a waste with a limit"),
         (bool(rules.set_foundations), "foundations that take sets of cards at once"),
+        (bool(rules.pile_foundations), "foundations that take a whole pile at once (takes: pile)"),
         (bool(rules.stock_spec.draw_by_pass), "a stock turned a different number of cards on each pass"),
         (rules.stock_spec.deal_needs_all_empty, "a stock that deals only onto empty piles"),
         (bool(rules.stock_spec.last_row_to), "a stock whose last cards go onto other piles (last_row_to)"),
@@ -55,6 +56,7 @@ def _unknown_rule(rules: Rules) -> str | None:
         (bool(rules.stock_spec.drop_onto), "a stock that first drops the cards it deals onto onto other piles (drop_onto)"),
         (rules.stock_spec.deal_onto_gaps_first, "a stock that deals onto the gaps first (onto: gaps-first)"),
         (rules.stock_spec.deal_onto_last, "a stock that deals onto the last pile started (onto: last)"),
+        (bool(rules.stock_spec.deals_per_round), "a stock that deals in rounds of deals (deals_per_round)"),
         (rules.stock_deal_up, "a stock deal that sends cards to the foundations"),
         (any(getattr(rule, "alternative", None) is not None
              for rule in [*rules.build_rules, *(rules.f_spec[f].build for f in rules.foundations),
@@ -70,6 +72,8 @@ def _unknown_rule(rules: Rules) -> str | None:
         (rules.waste_refills, "a waste the stock refills the moment it empties"),
         (any(f is not None for f in rules.fill_fullest), "gaps filled from the fullest pile of a group (fill_from: fullest)"),
         (rules.multi_fills, "gaps filled with several cards at once (fill: {cards: N})"),
+        (any(rules.fill_replaces), "piles whose every card that leaves is replaced (fill: {replace: true})"),
+        (any(q >= 0 for q in rules.fill_next), "gaps filled by the run of the next pile (fill: [next-run])"),
         (rules.stock_turn_fills, "gaps filled by a turn of the stock onto the waste (fill: [waste, stock-turn])"),
         (any(rules.f_spec[f].build is not None and (rules.f_spec[f].base_first or rules.f_spec[f].base_from_deal)
              for f in rules.foundations), "foundations built by a rule from a base the first card or the deal chooses"),
