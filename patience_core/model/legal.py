@@ -87,6 +87,9 @@ def below_base_rank(position: "Position", p: int | None = None) -> int | None:
     chose, or, with ``below_base_of``, one step of that group below its base (``None`` while no
     base is known)."""
     f = position.rules.piles[p].below_base_of if p is not None else None
+    if f is None and position.rules.base_set_by_play:   # chosen by a play (Nine Across); nothing before
+        chosen = position.chosen_base
+        return None if chosen is None else (chosen - 1) % 13
     if f is None:
         ranks = position.ranks[position.rules.below_base_of]
         return None if not ranks else (ranks[0] - 1) % 13

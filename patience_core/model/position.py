@@ -52,7 +52,7 @@ class Position:
     is known once dealt; ``None`` for a pile built by a rule, like Golf's)."""
 
     __slots__ = ("rules", "piles", "down", "takers", "redeals_left", "on_foundations", "trail", "ranks",
-                 "round_deals")
+                 "round_deals", "chosen_base", "base_set_at")
 
     def __init__(self, rules: Rules, piles: list[list[int]], redeals_left: int | float | None = None,
                  down: list[int] | None = None, ranks: dict[int, tuple[int, ...] | None] | None = None):
@@ -61,6 +61,9 @@ class Position:
         self.redeals_left = rules.redeals if redeals_left is None else redeals_left
         # the deals of this round (stock.deals_per_round), the deal's own row the first
         self.round_deals = 1 if rules.stock_spec.deals_per_round else 0
+        # the base a play chose (base_set_by: Nine Across), and the step that chose it, for undo
+        self.chosen_base: int | None = None
+        self.base_set_at = -1
         fresh = down is None
         if down is None:
             down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
@@ -127,6 +130,8 @@ class Position:
     @history.setter
     def history(self, steps: list) -> None:
         self.trail = History(tuple(step) for step in steps)
+        if self.base_set_at >= len(self.trail):   # the step that chose the base is gone: it stays chosen
+            self.base_set_at = -1
 
     # -- foundations ------------------------------------------------------------
     def wanted(self, f: int) -> tuple[int, ...]:
@@ -182,7 +187,9 @@ class Position:
         rules = self.rules
         if pile:
             return rules.f_follows[f][pile[-1]]
-        if rules.f_spec[f].base_first:
+        if rules.f_spec[f].base_set_by is not None:   # chosen by a play, for good (Nine Across)
+            chosen = None if self.chosen_base is None else (self.chosen_base,)
+        elif rules.f_spec[f].base_first:
             chosen = self._chosen_ranks(f)
         else:
             chosen = self.ranks[f]
@@ -482,6 +489,11 @@ class Position:
                 self._retarget(src, before_src)
             elif not group_before:
                 self._retreat(src, card)
+        if dst_up and self.chosen_base is None and rules.base_set_by_play:
+            chooser = rules.f_spec[dst].base_set_by
+            if chooser is not None and src in chooser:   # this play chooses the base (Nine Across)
+                self.chosen_base = piles[dst][0] % 13
+                self.base_set_at = len(self.trail)   # the index of this move's step
         if group_before:
             self._retarget_group(group_before)
         turned = self._turn_up_next(dst) if rules.turn_up_rank[dst] is not None else None
@@ -1030,6 +1042,8 @@ class Position:
                 self._retarget(src, before_src)
             elif not group_before:
                 self._advance(src, card)
+        if self.base_set_at >= 0 and self.base_set_at == len(self.trail):   # this move chose the base
+            self.chosen_base, self.base_set_at = None, -1
         if group_before:
             self._retarget_group(group_before)
         if captured:
@@ -1067,6 +1081,8 @@ class Position:
         """A hashable key: equal for equal positions (history is not part of it)."""
         if self.rules.stock_spec.deals_per_round:   # the round's deals are part of the state
             return (tuple(map(tuple, self.piles)), self.redeals_left, tuple(self.down), self.round_deals)
+        if self.rules.base_set_by_play:   # so is the base a play chose
+            return (tuple(map(tuple, self.piles)), self.redeals_left, tuple(self.down), self.chosen_base)
         if self.rules.base_from_deal:   # the base is part of the state, not of the piles
             return (tuple(map(tuple, self.piles)), self.redeals_left, tuple(self.down),
                     tuple(self.ranks[f] for f in self.rules.foundations))
@@ -1080,6 +1096,8 @@ class Position:
         clone.takers = [list(t) for t in self.takers]
         clone.redeals_left = self.redeals_left
         clone.round_deals = self.round_deals
+        clone.chosen_base = self.chosen_base
+        clone.base_set_at = self.base_set_at
         clone.on_foundations = self.on_foundations
         clone.trail = History(self.trail.raw())
         clone.ranks = self.ranks

@@ -505,7 +505,8 @@ class Rules:
                 empty = cards.parse_rank(empty)
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "empty"), f"{exc}; or any, none, below-base, set") from None
-        if empty == "below-base" and not any(f.base_from_deal for f in self.f_spec.values()):
+        if empty == "below-base" and not any(f.base_from_deal or f.base_set_by is not None
+                                             for f in self.f_spec.values()):
             raise self._fail(("piles", group, "empty"), "below-base takes the rank one below a base the deal "
                              "chooses, and no foundation group has one; expected base: deal on a foundation "
                              "group, or a rank here")
@@ -1320,6 +1321,9 @@ class Rules:
                                  f"{spec['count']} piles; expected one per pile")
             takes_set = int(spec["takes"]["cards"]) if isinstance(spec.get("takes"), dict) else 0
             takes_pile = spec.get("takes") == "pile"
+            if spec.get("base_set_by") is not None and (base_word != "first" or build is None):
+                raise self._fail(("foundations", group, "base_set_by"), "says which piles' cards choose the "
+                                 "base; expected base: first and a build rule with it")
             if takes_pile and (build is None or build.rank != "any" or build.suit != "any"):
                 raise self._fail(("foundations", group, "takes"), "pile takes a whole pile in any order; "
                                  "expected build: {rank: any, suit: any}")
@@ -1374,6 +1378,9 @@ class Rules:
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
                                                          _names(spec["takes_from"])))
                                 if spec.get("takes_from") is not None else None),
+                    base_set_by=(frozenset(self._pile_set(("foundations", group, "base_set_by"),
+                                                          _names(spec["base_set_by"])))
+                                 if spec.get("base_set_by") is not None else None),
                     rank_dealt=spec["start"] == "rank-dealt", at_once=at_once)
                 self.foundations.append(f)
                 indices.append(f)
@@ -2330,9 +2337,12 @@ class Rules:
         # Piles whose top card may lie face down (Clock's, a face-down reserve's): free_cards checks.
         self.may_hide_top = bool(self.turn_up_piles) or any(self.turns_up_last) or bool(self.waiting_turns)
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
-        # empty: below-base reads the base of the first group whose base the deal chooses.
+        # empty: below-base reads the base of the first group whose base the deal chooses, or
+        # that a play chooses (base_set_by: the position's chosen_base, Nine Across).
         self.below_base_of = next((f for f in self.foundations
-                                   if self.f_spec[f].base_from_deal and self.f_spec[f].base_of is None), None)
+                                   if (self.f_spec[f].base_from_deal and self.f_spec[f].base_of is None)
+                                   or self.f_spec[f].base_set_by is not None), None)
+        self.base_set_by_play = any(self.f_spec[f].base_set_by is not None for f in self.foundations)
         # Piles whose cards may leave only in a state of the game (free_when:).
         self.free_when = [self.piles[p].free_when if self.piles[p] else None for p in range(n)]
         self.any_free_when = any(self.free_when)

@@ -421,7 +421,10 @@ class FoundationSpec:
     another foundation that takes it (PySolFC's foundations by default); ``takes_set``: it
     takes only that many cards at once, from the top of a pile, a run by its build rule, or by
     ``set_rule`` where given (Beehive: four of a rank; Simplex: four of a rank on a pile that
-    takes any set; 0: one card at a time); ``takes_pile``: it takes only a pile's whole stack
+    takes any set; 0: one card at a time); ``base_set_by`` (with ``base_first`` and a build
+    rule): only a card played from these piles chooses the group's base, for good (the
+    position's ``chosen_base``: PySolFC's NineAcross_RowStack.moveMove), the rank of the first
+    card of the pile it went to; ``takes_pile``: it takes only a pile's whole stack
     of two cards or more at once, whatever their order (PySolFC's AllInARowII_Foundation);
     ``either_way``: the group builds up or down from its
     base, every pile the way the first card built on any of them went (PySolFC's Braid,
@@ -477,6 +480,7 @@ class FoundationSpec:
     keep_base: bool = False
     either_way: bool = False
     takes_from: frozenset[int] | None = None
+    base_set_by: frozenset[int] | None = None
     takes_set: int = 0
     takes_pile: bool = False
     set_rule: BuildRule | None = None

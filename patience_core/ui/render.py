@@ -43,6 +43,10 @@ def sequence_text(rules: Rules, f: int) -> str:
 def _first_card_words(spec) -> str:
     """What starts a foundation built by a rule: any card, or its base rank (in its suit)."""
     suit = " in the pile's suit" if spec.suit >= 0 else ""
+    if spec.base_set_by is not None:   # Nine Across
+        return (f"any card{suit} starts a pile until a card played from the layout chooses the base, the "
+                f"rank of the first card of the pile it went to; from then on an empty pile takes only that "
+                f"rank{suit}, and a pile started before builds on from its own first card")
     if spec.base_first:
         return (f"from the rank of the first card put on any of them (any card{suit} starts the first "
                 f"pile; every other pile then starts with that rank{suit})")

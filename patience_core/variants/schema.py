@@ -539,6 +539,11 @@ FOUNDATION_GROUP = {
                                            "ranks already on that pile (Osmosis); longest: a pile shorter than "
                                            "the group's longest takes only the rank at its next place in that "
                                            "one (Osmium); with a build rule"}),
+        "base_set_by": {**PILE_SET, "description": "with base: first and a build rule: only a card played from "
+                                                   "these piles chooses the base, the rank of the first card of "
+                                                   "the pile it went to; from then on the group's empty piles "
+                                                   "take only that rank, for good, while piles started before "
+                                                   "build on from their own first card (Nine Across: [tableau])"},
         "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
                                                   "(British Constitution: [row1], the top row)"},
         "transfer": _or_ref({"description": "a top card may move onto another foundation that takes it (Aces "
