@@ -38,7 +38,7 @@ CASES = {
     "unknown-pile-in-deal.yaml": "3:14: field deal[1]: unknown pile group 'rihgt' (did you mean 'right'?); "
                                  "expected one of left, right",
     "unknown-pile-in-fill.yaml": "5:12: field piles.right.fill[0]: unknown source 'wast' (did you mean 'waste'?); "
-                                 "expected waste, stock or stock-turn, or another pile group (left), or GROUP:same",
+                                 "expected waste, stock, stock-turn or next-run, or another pile group (left), or GROUP:same",
     "capacity.yaml": "3:1: field foundations: capacities add up to 100 cards (ace: 4 x 12, two: 4 x 13); "
                      "expected 104, the whole pack of 2 decks",
     "unknown-reference.yaml": "5:12: field foundations.ace.start: $base names no parameter (did you mean 'bases'?); "

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from patience_core.model import cards
 from patience_core.model.rules import ACCESS_ALL, ACCESS_NONE
-from patience_core.model.specs import in_order_prefix, is_red
+from patience_core.model.specs import BuildRule, in_order_prefix, is_red
 from patience_core.model.moves import (BETWEEN_PILES, CLOSE_UP, DEAL_ROW, GATHER, NO_CARD, NO_PILE, REDEAL, REMOVE,
                                        SWAP, TO_FOUNDATION, TURN, TURN_UP, Move)
 
@@ -99,20 +99,29 @@ def gathered_set(position: "Position") -> tuple[int, ...] | None:
     return None
 
 
-def base_rank_for_gap(position: "Position", empty) -> int | None:
-    """The rank an ``empty: base`` (or ``below-base``) gap takes now: the base the deal chose (or
-    one below it); ``None`` while no base is known."""
-    ranks = position.ranks[position.rules.below_base_of]
+def base_rank_for_gap(position: "Position", empty, p: int | None = None) -> int | None:
+    """The rank an ``empty: base`` (or ``below-base``) gap (pile ``p``) takes now: the base the
+    deal chose (or one below it); with the pile's ``below_base_of``, that foundation group's
+    base (or one step of it below); where a play chooses the base (``base_set_by``, Nine
+    Across), that base (or one below). ``None`` while no base is known."""
+    rules = position.rules
+    f = rules.piles[p].below_base_of if p is not None else None
+    if f is not None:
+        ranks = position.ranks[f]
+        step = rules.f_spec[f].step
+    elif rules.base_set_by_play:
+        chosen = position.chosen_base
+        ranks, step = ([] if chosen is None else [chosen]), 1
+    else:
+        ranks, step = position.ranks[rules.below_base_of], 1
     if not ranks:
         return None
-    return ranks[0] if empty == "base" else (ranks[0] - 1) % 13
+    return ranks[0] if empty == "base" else (ranks[0] - step) % 13
 
 
-def below_base_rank(position: "Position") -> int | None:
-    """The rank an ``empty: below-base`` gap takes: one below the base the deal chose (``None``
-    while no base is known)."""
-    ranks = position.ranks[position.rules.below_base_of]
-    return None if not ranks else (ranks[0] - 1) % 13
+def below_base_rank(position: "Position", p: int | None = None) -> int | None:
+    """The rank an ``empty: below-base`` gap (pile ``p``) takes (see :func:`base_rank_for_gap`)."""
+    return base_rank_for_gap(position, "below-base", p)
 
 
 def free_cards(position: "Position") -> Iterator[tuple[int, int]]:
@@ -179,6 +188,8 @@ def foundation_moves(position: "Position") -> list[Move]:
                   if not position.rules.f_spec[m.dst].at_once]   # those go up by themselves (runs_going_up)
     if position.rules.set_foundations:
         moves += set_to_foundation_moves(position)
+    if position.rules.pile_foundations:
+        moves += pile_to_foundation_moves(position)
     if position.rules.f_sources:   # foundations that take only from some piles (British Constitution)
         sources = position.rules.f_sources
         moves = [m for m in moves if m.dst not in sources or m.src in sources[m.dst]]
@@ -226,6 +237,26 @@ def remove_moves(position: "Position") -> list[Move]:
                         continue
                 found[Move(REMOVE, p, q, card, 2)] = None
     return list(found)
+
+
+def pile_to_foundation_moves(position: "Position") -> list[Move]:
+    """All in a Row II: a pile's whole stack, two cards or more, all face up, goes up at once,
+    whatever its order (``takes: pile``; the sources filtered by the foundation's takes_from)."""
+    rules = position.rules
+    piles = position.piles
+    waiting = waiting_foundations(position)
+    moves = []
+    for f in rules.pile_foundations:
+        if f in waiting:
+            continue
+        room = rules.f_spec[f].length - len(piles[f])
+        for p in rules.scan_order:
+            pile = piles[p]
+            if rules.piles[p] is None or not 2 <= len(pile) <= room or position.down[p] \
+                    or rules.access[p] == ACCESS_NONE:
+                continue
+            moves.append(Move(TO_FOUNDATION, p, f, pile[0], len(pile)))
+    return moves
 
 
 def set_to_foundation_moves(position: "Position") -> list[Move]:
@@ -465,6 +496,16 @@ def held_back_by_partial(position: "Position", p: int, card: int) -> int | None:
     return None if count is None else _held_card(position, p, pile, count)
 
 
+def build_now(position: "Position", d: int) -> BuildRule | None:
+    """The rule by which layout pile ``d`` takes a card on its top now: its build rule, without
+    the ``or:`` rule while the state that one waits for does not hold (Faerie Queen)."""
+    spec = position.rules.piles[d]
+    build = spec.build
+    if build is not None and spec.build_or_when is not None and not spec.build_or_when.holds(position.piles):
+        return build.alone()
+    return build
+
+
 def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | None = None) -> bool:
     """May ``count`` cards based on ``card`` (from pile ``src``, if known) be put on layout pile
     ``d`` now?"""
@@ -485,7 +526,8 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     if pile:
         if spec.bottom is not None and pile[0] % 13 != spec.bottom:
             return False   # a wrong card at the bottom blocks the pile (Picture Gallery)
-        return spec.build is not None and spec.build.follows(pile[-1], card) and spec.build.keeps_way(pile, card)
+        build = build_now(position, d)
+        return build is not None and build.follows(pile[-1], card) and build.keeps_way(pile, card)
     if spec.beside and card in gap_cards(position, d):
         return True
     if isinstance(empty, tuple):
@@ -493,7 +535,7 @@ def accepts(position: "Position", d: int, card: int, count: int = 1, src: int | 
     if empty == "set":
         return card in set_cards(position, d)
     if empty in ("below-base", "base"):
-        return card % 13 == base_rank_for_gap(position, empty)
+        return card % 13 == base_rank_for_gap(position, empty, d)
     return empty == "any" or (empty != "none" and card % 13 == empty)
 
 
@@ -591,6 +633,8 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
             if spec.bottom is not None and pile[0] % 13 != spec.bottom:
                 continue
             cards_ = on_top[d][pile[-1]]
+            if spec.build_or_when is not None and not spec.build_or_when.holds(piles):
+                cards_ = rules.accepts_on_alone[d][pile[-1]]   # the second rule waits for its state
             if spec.build is not None and spec.build.keep_direction and len(pile) > 1:
                 cards_ = [c for c in cards_ if spec.build.keeps_way(pile, c)]
         elif empty == "any":
@@ -599,7 +643,7 @@ def _takers_by_card(position: "Position") -> tuple[dict[int, list[int]], list[in
         elif empty == "set":
             cards_ = set_cards(position, d)
         elif empty in ("below-base", "base"):
-            rank = base_rank_for_gap(position, empty)
+            rank = base_rank_for_gap(position, empty, d)
             cards_ = () if rank is None else rules.accepts_below_base[d][rank]
         elif otherwise:
             cards_ = rules.accepts_otherwise.get(d, ())
@@ -705,8 +749,14 @@ def stock_moves(position: "Position") -> list[Move]:
     stock_spec = rules.stock_spec
     if (stock_spec.only_fills and not stock_spec.gather) or opening(position) or (stock_spec.when is not None and not stock_spec.when.holds(piles)):
         return []
-    if stock_spec.gather and not (stock and stock_spec.deal_to):
-        # a redeal of the layout itself (Cruel), or of a row-dealing stock once it is empty
+    round_over = bool(stock_spec.deals_per_round) and position.round_deals >= stock_spec.deals_per_round
+    if stock_spec.gather and not (stock and stock_spec.deal_to and not round_over):
+        # a redeal of the layout itself (Cruel), or of a row-dealing stock once it is empty or
+        # (deals_per_round) once its round's deals are made
+        if stock_spec.deals_per_round:   # gathered onto the stock's cards (Knockout)
+            held = sum(len(piles[p]) for p in stock_spec.gather) + len(stock)
+            return [Move(GATHER, rules.stock, stock_spec.gather[0], NO_CARD, held)] \
+                if held and position.redeals_left != 0 else []
         if stock_spec.gather_one_pile:
             # offered even when that pile is empty: the redeal is spent and the next pile's turn comes
             if position.redeals_left == 0:

@@ -262,16 +262,20 @@ def why_not(position: Position, src: int, dst: int, card: int | None) -> str:
         if spec.bottom is not None and target[0] % 13 != spec.bottom:
             return (f": {rules.pile_names[dst]} builds only while its bottom card is "
                     f"{cards.rank_with_article(spec.bottom)}; {cards.card_name(target[0])} must move away first")
-        if not spec.build.follows(target[-1], moving):
-            return (f": {rules.pile_names[dst]} builds {spec.build.words()}; "
+        build = legal.build_now(position, dst)
+        if not build.follows(target[-1], moving):
+            return (f": {rules.pile_names[dst]} builds {build.words()}; "
                     f"{cards.card_name(moving)} does not go on {cards.card_name(target[-1])}")
+    elif spec.empty_otherwise is not None and not spec.empty_when.holds(position.piles):
+        return (f": an empty {rules.pile_names[dst]} takes only {cards.rank_with_article(spec.empty_otherwise)} "
+                f"until {spec.empty_when.words}")
     elif spec.beside:
         takes = legal.gap_cards(position, dst)
         what = "only " + " or ".join(cards.card_name(c) for c in takes) if takes else "nothing"
         rules_words = " or ".join(rule.words("left" if q < dst else "right") for q, rule in spec.beside)
         return f": {rules.pile_names[dst]} takes {what} now ({rules_words})"
     elif spec.empty == "below-base":
-        rank = legal.below_base_rank(position)
+        rank = legal.below_base_rank(position, dst)
         what = (f"only {cards.rank_with_article(rank)}, one below the foundations' base" if rank is not None
                 else "nothing until the deal gives the foundations' base")
         return f": an empty {rules.pile_names[dst]} takes {what}"

@@ -18,6 +18,11 @@ WON, LOST, PLAYING = "won", "lost", "playing"
 _new = tuple.__new__  # builds a Step without NamedTuple's keyword handling (the hot path)
 
 
+class Slides(tuple):
+    """What ``fill: [next-run]`` did after a pile emptied (Moving Left): ``(gap, source, cards,
+    turned up)`` for each run that moved left into a gap, in order; kept in a step as its fill."""
+
+
 class History(list):
     """The moves played, as :class:`Step` records (what undo takes back). The list holds
     plain tuples (a record built per move would halve the speed of the policies' and the
@@ -46,13 +51,19 @@ class Position:
     pile order; ``ranks[f]``: foundation ``f``'s rank sequence (a base chosen by the deal
     is known once dealt; ``None`` for a pile built by a rule, like Golf's)."""
 
-    __slots__ = ("rules", "piles", "down", "takers", "redeals_left", "on_foundations", "trail", "ranks")
+    __slots__ = ("rules", "piles", "down", "takers", "redeals_left", "on_foundations", "trail", "ranks",
+                 "round_deals", "chosen_base", "base_set_at")
 
     def __init__(self, rules: Rules, piles: list[list[int]], redeals_left: int | float | None = None,
                  down: list[int] | None = None, ranks: dict[int, tuple[int, ...] | None] | None = None):
         self.rules = rules
         self.piles = piles
         self.redeals_left = rules.redeals if redeals_left is None else redeals_left
+        # the deals of this round (stock.deals_per_round), the deal's own row the first
+        self.round_deals = 1 if rules.stock_spec.deals_per_round else 0
+        # the base a play chose (base_set_by: Nine Across), and the step that chose it, for undo
+        self.chosen_base: int | None = None
+        self.base_set_at = -1
         fresh = down is None
         if down is None:
             down = ([min(n, max(0, len(pile) - 1)) for n, pile in zip(rules.face_down, piles)]
@@ -119,6 +130,8 @@ class Position:
     @history.setter
     def history(self, steps: list) -> None:
         self.trail = History(tuple(step) for step in steps)
+        if self.base_set_at >= len(self.trail):   # the step that chose the base is gone: it stays chosen
+            self.base_set_at = -1
 
     # -- foundations ------------------------------------------------------------
     def wanted(self, f: int) -> tuple[int, ...]:
@@ -145,7 +158,8 @@ class Position:
         rules = self.rules
         if n >= rules.f_length[f]:
             return ()
-        if rules.f_spec[f].takes_run or rules.f_spec[f].discard or rules.f_spec[f].takes_set:
+        if rules.f_spec[f].takes_run or rules.f_spec[f].discard or rules.f_spec[f].takes_set \
+                or rules.f_spec[f].takes_pile:
             return ()  # takes whole runs or sets (legal.run_to_foundation_moves), or removed sets only
         spec = rules.f_spec[f]
         if spec.build is not None and (spec.base_first or spec.base_from_deal):
@@ -190,7 +204,9 @@ class Position:
         rules = self.rules
         if pile:
             return rules.f_follows[f][pile[-1]]
-        if rules.f_spec[f].base_first:
+        if rules.f_spec[f].base_set_by is not None:   # chosen by a play, for good (Nine Across)
+            chosen = None if self.chosen_base is None else (self.chosen_base,)
+        elif rules.f_spec[f].base_first:
             chosen = self._chosen_ranks(f)
         else:
             chosen = self.ranks[f]
@@ -490,6 +506,11 @@ class Position:
                 self._retarget(src, before_src)
             elif not group_before:
                 self._retreat(src, card)
+        if dst_up and self.chosen_base is None and rules.base_set_by_play:
+            chooser = rules.f_spec[dst].base_set_by
+            if chooser is not None and src in chooser:   # this play chooses the base (Nine Across)
+                self.chosen_base = piles[dst][0] % 13
+                self.base_set_at = len(self.trail)   # the index of this move's step
         if group_before:
             self._retarget_group(group_before)
         turned = self._turn_up_next(dst) if rules.turn_up_rank[dst] is not None else None
@@ -586,8 +607,10 @@ class Position:
         if self.down[src] and len(pile) == self.down[src] and self.rules.turns_when_exposed[src]:
             self._turn_up(src)
             flipped = True
-        if pile:
+        if pile and not self.rules.fill_replaces[src]:   # a gap only, unless every card is replaced
             return flipped, NO_PILE, False
+        if self.rules.fill_next[src] >= 0:
+            return flipped, self._slide_runs_left(src), False
         filled, fill_flipped = self._fill_gap(src, pile)
         if self.rules.covering[src] and not pile:
             self._uncover(src)
@@ -628,9 +651,36 @@ class Position:
             if hidden[q]:
                 self._hide_if_covered(q)
 
+    def _slide_runs_left(self, p: int) -> Slides | int:
+        """``fill: [next-run]``: the empty pile ``p`` takes the longest run that may leave the next
+        pile of its group, and a pile so emptied the same from its own next pile, along the row
+        (PySolFC's MovingLeft.fillStack); a face-down card a run uncovers turns up. Returns the
+        :class:`Slides` (:data:`NO_PILE`: nothing moved)."""
+        piles, slides = self.piles, []
+        while not piles[p] and self.rules.fill_next[p] >= 0:
+            q = self.rules.fill_next[p]
+            n = max((count for _card, count in legal.movable_units(self, q)), default=0)
+            if not n:
+                break
+            take = piles[q]
+            piles[p].extend(take[-n:])
+            del take[-n:]
+            turned = bool(self.down[q]) and len(take) == self.down[q]
+            if turned:
+                self._turn_up(q)
+            slides.append((p, q, n, turned))
+            p = q
+        return Slides(slides) if slides else NO_PILE
+
     def _unsettle(self, src: int, pile: list[int], filled: int, flipped: bool, fill_flipped: bool) -> None:
         """Take back what :meth:`_settle` did to pile ``src``."""
-        if filled.__class__ is tuple:   # several cards filled the gap (fill: {cards: N}): last first
+        if filled.__class__ is Slides:   # the runs back to the right, the last first
+            for gap, q, n, turned in reversed(filled):
+                if turned:
+                    self._turn_down(q)
+                self.piles[q].extend(self.piles[gap][-n:])
+                del self.piles[gap][-n:]
+        elif filled.__class__ is tuple:   # several cards filled the gap (fill: {cards: N}): last first
             for source, source_flipped in reversed(filled):
                 self._unsettle(src, pile, source, False, source_flipped)
         elif filled >= 0 and src == self.rules.waste and self.rules.waste_refills and self.rules.draw > 1:
@@ -688,8 +738,10 @@ class Position:
         spec = self.rules.stock_spec
         places = spec.gather
         before = self._group_state(places)
-        if spec.gather_to_stock:
+        if spec.gather_to_stock:   # the stock's own cards and the round's deals too, for undo
+            before = before, tuple(self.piles[self.rules.stock]), self.round_deals
             self._gather_into_stock(places)
+            self.round_deals = 1
             return before
         if spec.keep_ranks:   # the rows' runs stay; the rest is shuffled and dealt back (Montana)
             for p, cards_ in legal.gathered_rows(self.piles, spec, self.redeals_left).items():
@@ -713,7 +765,8 @@ class Position:
         return before
 
     def _gather_into_stock(self, places: tuple[int, ...]) -> None:
-        """The redeal of a row-dealing stock: ``places`` back into the (empty) stock, pile 1
+        """The redeal of a row-dealing stock: ``places`` back into the stock (empty, or in
+        rounds of deals on the cards left in it: Knockout), pile 1
         first, each from its top (so the last pile's bottom card is on top), shuffled where the
         rules say, then a row dealt at once (PySolFC's DealRowRedealTalonStack); the last pile
         first where the rules say (PySolFC's PerpetualMotion_Talon)."""
@@ -888,6 +941,7 @@ class Position:
         # the piles dealt onto are kept for undo: afterwards the position may not tell them
         # (a last row onto some of the rows' own piles, Baroness), nor which piles dropped a card
         self.trail.append((move, NO_PILE, -1, False, False, False, (row, dropped)))
+        self.round_deals += 1
 
     def _deal_row_up(self, stock: list[int], row: tuple[int, ...]) -> tuple[int, ...]:
         """A stock deal under ``deal_to_foundations: {stock: true}``: a card that may go up goes to
@@ -938,6 +992,7 @@ class Position:
                 for _ in range(move.count):
                     stock.append(dst.pop())
         elif kind is DEAL_ROW:
+            self.round_deals -= 1
             stock = piles[move.src]
             row, dropped = step.second
             is_foundation = self.rules.is_foundation
@@ -960,9 +1015,11 @@ class Position:
         elif kind is SWAP:
             self._swap(move.src, move.dst)
         elif kind is GATHER:
-            if self.rules.stock_spec.gather_to_stock:
-                piles[self.rules.stock] = []   # the stock was empty before the redeal
-            self._set_group_state(self.rules.stock_spec.gather, step.second)
+            before = step.second
+            if self.rules.stock_spec.gather_to_stock:   # the stock as it was (empty but in rounds)
+                before, stock, self.round_deals = before
+                piles[self.rules.stock] = list(stock)
+            self._set_group_state(self.rules.stock_spec.gather, before)
             self.redeals_left += 1
         elif kind is TURN_UP:
             self._turn_down_next(move.dst, step.second)
@@ -1019,6 +1076,8 @@ class Position:
                 self._retarget(src, before_src)
             elif not group_before:
                 self._advance(src, card)
+        if self.base_set_at >= 0 and self.base_set_at == len(self.trail):   # this move chose the base
+            self.chosen_base, self.base_set_at = None, -1
         if group_before:
             self._retarget_group(group_before)
         if captured:
@@ -1054,6 +1113,10 @@ class Position:
 
     def key(self) -> tuple:
         """A hashable key: equal for equal positions (history is not part of it)."""
+        if self.rules.stock_spec.deals_per_round:   # the round's deals are part of the state
+            return (tuple(map(tuple, self.piles)), self.redeals_left, tuple(self.down), self.round_deals)
+        if self.rules.base_set_by_play:   # so is the base a play chose
+            return (tuple(map(tuple, self.piles)), self.redeals_left, tuple(self.down), self.chosen_base)
         if self.rules.base_from_deal:   # the base is part of the state, not of the piles
             return (tuple(map(tuple, self.piles)), self.redeals_left, tuple(self.down),
                     tuple(self.ranks[f] for f in self.rules.foundations))
@@ -1066,6 +1129,9 @@ class Position:
         clone.down = list(self.down)
         clone.takers = [list(t) for t in self.takers]
         clone.redeals_left = self.redeals_left
+        clone.round_deals = self.round_deals
+        clone.chosen_base = self.chosen_base
+        clone.base_set_at = self.base_set_at
         clone.on_foundations = self.on_foundations
         clone.trail = History(self.trail.raw())
         clone.ranks = self.ranks

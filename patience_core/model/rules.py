@@ -140,6 +140,8 @@ def _negated_words(part: Condition) -> str:
         return "some pile of " + part.words[len("every pile of "):].replace(" is empty", " holds a card")
     if part.kind == "one_card" and len(part.piles) == 1 and " holds exactly " in part.words:
         return part.words.replace(" holds exactly ", " does not hold exactly ")
+    if part.kind == "sorted" and part.words.startswith("the pile is empty or one run "):
+        return "the pile is not one run " + part.words[len("the pile is empty or one run "):]
     return f"it is not so that {part.words}"
 
 
@@ -383,8 +385,13 @@ class Rules:
         if fill in ("never", None):
             return ()
         resolved: list[int] = []
-        known = ["waste", "stock", "stock-turn"] + [g for g, s in self.group_specs.items() if g != group]
+        known = ["waste", "stock", "stock-turn", "next-run"] + [g for g, s in self.group_specs.items() if g != group]
         for i, name in enumerate(fill):
+            if name == "next-run":   # the next pile of the group: Rules.fill_next
+                if len(fill) > 1:
+                    raise self._fail(("piles", group, "fill", i), "next-run fills a gap from the next pile of "
+                                     "the group alone; expected fill: [next-run] with no other source")
+                continue
             if name == "waste":
                 resolved += self.waste_piles
             elif name == "stock":
@@ -397,9 +404,9 @@ class Rules:
                 # the pile of another group with the gap's own number (Twilight Zone's column n from reserve n)
                 resolved += self._paired_pile(("piles", group, "fill", i), name)
             else:
-                others = [g for g in known if g not in ("waste", "stock", "stock-turn")]
+                others = [g for g in known if g not in ("waste", "stock", "stock-turn", "next-run")]
                 raise self._fail(("piles", group, "fill", i), f"unknown source {name!r}"
-                                 f"{suggest(name, known)}; expected waste, stock or stock-turn"
+                                 f"{suggest(name, known)}; expected waste, stock, stock-turn or next-run"
                                  + (f", or another pile group ({', '.join(others)}), or GROUP:same" if others else ""))
         return tuple(resolved)
 
@@ -538,16 +545,24 @@ class Rules:
         build = self._build(("piles", group, "build"), spec.get("build"))
         build_when = (self._condition(("piles", group, "build", "when"), spec["build"]["when"])
                       if isinstance(spec.get("build"), dict) and "when" in spec["build"] else None)
+        second = spec["build"].get("or") if isinstance(spec.get("build"), dict) else None
+        build_or_when = (self._condition(("piles", group, "build", "or", "when"), second["when"])
+                         if isinstance(second, dict) and "when" in second else None)
         empty = spec.get("empty", "any" if build is not None or kind == "cell" else "none")
         empty_when, empty_otherwise = None, None
         beside: tuple[tuple[int, NeighbourRule], ...] = ()
-        if isinstance(empty, dict) and "rank" not in empty:
+        below_base_of = None
+        if isinstance(empty, dict) and "below_base_of" in empty:   # Appreciate: one group's base
+            below_base_of = self._below_base_of(group, empty["below_base_of"])
+            empty = "below-base"
+        elif isinstance(empty, dict) and "rank" not in empty:
             empty, beside = self._beside(group, spec, i)
         elif isinstance(empty, dict):
             empty_when = self._condition(("piles", group, "empty", "when"), empty["when"])
             if empty.get("otherwise") is not None:   # what the gap takes until then (The Plot: the base)
                 other = empty["otherwise"]
-                empty_otherwise = other if other in ("any", "none", "base", "below-base") else cards.parse_rank(other)
+                empty_otherwise = (other if other in ("any", "none", "base", "below-base")
+                                   else self._rank(("piles", group, "empty", "otherwise"), other))
             empty = empty["rank"]
         if self._lies_over(spec, i):   # nothing is laid over a card again (PySolFC's Interlock rows)
             empty, empty_when, beside = "none", None, ()
@@ -562,7 +577,8 @@ class Rules:
             except cards.CardError as exc:
                 raise self._fail(("piles", group, "empty"), f"{exc}; or any, none, below-base, set") from None
         dealt_base = next((w for w in (empty, empty_otherwise) if w in ("below-base", "base")), None)
-        if dealt_base is not None and not any(f.base_from_deal for f in self.f_spec.values()):
+        if dealt_base is not None and not any(f.base_from_deal or f.base_set_by is not None
+                                              for f in self.f_spec.values()):
             what = "the rank one below a base" if dealt_base == "below-base" else "the rank of a base"
             raise self._fail(("piles", group, "empty"), f"{dealt_base} takes {what} the deal "
                              "chooses, and no foundation group has one; expected base: deal on a foundation "
@@ -579,6 +595,10 @@ class Rules:
             raise self._fail(("piles", group, "run", "keep_direction"), "a run has no first two cards of its own; "
                              "expected keep_direction on build")
         run_rule = self._build(("piles", group, "run"), spec.get("run")) or (build if moves in ("run", "card-or-pile") else None)
+        if build_or_when is not None and moves in ("run", "card-or-pile") and "run" not in spec:
+            raise self._fail(("piles", group, "build", "or", "when"), "a second rule waiting for a state "
+                             "says what the pile takes, not what its runs are; expected moves: card, or a "
+                             "run: rule of its own")
         if moves in ("run", "card-or-pile") and run_rule is None:
             raise self._fail(("piles", group, "moves"), "run moves need a build rule (build:) or a run rule "
                              "(run:) to say what a run is; expected moves: card, or a build rule")
@@ -613,13 +633,20 @@ class Rules:
             what = "max" if "max" in spec else "cards"
             raise self._fail(("piles", group, what), f"pile {i + 1} is dealt {dealt} cards but holds at most "
                              f"{max_cards}{' (a free cell holds one)' if kind == 'cell' and 'max' not in spec else ''}")
-        fill_when, fill_cards = None, 1
+        fill_when, fill_cards, fill_replaces = None, 1, False
         listed = spec["fill"]["from"] if isinstance(spec["fill"], dict) else spec["fill"]
         fill_turns_stock = isinstance(listed, list) and "stock-turn" in listed
         if isinstance(spec["fill"], dict):
             if "when" in spec["fill"]:
                 fill_when = self._condition(("piles", group, "fill", "when"), spec["fill"]["when"])
             fill_cards = int(spec["fill"].get("cards", 1))
+            fill_replaces = bool(spec["fill"].get("replace", False))
+            if "next-run" in listed:
+                raise self._fail(("piles", group, "fill"), "next-run moves a run into a gap at once; expected "
+                                 "fill: [next-run], not the long form")
+            if fill_replaces and (fill_cards > 1 or fill_when is not None or fill_turns_stock):
+                raise self._fail(("piles", group, "fill", "replace"), "a card that leaves the pile is replaced "
+                                 "by one card at once; expected no cards, when or stock-turn with replace")
             if fill_cards > 1 and fill_when is not None:
                 raise self._fail(("piles", group, "fill", "cards"), "a gap waiting for a state takes one card "
                                  "when it holds; expected cards or when, not both")
@@ -634,9 +661,10 @@ class Rules:
                         limit=spec.get("limit"), partial=spec.get("partial", "any"), max_cards=max_cards,
                         fill=self._fill_sources(group, spec["fill"]), fill_fullest=self._fill_fullest(group, spec),
                         fill_when=fill_when, fill_cards=fill_cards, fill_turns_stock=fill_turns_stock,
+                        fill_replaces=fill_replaces,
                         cards=dealt, face_down=down, faces=faces,
-                        to_bottom=to_bottom, build_when=build_when, empty_when=empty_when,
-                        empty_otherwise=empty_otherwise,
+                        to_bottom=to_bottom, build_when=build_when, build_or_when=build_or_when,
+                        empty_when=empty_when, empty_otherwise=empty_otherwise, below_base_of=below_base_of,
                         covered_by=covered_by, drop_cover=self._drop_cover(group, spec, build),
                         takes_from=self._sources(group, spec, "takes_from"),
                         empty_from=self._sources(group, spec, "empty_from", i),
@@ -887,6 +915,8 @@ class Rules:
             return Condition(kind, (), _negated_words(part), parts=(part,))
         if kind in ("one_card", "only"):
             return self._cards_left(kind, path + (kind,), names)
+        if kind == "based":
+            return self._based(path + (kind,), names)
         if kind == "sorted":
             return self._sorted(path + (kind,), names)
         if kind == "rows_in_order":
@@ -965,10 +995,12 @@ class Rules:
                 raise self._fail(path + ("from",), str(exc)) from None
         length = raw.get("length")
         where = " and ".join(names)
-        words = (f"every pile of {where} is empty or one run "
-                 + (f"built {own.words()}" if own is not None else "by its build rule")
-                 + (f" of {length} cards" if length else "")
-                 + (f" from {cards.rank_with_article(bottom)}" if bottom is not None else ""))
+        run = ((f"built {own.words()}" if own is not None else "by its build rule")
+               + (f" of {length} cards" if length else "")
+               + (f" from {cards.rank_with_article(bottom)}" if bottom is not None else ""))
+        # in a pile's own rule (PileOn's four of a rank that stay: free_when: {not: {sorted: self}})
+        words = (f"the pile is empty or one run {run}" if names == ["self"]
+                 else f"every pile of {where} is empty or one run {run}")
         return Condition("sorted", tuple(piles), words, rank=length, runs=tuple(runs), bottom=bottom)
 
     def _rows_in_order(self, path: tuple, raw: dict[str, Any]) -> Condition:
@@ -984,6 +1016,40 @@ class Rules:
         words = (f"each row of {group} holds {_ranks_words(ranks)} of one suit in its first "
                  f"{_count_words(len(ranks), 'place')}")
         return Condition("rows_in_order", tuple(self.groups[group]), words, rows=rows, ranks=ranks)
+
+    def _below_base_of(self, group: str, name: str) -> int:
+        """``empty: {below_base_of: GROUP}``: the first pile of that foundation group, whose base
+        the deal chooses (compiled before the piles)."""
+        path = ("piles", group, "empty", "below_base_of")
+        piles = self.groups.get(f"foundation:{name}")
+        if not piles:
+            raise self._fail(path, f"unknown foundation group {name!r}{suggest(name, list(self.foundation_specs))}; "
+                             f"expected one of {', '.join(self.foundation_specs)}")
+        if not self.f_spec[piles[0]].base_from_deal:
+            raise self._fail(path, f"{name}'s base is not chosen by the deal; expected a group with base: deal")
+        return piles[0]
+
+    def _rank(self, path: tuple, raw: Any) -> int:
+        """One rank as written, or a refusal pointing at it."""
+        try:
+            return cards.parse_rank(raw)
+        except cards.CardError as exc:
+            raise self._fail(path, str(exc)) from None
+
+    def _based(self, path: tuple, raw: dict[str, Any]) -> Condition:
+        """``{based: {in: SET, rank: R, at_least: N}}``: at least N piles of SET have a card of
+        rank R at the bottom (Scorpion Towers' gaps take any card once four columns are
+        King-based)."""
+        names = _names(raw["in"])
+        piles = self._pile_set(path + ("in",), names)
+        rank = self._rank(path + ("rank",), raw["rank"])
+        n = int(raw["at_least"])
+        if n > len(piles):
+            raise self._fail(path + ("at_least",), f"{' and '.join(names)} has {len(piles)} piles, so at least "
+                             f"{n} of them never hold; expected at_least: {len(piles)} or fewer")
+        which = "pile" if n == 1 else "piles"
+        return Condition("based", tuple(piles), f"at least {n} {which} of {' and '.join(_spoken(names))} have "
+                         f"{cards.rank_with_article(rank)} at the bottom", rank=rank, lengths=(n,))
 
     def _cards_left(self, kind: str, path: tuple, raw: dict[str, Any]) -> Condition:
         """``{one_card: {in: SET, rank: R}}``: every pile of SET holds exactly one card (of rank
@@ -1381,6 +1447,13 @@ class Rules:
                 raise self._fail(("foundations", group, "suits"), f"lists {len(suit_list)} suits for "
                                  f"{spec['count']} piles; expected one per pile")
             takes_set = int(spec["takes"]["cards"]) if isinstance(spec.get("takes"), dict) else 0
+            takes_pile = spec.get("takes") == "pile"
+            if spec.get("base_set_by") is not None and (base_word != "first" or build is None):
+                raise self._fail(("foundations", group, "base_set_by"), "says which piles' cards choose the "
+                                 "base; expected base: first and a build rule with it")
+            if takes_pile and (build is None or build.rank != "any" or build.suit != "any"):
+                raise self._fail(("foundations", group, "takes"), "pile takes a whole pile in any order; "
+                                 "expected build: {rank: any, suit: any}")
             set_rule = (BuildRule(rank="same", suit="any") if takes_set and spec["takes"].get("rank") == "same"
                         else None)
             if takes_set and (build is None or length % takes_set):
@@ -1429,10 +1502,14 @@ class Rules:
                     follows_previous=follows == "previous" and i > 0, follows_longest=follows == "longest",
                     shared_suit_order=spec.get("suit_order") == "shared",
                     keep_base=keep_base, either_way=either_way, takes_set=takes_set, set_rule=set_rule,
+                    takes_pile=takes_pile,
                     takes_from=(frozenset(self._pile_set(("foundations", group, "takes_from"),
                                                          _names(spec["takes_from"])))
                                 if spec.get("takes_from") is not None else None),
                     first_pass_from=self._first_pass_from(group, spec, definition),
+                    base_set_by=(frozenset(self._pile_set(("foundations", group, "base_set_by"),
+                                                          _names(spec["base_set_by"])))
+                                 if spec.get("base_set_by") is not None else None),
                     rank_dealt=spec["start"] == "rank-dealt", at_once=at_once,
                     base_suit_from=self._base_suit_from(group, spec, i))
                 self.foundations.append(f)
@@ -1736,6 +1813,12 @@ class Rules:
             raise self._fail(("stock", "last_row_at_once"), "says the stock's last cards go onto the "
                              "last_row_to piles with the row before them, and there are none; expected "
                              "stock.last_row_to")
+        deals_per_round = int(raw.get("deals_per_round", 0))
+        if deals_per_round and (not gather_to_stock or onto_last or int(raw.get("rounds", 1)) != 1
+                                or last_row_to or drop_onto or deal_skip):
+            raise self._fail(("stock", "deals_per_round"), "counts the rows a stock deals between its redeals; "
+                             "expected stock.deal with redeals, one row a deal, and no onto: last, last_row_to, "
+                             "drop_onto or skip")
         if raw.get("gather_from", "first") != "first" and not gather_to_stock:
             raise self._fail(("stock", "gather_from"), "says which pile a redeal gathers into the stock first, "
                              "but this stock has no such redeal; expected stock.deal and redeals, or no gather_from")
@@ -1759,7 +1842,8 @@ class Rules:
                                   bool(gather) and bool(raw["gather"].get("shuffle", False))),
                          gather_to_stock=gather_to_stock, draw_by_pass=draw_by_pass,
                          gather_last_first=raw.get("gather_from", "first") == "last", last_row_to=last_row_to,
-                         last_row_at_once=last_row_at_once, narrows=narrows, keep_ranks=keep_ranks, gather_rows=gather_rows,
+                         last_row_at_once=last_row_at_once, narrows=narrows, deals_per_round=deals_per_round,
+                         keep_ranks=keep_ranks, gather_rows=gather_rows,
                          gaps=raw_gather.get("gaps", "after-run"), gather_deal=gather_deal,
                          gather_face_up=int(raw_gather.get("face_up", 0)),
                          gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)
@@ -2367,6 +2451,18 @@ class Rules:
         # how many cards fill a gap at once (fill: {from, cards}: Great Wheel's four)
         self.fill_cards = [self.piles[p].fill_cards if self.piles[p] is not None else 1 for p in range(n)]
         self.multi_fills = any(c > 1 for c in self.fill_cards)
+        # fill: [next-run]: the next pile of the group whose longest movable run slides into the
+        # gap, and so on along the row (Moving Left); -1: none (the group's last pile, or no such fill)
+        self.fill_next = [-1] * n
+        for group, spec in self.group_specs.items():
+            listed = spec.get("fill")
+            listed = listed.get("from") if isinstance(listed, dict) else listed
+            if isinstance(listed, list) and "next-run" in listed:
+                members = self.groups[group]
+                for p, q in zip(members, members[1:]):
+                    self.fill_next[p] = q
+        # fill: {from, replace: true}: every card that leaves the pile is replaced (Knockout)
+        self.fill_replaces = [self.piles[p] is not None and self.piles[p].fill_replaces for p in range(n)]
         # fill: [waste, stock-turn]: an empty waste is given one draw first, its top card fills the gap
         self.fill_turns_stock = [self.piles[p] is not None and self.piles[p].fill_turns_stock for p in range(n)]
         self.stock_turn_fills = any(self.fill_turns_stock)
@@ -2440,9 +2536,12 @@ class Rules:
         # Piles whose top card may lie face down (Clock's, a face-down reserve's): free_cards checks.
         self.may_hide_top = bool(self.turn_up_piles) or any(self.turns_up_last) or bool(self.waiting_turns)
         self.base_from_deal = any(self.f_spec[f].base_from_deal for f in self.foundations)
-        # empty: below-base reads the base of the first group whose base the deal chooses.
+        # empty: below-base reads the base of the first group whose base the deal chooses, or
+        # that a play chooses (base_set_by: the position's chosen_base, Nine Across).
         self.below_base_of = next((f for f in self.foundations
-                                   if self.f_spec[f].base_from_deal and self.f_spec[f].base_of is None), None)
+                                   if (self.f_spec[f].base_from_deal and self.f_spec[f].base_of is None)
+                                   or self.f_spec[f].base_set_by is not None), None)
+        self.base_set_by_play = any(self.f_spec[f].base_set_by is not None for f in self.foundations)
         # Piles whose cards may leave only in a state of the game (free_when:).
         self.free_when = [self.piles[p].free_when if self.piles[p] else None for p in range(n)]
         self.any_free_when = any(self.free_when)
@@ -2483,6 +2582,7 @@ class Rules:
         # What each receiving pile takes on each top card, and when empty (legal.pile_moves).
         self.max_cards = [self.piles[p].max_cards if self.piles[p] else None for p in range(n)]
         self.accepts_on: dict[int, list[tuple[int, ...]]] = {}
+        self.accepts_on_alone: dict[int, list[tuple[int, ...]]] = {}
         self.accepts_empty: dict[int, tuple[int, ...]] = {}
         self.accepts_below_base: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.accepts_otherwise: dict[int, tuple[int, ...]] = {}   # empty: {otherwise: RANK|any}
@@ -2497,6 +2597,9 @@ class Rules:
             self.accepts_any[p] = tuple(codes)
             self.accepts_on[p] = [tuple(c for c in codes if build is not None and build.follows(top, c))
                                   for top in range(52)]
+            if spec.build_or_when is not None:   # what the first rule alone takes, out of the or's state
+                alone = build.alone()
+                self.accepts_on_alone[p] = [tuple(c for c in codes if alone.follows(top, c)) for top in range(52)]
             empty = spec.empty
             ranks = empty if isinstance(empty, tuple) else (empty,)
             self.accepts_empty[p] = (tuple(codes) if empty == "any" else ()
@@ -2570,6 +2673,7 @@ class Rules:
         # Rules that wait for a state of the game (when:); a not_empty one can be undone by
         # taking a card away, which the safe-play arguments do not allow for.
         self.conditions = [c for c in [*(self.piles[p].build_when for p in self._layout()),
+                                       *(self.piles[p].build_or_when for p in self._layout()),
                                        *(self.piles[p].empty_when for p in self._layout()),
                                        *(self.piles[p].free_when for p in self._layout()),
                                        *(self.piles[p].turn_when for p in self._layout()),
@@ -2591,6 +2695,8 @@ class Rules:
                                  if self.f_spec[f].base_suit_from is not None}
         # Foundations that take N cards at once, a run by their build rule (Beehive's sets of four).
         self.set_foundations = [f for f in self.foundations if self.f_spec[f].takes_set]
+        # Foundations that take a pile's whole stack at once (All in a Row II's reserve).
+        self.pile_foundations = [f for f in self.foundations if self.f_spec[f].takes_pile]
         # Places laid over each other: what covers each pile, what each pile covers, and the
         # covered piles whose cards lie face down until they are free (TriPeaks).
         self.covered_by = [self.piles[p].covered_by if self.piles[p] else () for p in range(n)]

@@ -9,6 +9,7 @@ per-pile arrays the hot paths read from these, in one place.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from patience_core.model import cards
@@ -71,6 +72,11 @@ class BuildRule:
         rules have one: that of the pile's first two cards; a pile of one card takes either.)"""
         return (not self.keep_direction or len(pile) < 2
                 or self._goes_up(pile[0], pile[1]) == self._goes_up(pile[-1], upper))
+
+    def alone(self) -> "BuildRule":
+        """This rule without its alternative (a pile's ``or:`` waiting for a state that does
+        not hold)."""
+        return dataclasses.replace(self, alternative=None)
 
     def follows(self, lower: int, upper: int) -> bool:
         """May ``upper`` be put on ``lower`` (by this rule or its alternative)?"""
@@ -250,7 +256,8 @@ class Condition:
     bottom card of rank ``bottom`` if given: ``sorted``), at most ``rank`` cards in them all
     (``cards_left``), each of ``rows`` holding ``ranks`` in order from its first place, in one
     suit (``rows_in_order``: Montana), every foundation of ``piles`` holding its ``lengths``
-    cards (``complete``: King's Secrets' locked cards), all of ``parts`` (``all``), or not its one part
+    cards (``complete``: King's Secrets' locked cards), at least ``lengths[0]`` of ``piles`` with a
+    card of ``rank`` at the bottom (``based``: Scorpion Towers' King-based columns), all of ``parts`` (``all``), or not its one part
     (``not``). ``words`` says it to a player."""
 
     kind: str
@@ -290,6 +297,8 @@ class Condition:
                                         and (bottom is None or piles[p][0] % 13 == bottom)
                                         and rule.is_run(piles[p]))
                        for p, rule in zip(self.piles, self.runs))
+        if kind == "based":   # rank: the bottom card's rank; lengths: (at least how many piles,)
+            return sum(1 for p in self.piles if piles[p] and piles[p][0] % 13 == self.rank) >= self.lengths[0]
         if kind == "cards_left":   # rank: the most cards outside the foundations
             return sum(len(piles[p]) for p in self.piles) <= self.rank
         if kind == "not":
@@ -327,6 +336,12 @@ class PileSpec:
     cards may lie between face-down ones (Alternation)); ``to_bottom``: a rank (index) whose
     cards the deal moves under the pile's other cards; ``build_when``/``empty_when``: the
     state in which the pile takes cards on its top / when empty (``None``: always);
+    ``build_or_when``: the state in which the build rule's ``or:`` rule also takes cards (out of
+    it only the first rule does; Faerie Queen's column takes any card while its King is alone);
+    ``fill_replaces``: every card that leaves the pile is replaced at once from its ``fill``
+    sources, the pile empty or not (PySolFC's Knockout.fillStack);
+    ``empty_otherwise``: the rank an empty pile takes while its ``empty_when`` does not hold
+    (``None``: nothing; Scorpion Towers' gaps take a King until four columns are King-based);
     ``covered_by``: the piles that lie over this one (a pyramid's two places below): while
     one of them holds a card, nothing leaves or joins this pile, and its face-down cards
     turn up once they are all empty; ``takes_from``/``empty_from``/``build_from``: the only piles
@@ -351,7 +366,9 @@ class PileSpec:
     that, with the cards on the other places of an ``at_once`` set it is gathered for, can
     still make that set (Elevens' court: a J, Q or K of a rank not there yet), or ``"below-base"``:
     only the rank one below the foundations' base, a rank the deal chooses (Penguin, Agnes
-    Bernauer; :func:`~patience_core.model.legal.below_base_rank`); ``free_when``: the state in
+    Bernauer; :func:`~patience_core.model.legal.below_base_rank`), of the first foundation of
+    ``below_base_of`` where given, one step of that group below its base (Appreciate: the last
+    rank of its sequence); ``free_when``: the state in
     which its cards may leave it (``None``: always; Napoleon's cells, locked while the reserve
     piles hold cards); ``turn_when``: the state in which its face-down top card turns up, the
     card staying up afterwards (``None``: at once; Leprechaun's reserves); ``beside``: when empty it also takes a card that fits the top card of
@@ -375,13 +392,16 @@ class PileSpec:
     fill_when: Condition | None = None
     fill_cards: int = 1
     fill_turns_stock: bool = False
+    fill_replaces: bool = False
     cards: int = 0
     face_down: int = 0
     faces: tuple[bool, ...] | None = None
     to_bottom: int | None = None
     build_when: Condition | None = None
+    build_or_when: Condition | None = None
     empty_when: Condition | None = None
     empty_otherwise: "int | str | None" = None
+    below_base_of: int | None = None
     covered_by: tuple[int, ...] = ()
     drop_cover: bool = False
     takes_from: frozenset[int] | None = None
@@ -410,6 +430,8 @@ class PileSpec:
 
     def empty_words(self) -> str:
         """The ranks a gap takes, in words: ``a K``, ``an A or a K``, or the rank below the base."""
+        if self.empty == "below-base" and self.below_base_of is not None:
+            return "the rank one step below its foundation's base (the last of that sequence)"
         return gap_words(self.empty)
 
 
@@ -442,7 +464,12 @@ class FoundationSpec:
     another foundation that takes it (PySolFC's foundations by default); ``takes_set``: it
     takes only that many cards at once, from the top of a pile, a run by its build rule, or by
     ``set_rule`` where given (Beehive: four of a rank; Simplex: four of a rank on a pile that
-    takes any set; 0: one card at a time); ``either_way``: the group builds up or down from its
+    takes any set; 0: one card at a time); ``base_set_by`` (with ``base_first`` and a build
+    rule): only a card played from these piles chooses the group's base, for good (the
+    position's ``chosen_base``: PySolFC's NineAcross_RowStack.moveMove), the rank of the first
+    card of the pile it went to; ``takes_pile``: it takes only a pile's whole stack
+    of two cards or more at once, whatever their order (PySolFC's AllInARowII_Foundation);
+    ``either_way``: the group builds up or down from its
     base, every pile the way the first card built on any of them went (PySolFC's Braid,
     getFoundationDir); ``keep_base``: its first card never leaves (PySolFC's ``min_cards=1``:
     worry and transfer take only the cards above it); ``when``: the state in which the pile
@@ -504,7 +531,9 @@ class FoundationSpec:
     # first_pass_from: until the first redeal, the only piles it takes cards from (St. Helena)
     first_pass_from: frozenset[int] | None = None
     base_suit_from: int | None = None
+    base_set_by: frozenset[int] | None = None
     takes_set: int = 0
+    takes_pile: bool = False
     set_rule: BuildRule | None = None
     deal_bases: bool = False
     rank_dealt: bool = False
@@ -683,7 +712,11 @@ class StockSpec:
     then round and round from the first (PySolFC's SeniorWrangler_Talon, Matrimony_Talon);
     with ``deal_to`` it is offered once the stock is empty, as is a ``gather_deal`` redeal.
     ``gather_from_top``: the piles are dealt out again from each one's top down, the last pile
-    first (PySolFC's StHelena_Talon reverses what it gathers). ``when``: the stock is turned, dealt
+    first (PySolFC's StHelena_Talon reverses what it gathers). ``deals_per_round`` (with
+    ``gather_to_stock``): a round is that many deals, the deal's own row the first; then the
+    stock deals no more until the redeal, which gathers the piles onto the cards left in it
+    (shuffled with ``shuffle``) and deals a row, the next round's first (PySolFC's
+    Knockout_Talon); the position counts the round's deals. ``when``: the stock is turned, dealt
     or redealt only in this state (PySolFC's VirginiaReel_Talon, TheLuckyNumber_Talon)."""
 
     draw: int = 1
@@ -722,6 +755,7 @@ class StockSpec:
     gather_pattern: tuple[tuple[int, int], ...] = ()
     gather_one_pile: str = ""
     gather_from_top: bool = False
+    deals_per_round: int = 0
     when: Condition | None = None
 
 

@@ -148,7 +148,11 @@ def _caption(rules: Rules, group: str) -> str:
         if rules.fill_cards[first] > 1:   # Great Wheel, Chelicera: say the fill, the rule is for when it runs dry
             gap = (f"gaps filled with {rules.fill_cards[first]} cards from "
                    + ", else ".join(fill_sources_words(rules, first)) + f", then {gap}")
-        return f"build {spec.build.words()}{bottom}; {moves}{swap}; {gap}"
+        build = spec.build.words()
+        if spec.build_or_when is not None:   # Faerie Queen: the second rule waits for its state
+            build = (f"{spec.build.alone().words()}, or, only when {spec.build_or_when.words}, "
+                     f"{spec.build.alternative.words()}")
+        return f"build {build}{bottom}; {moves}{swap}; {gap}"
     gathered = [rule for rule in rules.sets_at_once if first in rule.sources]
     if gathered:   # places a set is gathered on (Elevens' court)
         takes = "a card that can still complete the set" if spec.empty == "set" else (
@@ -183,6 +187,8 @@ def _caption(rules: Rules, group: str) -> str:
         gaps = f"gaps filled{count} from " + ", else ".join(fill_sources_words(rules, first))
         if spec.fill_when is not None:
             gaps += f" only when {spec.fill_when.words}"
+        if rules.fill_replaces[first]:   # Knockout: not only a gap
+            gaps = "each card played is replaced from " + ", else ".join(fill_sources_words(rules, first))
     elif spec.empty != "none":   # a reserve that takes a card once empty (Carthage)
         gaps = "a gap takes " + ({"any": "any card"}.get(spec.empty) or spec.empty_words())
         if spec.empty_when is not None:   # Miss Milligan: only once the stock is used up
@@ -366,6 +372,8 @@ def _stock_line(position: Position, labels: PileLabels, glyphs: Glyphs) -> Text:
         line.append(f"Redeals left {position.redeals_left} of {rules.redeals}")
     elif rules.shows_waste:
         line.append("No redeal")
+    if rules.stock_spec.deals_per_round:   # Knockout: the deals of this round
+        line.append(f"    Deal {position.round_deals} of {rules.stock_spec.deals_per_round} this round")
     return line
 
 

@@ -592,7 +592,11 @@ def redeal_move(position: Position, onto: int | None = None) -> Move | Choice:
             raise Refusal("no turn-up is left")
         raise Refusal("no turn-up yet: a card can still be played" if position.legal_moves()
                       else "no pile has a face-down card left")
-    if rules.stock_spec.gather_to_stock and position.piles[rules.stock]:
+    if rules.stock_spec.deals_per_round and position.round_deals < rules.stock_spec.deals_per_round \
+            and position.piles[rules.stock]:
+        made = position.round_deals
+        raise Refusal(f"no redeal yet: {made} of this round's {rules.stock_spec.deals_per_round} deals made")
+    if rules.stock_spec.gather_to_stock and position.piles[rules.stock] and not rules.stock_spec.deals_per_round:
         left = len(position.piles[rules.stock])
         raise Refusal(f"no redeal yet: the stock still has {left} card{'s' if left != 1 else ''}")
     if rules.stock_spec.gather:

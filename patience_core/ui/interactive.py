@@ -29,7 +29,7 @@ from patience_core.model.notation import describe_move
 from patience_core.agents.hints import hint
 from patience_core.storage.history import clock_text, record_game
 from patience_core.model.moves import MoveKind
-from patience_core.model.position import WON, HookedPosition, Position
+from patience_core.model.position import WON, HookedPosition, Position, Slides
 from patience_core.model.rules import Rules
 from patience_core.storage.saves import ReplaceRefused, load_game, save_game
 from patience_core.ui.session import Session
@@ -165,7 +165,10 @@ class InteractiveGame:
                 source = probe.piles[first.src]
                 if source and not probe.is_face_down(first.src, len(source) - 1):
                     text += f"; {self.card(source[-1])} turned face up"
-            if filled_from.__class__ is tuple:   # several cards at once (fill: {cards: N})
+            if isinstance(filled_from, Slides):   # fill: [next-run]: runs moved left along the row
+                text += "; " + ", ".join(f"{self.labels.label(q)}'s {n} card{'s' if n != 1 else ''} move left "
+                                         f"into {self.labels.label(gap)}" for gap, q, n, _turned in filled_from)
+            elif filled_from.__class__ is tuple:   # several cards at once (fill: {cards: N})
                 probe = position.copy()
                 for _ in step[1:]:
                     probe.undo()

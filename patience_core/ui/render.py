@@ -44,6 +44,10 @@ def sequence_text(rules: Rules, f: int) -> str:
 def _first_card_words(spec) -> str:
     """What starts a foundation built by a rule: any card, or its base rank (in its suit)."""
     suit = " in the pile's suit" if spec.suit >= 0 else ""
+    if spec.base_set_by is not None:   # Nine Across
+        return (f"any card{suit} starts a pile until a card played from the layout chooses the base, the "
+                f"rank of the first card of the pile it went to; from then on an empty pile takes only that "
+                f"rank{suit}, and a pile started before builds on from its own first card")
     if spec.base_first:
         return (f"from the rank of the first card put on any of them (any card{suit} starts the first "
                 f"pile; every other pile then starts with that rank{suit})")
@@ -132,6 +136,8 @@ def _gap_fill_words(rules: Rules, p: int) -> str:
     if count > 1:
         return (f"a gap is filled at once with {count} cards, one at a time, each from the {sources} "
                 "(fewer when they run out)" + _fill_when_words(rules.piles[p]))
+    if rules.fill_replaces[p]:
+        return f"every card that leaves it is replaced at once from the {sources}"
     return f"a gap is filled at once from the {sources}" + _fill_when_words(rules.piles[p])
 
 
@@ -225,6 +231,8 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
             holds += f" of {cards.SUITS[first.only_suit]}"
         if first.takes_from is not None:
             holds += f", only from {_sources_words(rules, first.takes_from)}"
+        if first.empty_when is not None:   # Four Kingdoms' guest chambers
+            holds += f", taken only when {first.empty_when.words}"
         each = "each holding" if len(piles) > 1 else "holding"
         fill = ("" if not first.fill else   # Corners' places
                 "; a gap is filled at once from the " + ", else the ".join(fill_sources_words(rules, first.number))
@@ -262,7 +270,13 @@ def _building_group_text(rules: Rules, group: str, spec: dict, piles: list[int],
         limit = (f" (a run in one suit always; a longer one when made of at most {most} stretches in one "
                  "suit, an empty column it goes into not counted)")
     fill = "" if not first.fill else "; " + _gap_fill_words(rules, first.number)
+    if rules.fill_next[first.number] >= 0:   # fill: [next-run] (Moving Left)
+        fill = ("; a gap takes at once the longest run that may leave the pile after it, and a pile so "
+                "emptied the same from the next, along the row (the last pile's gap is not filled so)")
     build = first.build.words() if first.build else "nothing on top"
+    if first.build is not None and first.build_or_when is not None:
+        build = (f"{first.build.alone().words()}, or, only when {first.build_or_when.words}, "
+                 f"{first.build.alternative.words()}")
     if first.build_when is not None:
         build += f" (only when {first.build_when.words})"
     if first.bottom is not None:
@@ -532,6 +546,9 @@ def _other_foundation_text(rules: Rules, group: str, spec: dict, piles: list[int
         if fspec.at_once:
             how += (", by itself: after each move of cards (not a deal from the stock) every column whose "
                     "top cards are one sends it up, and no run is moved up by hand")
+    elif fspec.takes_pile:
+        how = (f"each takes only a pile's whole stack of two cards or more at once, in any order, "
+               f"{fspec.length} cards in all")
     elif fspec.takes_set:
         inner = "of one rank" if fspec.set_rule is not None else fspec.build.words()
         how = (f"each takes {fspec.takes_set} cards at once from the top of a column, {inner}, "
@@ -753,6 +770,12 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             lines.append(f"Redeal ({redeals}): each row's run stays (from its first place: {run} ... in one suit); "
                          f"every other card of {group} is gathered, shuffled and dealt back, one to each place "
                          f"they left, but for the gaps: {spaces}.")
+        elif stock.deals_per_round:
+            shuffled = ", and the whole stock is shuffled," if stock.shuffle else ","
+            lines.append(f"Rounds: a round is {stock.deals_per_round} deals, the deal's own row the first; then "
+                         f"the stock deals no more until a redeal ({redeals}): the piles of {group} go back onto "
+                         f"the stock's cards in order, pile 1 first, each from its top{shuffled} and a row is "
+                         "dealt at once, the next round's first.")
         elif stock.gather_to_stock and len(stock.gather) == 1:
             shuffled = ", shuffled," if stock.shuffle else " (turned over, so in the same order)"
             lines.append(f"Redeal ({redeals}): once the stock is empty, {rules.pile_names[stock.gather[0]]} goes "
@@ -873,6 +896,7 @@ def position_text(position: Position) -> str:
         wanted = position.wanted(f)
         need = ("/".join(cards.card_name(c) for c in wanted) if wanted
                 else "a whole run" if rules.f_spec[f].takes_run and len(pile) < rules.f_length[f]
+                else "a whole pile" if rules.f_spec[f].takes_pile and len(pile) < rules.f_length[f]
                 else "removed sets" if rules.f_spec[f].discard else "full")
         top = cards.card_name(pile[-1]) if pile else "--"
         out.append(f"{rules.pile_names[f]:>14}: {top:>3} ({_plural(len(pile), 'card')}, needs {need})")

@@ -104,8 +104,9 @@ _STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
                    "(every pile of it holding a card), some_empty: SET (at least one pile of it empty), complete: SET (every foundation of it full), one_card: {in: SET, rank: R} (every pile "
-                   "of it holding exactly one card, of rank R if given), or only: {in: SET, rank: R} "
-                   "(every card left in it of rank R)",
+                   "of it holding exactly one card, of rank R if given), only: {in: SET, rank: R} "
+                   "(every card left in it of rank R), or based: {in: SET, rank: R, at_least: N} (at least N "
+                   "piles of it with a card of rank R at the bottom)",
     "properties": {"empty": PILE_SET, "not_empty": PILE_SET,
                    "complete": {**PILE_SET, "description": "every foundation of the set holds all its cards "
                                 "(King's Secrets: {complete: foundations:same}, the foundation of the pile's "
@@ -121,6 +122,13 @@ _STATE = {
                                            "colour": {"enum": ["red", "black"],
                                                       "description": "red: hearts and diamonds; black: clubs "
                                                                      "and spades (Fire and Ice)"}}},
+                   "based": {"type": "object", "additionalProperties": False,
+                             "required": ["in", "rank", "at_least"],
+                             "description": "at least at_least piles of in have a card of this rank at the "
+                                            "bottom (Scorpion Towers: {in: tableau, rank: K, at_least: 4})",
+                             "properties": {"in": PILE_SET, "rank": RANK,
+                                            "at_least": {"type": "integer", "minimum": 1, "maximum": 128,
+                                                         "description": "how many piles at least"}}},
                    "sorted": {"type": "object", "additionalProperties": False, "required": ["in"],
                               "description": "every pile of in is empty or one run by its own build rule "
                                              "(or by run)",
@@ -236,12 +244,22 @@ NEIGHBOUR_RULE = {
     },
 }
 
+_PILE_WHEN = {"anyOf": [CONDITION, {"type": "array", "minItems": 2, "maxItems": 4, "items": CONDITION}]}
+# A pile's second rule may wait for a state of its own (Faerie Queen: down regardless of suit, or
+# any card while the King is alone): the pile's own when still holds for both.
+_PILE_OR = {**BUILD_RULE["properties"]["or"], "properties": {
+    **BUILD_RULE["properties"]["or"]["properties"],
+    "when": {**_PILE_WHEN, "description": "the second rule takes cards only in this state (Faerie Queen: "
+                                          "{one_card: {in: self}}), or a list of states that must all hold; "
+                                          "the first rule does not wait for it"}}}
 PILE_BUILD_RULE = {**BUILD_RULE, "properties": {
     **BUILD_RULE["properties"],
-    "when": {"description": "the pile takes cards on its top only in this state (Surprise: {empty: stock}), "
+    "or": {**_PILE_OR, "description": _PILE_OR["description"] + "; on a pile it may have its own when "
+                                                                 "(Faerie Queen)"},
+    "when": {**_PILE_WHEN,
+             "description": "the pile takes cards on its top only in this state (Surprise: {empty: stock}), "
                             "or a list of states that must all hold (Intrigue: [{empty: stock}, "
-                            "{one_card: {in: self}}])",
-             "anyOf": [CONDITION, {"type": "array", "minItems": 2, "maxItems": 4, "items": CONDITION}]}}}
+                            "{one_card: {in: self}}])"}}}
 
 _PER_PILE = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 104},
                        {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 0, "maximum": 104}}]}
@@ -278,9 +296,12 @@ PILE_GROUP = {
             "description": "what fills a gap at once: never, or sources tried in order "
                            "(waste, stock, stock-turn: the top card of a draw turned onto the empty waste, "
                            "another pile group, or GROUP:same, its pile with the gap's number, itself "
-                           "filled in the same move if it fills: Twilight Zone, Well); or {from: SOURCES, when: CONDITION}: "
+                           "filled in the same move if it fills: Twilight Zone, Well); [next-run]: the longest run "
+                           "that may leave the next pile of the group moves in, and so on along the row (Moving "
+                           "Left); or {from: SOURCES, when: CONDITION}: "
                            "only while that state holds, every waiting gap filled, in pile order, once "
-                           "it does (Elevens Too); {from: SOURCES, cards: N}: N cards at once",
+                           "it does (Elevens Too); {from: SOURCES, cards: N}: N cards at once; {from: SOURCES, "
+                           "replace: true}: every card that leaves the pile is replaced, not only a gap (Knockout)",
             "anyOf": [{"const": "never"},
                       {"type": "array", "minItems": 1, "maxItems": 16, "uniqueItems": True,
                        "items": {"type": "string"}},
@@ -291,7 +312,11 @@ PILE_GROUP = {
                                       "cards": {"type": "integer", "minimum": 1, "maximum": 52,
                                                 "description": "how many cards fill a gap at once, one "
                                                                "at a time, each from the first source "
-                                                               "then holding one (Great Wheel: 4)"}}}],
+                                                               "then holding one (Great Wheel: 4)"},
+                                      "replace": {"type": "boolean",
+                                                  "description": "true: every card that leaves the pile is "
+                                                                 "replaced at once from the sources, the pile "
+                                                                 "empty or not (PySolFC's Knockout.fillStack)"}}}],
         }),
         "fill_from": _or_ref({"enum": ["first", "fullest"],
                               "description": "which pile of a fill source group fills a gap: first (the "
@@ -303,22 +328,32 @@ PILE_GROUP = {
                                          "list of ranks ([A, K]); below-base: only the rank one below the "
                                          "foundations' base, a rank the deal chooses (Penguin); set: a card that can still complete the "
                                          "set gathered on the group's places (remove with at_once: Elevens); or "
-                                         "{rank: any|RANK, when: CONDITION}: only in that state, and otherwise: "
-                                         "RANK|base|below-base|none what it takes until then (The Plot); base: the "
+                                         "{below_base_of: GROUP}: the rank one step below that foundation group's base (Appreciate); "
+                                         "{rank: any|base|RANK|[RANKS], when: CONDITION}: only in that state, and otherwise: "
+                                         "RANK|base|below-base|none what it takes until then (The Plot, Scorpion Towers); base: the "
                                          "foundations' base rank the deal chooses; or {left: RULE, "
                                          "right: RULE, first_column: RANK}: a card that fits the card beside the "
                                          "gap in its row (Montana)",
                           "anyOf": [{"enum": ["any", "none", "below-base", "base", "set"]}, RANK,
                                     {"type": "array", "minItems": 1, "maxItems": 13, "uniqueItems": True,
                                      "items": RANK},
+                                    {"type": "object", "additionalProperties": False, "required": ["below_base_of"],
+                                     "properties": {"below_base_of": {
+                                         "type": "string", "minLength": 1,
+                                         "description": "a foundation group whose base the deal chooses: the gap "
+                                                        "takes only the rank one step below that base, the "
+                                                        "last of its sequence (Appreciate)"}}},
                                     {"type": "object", "additionalProperties": False, "required": ["rank", "when"],
-                                     "properties": {"rank": {"anyOf": [{"enum": ["any", "base"]}, RANK]},
+                                     "properties": {"rank": {"anyOf": [{"enum": ["any", "base"]}, RANK,
+                                                                      {"type": "array", "minItems": 1,
+                                                                       "maxItems": 13, "uniqueItems": True,
+                                                                       "items": RANK}]},
                                                     "when": CONDITION,
                                                     "otherwise": {"anyOf": [{"enum": ["any", "none", "base",
                                                                                       "below-base"]}, RANK],
                                                                   "description": "what the gap takes while the "
                                                                                  "state does not hold (default: "
-                                                                                 "none)"}}},
+                                                                                 "none; Scorpion Towers: K)"}}},
                                     {"type": "object", "additionalProperties": False, "minProperties": 1,
                                      "properties": {
                                          "left": {**NEIGHBOUR_RULE, "description": "a gap takes a card that fits "
@@ -522,8 +557,10 @@ FOUNDATION_GROUP = {
         "takes": _or_ref({"description": "card: one card at a time; run: only a finished run (K down to A "
                                          "in suit) at once, from the top of a pile (Spider); {cards: N}: only "
                                          "N cards at once from the top of a pile, a run by the build rule "
-                                         "(Beehive's four of a rank), or of one rank with rank: same",
-                          "anyOf": [{"enum": ["card", "run"]},
+                                         "(Beehive's four of a rank), or of one rank with rank: same; pile: "
+                                         "only a pile's whole stack of two cards or more at once, in any "
+                                         "order (All in a Row II)",
+                          "anyOf": [{"enum": ["card", "run", "pile"]},
                                     {"type": "object", "additionalProperties": False, "required": ["cards"],
                                      "properties": {"cards": {"type": "integer", "minimum": 2, "maximum": 13},
                                                     "rank": {"enum": ["same"], "description": "the set is of "
@@ -561,6 +598,11 @@ FOUNDATION_GROUP = {
                                "description": "shared: a pile's n-th card must be of the suit of the n-th card "
                                               "of every other pile with suit_order: shared, whatever its group "
                                               "(Choice, German Clock)"}),
+        "base_set_by": {**PILE_SET, "description": "with base: first and a build rule: only a card played from "
+                                                   "these piles chooses the base, the rank of the first card of "
+                                                   "the pile it went to; from then on the group's empty piles "
+                                                   "take only that rank, for good, while piles started before "
+                                                   "build on from their own first card (Nine Across: [tableau])"},
         "takes_from": {**PILE_SET, "description": "the only piles a card put on these foundations may come from "
                                                   "(British Constitution: [row1], the top row)"},
         "base_suit_from": {"type": "string",
@@ -742,6 +784,12 @@ FIELDS: dict[str, Any] = {
                                         "description": "no-gap: a row is dealt only when no pile of the "
                                                        "group is empty; all-empty: only when every one is "
                                                        "(Toad)"}),
+                  "deals_per_round": _or_ref({"type": "integer", "minimum": 1, "maximum": 52,
+                                              "description": "with deal and redeals: a round is this many deals, "
+                                                             "the deal's own row the first; then the stock deals no "
+                                                             "more until a redeal gathers the piles onto the cards "
+                                                             "left in it (shuffled with shuffle: true) and deals the "
+                                                             "next round's first row (Knockout: 5)"}),
                   "rounds": _or_ref({"type": "integer", "minimum": 1, "maximum": 12,
                                      "description": "with deal: rows dealt by one move, one card to each pile "
                                                     "in turn each row (The Spark: 3); default 1"}),
