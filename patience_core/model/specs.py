@@ -683,7 +683,10 @@ class StockSpec:
     then round and round from the first (PySolFC's SeniorWrangler_Talon, Matrimony_Talon);
     with ``deal_to`` it is offered once the stock is empty, as is a ``gather_deal`` redeal.
     ``gather_from_top``: the piles are dealt out again from each one's top down, the last pile
-    first (PySolFC's StHelena_Talon reverses what it gathers). ``when``: the stock is turned, dealt
+    first (PySolFC's StHelena_Talon reverses what it gathers). ``gather_with_stock``: the stock's
+    cards are gathered with the piles and shuffled with them, ``per_pile`` cards are dealt to each
+    pile in turn, pile by pile, and the rest go back into the stock (PySolFC's Intelligence_Talon).
+    ``when``: the stock is turned, dealt
     or redealt only in this state (PySolFC's VirginiaReel_Talon, TheLuckyNumber_Talon)."""
 
     draw: int = 1
@@ -722,6 +725,7 @@ class StockSpec:
     gather_pattern: tuple[tuple[int, int], ...] = ()
     gather_one_pile: str = ""
     gather_from_top: bool = False
+    gather_with_stock: bool = False
     when: Condition | None = None
 
 
