@@ -765,6 +765,8 @@ def stock_moves(position: "Position") -> list[Move]:
             return [Move(GATHER, rules.stock, place, NO_CARD, len(piles[place]))]
         held = (sum(len(piles[p]) for p in stock_spec.gather) if not stock_spec.keep_ranks
                  else len(out_of_order(piles, stock_spec)[1]))
+        if stock_spec.gather_with_stock:   # the stock's cards are gathered too (Intelligence)
+            held += len(stock)
         if held and position.redeals_left != 0:
             return [Move(GATHER, rules.stock, stock_spec.gather[0], NO_CARD, held)]
         return []

@@ -693,6 +693,12 @@ class Position:
             waste.append(pile.pop())
             while waste:
                 stock.append(waste.pop())
+        elif filled >= 0 and self.rules.is_foundation[filled]:
+            # a stock card that went up instead of filling the gap (_send_up_from_stock)
+            before = self.wanted(filled)
+            self.piles[self.rules.stock].append(self.piles[filled].pop())
+            self.on_foundations -= 1
+            self._retarget(filled, before)
         elif filled >= 0:
             if fill_flipped:
                 self._turn_down(filled)
@@ -743,6 +749,8 @@ class Position:
             self._gather_into_stock(places)
             self.round_deals = 1
             return before
+        if spec.gather_with_stock:
+            return before, self._gather_with_stock(places)
         if spec.keep_ranks:   # the rows' runs stay; the rest is shuffled and dealt back (Montana)
             for p, cards_ in legal.gathered_rows(self.piles, spec, self.redeals_left).items():
                 self.piles[p] = cards_
@@ -763,6 +771,30 @@ class Position:
         self._set_group_state(places, (dealt, tuple(down)))
         self.redeals_left -= 1
         return before
+
+    def _gather_with_stock(self, places: tuple[int, ...]) -> tuple:
+        """``gather: {with_stock: true}``: the piles and the stock shuffled together, then
+        ``per_pile`` cards dealt to each pile in turn, pile by pile, the stock keeping the rest
+        (PySolFC's Intelligence_Talon); under ``deal_to_foundations: {stock: true}`` a card that
+        may go up does, and its pile takes the next. Returns (the stock before, the foundations
+        the cards went to) for undo."""
+        piles, spec = self.piles, self.rules.stock_spec
+        stock_before = tuple(piles[self.rules.stock])
+        stock = [card for p in places for card in piles[p]] + list(stock_before)
+        legal.seeded_shuffle(stock, self.redeals_left)
+        piles[self.rules.stock] = stock
+        went: list[int] = []
+        for p in places:
+            piles[p] = []
+            self.down[p] = 0
+            for _ in range(spec.per_pile):
+                if self.rules.stock_deal_up:
+                    went += self._send_up(stock)
+                if not stock:
+                    break
+                piles[p].append(stock.pop())
+        self.redeals_left -= 1
+        return stock_before, tuple(went)
 
     def _gather_into_stock(self, places: tuple[int, ...]) -> None:
         """The redeal of a row-dealing stock: ``places`` back into the stock (empty, or in
@@ -849,15 +881,46 @@ class Position:
         A gap that takes several cards (``fill: {cards: N}``) takes them one at a time, each from
         the first source then holding one (PySolFC's GreatWheel.fillStack), and returns the
         tuple of (source, turned up) per card taken, in order, and ``False``."""
-        if self.rules.fill_cards[src] > 1:
-            taken = []
+        deal_up = self.rules.stock_deal_up
+        if self.rules.fill_cards[src] > 1 or deal_up:
+            taken: list[tuple[int, bool]] = []
             for _ in range(self.rules.fill_cards[src]):
+                if deal_up:   # the stock's cards that go up first, each as (foundation, False)
+                    taken += ((f, False) for f in self._send_up_from_stock(src))
                 source, flipped = self._fill_one(src, pile)
                 if source < 0:
                     break
                 taken.append((source, flipped))
             return (tuple(taken) if taken else NO_PILE), False
         return self._fill_one(src, pile)
+
+    def _send_up_from_stock(self, src: int) -> tuple[int, ...]:
+        """``deal_to_foundations: {stock: true}`` with a gap filled from the stock: while the
+        stock's top card would fill gap ``src`` and may go up, it goes to the first foundation that
+        takes it instead (PySolFC's dealToStacksOrFoundations: Intelligence's fans). Returns the
+        foundations the cards went to, in order."""
+        if legal.fill_source(self, src) != self.rules.stock:
+            return ()
+        return self._send_up(self.piles[self.rules.stock])
+
+    def _send_up(self, stock: list[int]) -> tuple[int, ...]:
+        """While the top card of ``stock`` may go up (a rank of ``deal_to_foundations``) and a
+        foundation takes it, it goes to the first such foundation; returns where each went."""
+        rules, piles = self.rules, self.piles
+        went: list[int] = []
+        while stock:
+            card = stock[-1]
+            if rules.deal_up_ranks is not None and card % 13 not in rules.deal_up_ranks:
+                break
+            f = next((f for f in rules.foundations if card in self.wanted(f)), None)
+            if f is None:
+                break
+            before = self.wanted(f)
+            piles[f].append(stock.pop())
+            self.on_foundations += 1
+            self._retarget(f, before)
+            went.append(f)
+        return tuple(went)
 
     def _fill_one(self, src: int, pile: list[int]) -> tuple[int, bool]:
         """One card into ``pile`` (pile ``src``) from its first source holding one (see _fill_from)."""
@@ -1015,11 +1078,19 @@ class Position:
         elif kind is SWAP:
             self._swap(move.src, move.dst)
         elif kind is GATHER:
-            before = step.second
+            state = step.second
             if self.rules.stock_spec.gather_to_stock:   # the stock as it was (empty but in rounds)
-                before, stock, self.round_deals = before
+                state, stock, self.round_deals = state
                 piles[self.rules.stock] = list(stock)
-            self._set_group_state(self.rules.stock_spec.gather, before)
+            elif self.rules.stock_spec.gather_with_stock:
+                state, (stock_before, went) = state
+                for f in reversed(went):   # the cards the redeal sent up (they go back into the stock)
+                    before = self.wanted(f)
+                    piles[f].pop()
+                    self.on_foundations -= 1
+                    self._retarget(f, before)
+                piles[self.rules.stock] = list(stock_before)
+            self._set_group_state(self.rules.stock_spec.gather, state)
             self.redeals_left += 1
         elif kind is TURN_UP:
             self._turn_down_next(move.dst, step.second)

@@ -1789,6 +1789,14 @@ class Rules:
         if gather_deal == "again" and gather and any(self.piles[p].faces for p in gather):
             raise self._fail(("stock", "gather", "deal"), "again deals the face-down rows and then the face-up "
                              "ones; expected piles dealt with face_up or face_down, not faces")
+        with_stock = bool(raw_gather.get("with_stock", False))
+        if with_stock:
+            given = [k for k in ("deal", "keep", "one_pile", "face_up") if raw_gather.get(k) is not None]
+            if given or not raw_gather.get("shuffle") or not only_fills:
+                raise self._fail(("stock", "gather", "with_stock"), "shuffles the stock's cards with the "
+                                 "piles' and deals per_pile to each pile in turn, the rest back into the stock; "
+                                 "expected shuffle: true, stock.to: gaps, and no deal, keep, one_pile or "
+                                 "face_up with it")
         gather_to_stock = bool(deal_to) and redeals != 0 and not gather
         if gather_to_stock and (gather or raw.get("deal_when", "always") != "always"):
             raise self._fail(("stock", "redeals"), "a stock that deals rows redeals by gathering the piles it "
@@ -1849,6 +1857,7 @@ class Rules:
                          gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)
                                          if gather_deal == "again" else ()), gather_one_pile=one_pile,
                          gather_from_top=bool(raw_gather.get("from_top", False)),
+                         gather_with_stock=with_stock,
                          when=self._condition(("stock", "when"), raw["when"]) if raw.get("when") else None)
 
     def _compile_waste_fill(self) -> None:
@@ -1936,9 +1945,11 @@ class Rules:
         if self.stock_deal_up and not self.deal_up_waits:
             raise self._fail(path + ("stock",), "a stock deal sends cards up only with the pile waiting for the "
                              "next card; expected turn: waits")
-        if self.stock_deal_up and not self.stock_spec.deal_to:
-            raise self._fail(path + ("stock",), "this stock does not deal rows onto the layout; expected "
-                             "stock: {deal: GROUP}")
+        stock_fills = any(self.stock in sources for sources in self.fill)
+        if self.stock_deal_up and not (self.stock_spec.deal_to or stock_fills or self.stock_spec.gather_with_stock):
+            raise self._fail(path + ("stock",), "this stock deals no rows onto the layout, fills no gaps and "
+                             "redeals nothing; expected stock: {deal: GROUP}, a fill from the stock or "
+                             "gather: {with_stock: true}")
         if onto and self.suit_dealt:
             raise self._fail(path, "a group dealt by suit (rank) takes every card left, each onto the pile of its "
                              "suit (rank); expected no deal_to_foundations with deal_by: {suit} or {rank}")

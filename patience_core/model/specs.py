@@ -712,10 +712,12 @@ class StockSpec:
     then round and round from the first (PySolFC's SeniorWrangler_Talon, Matrimony_Talon);
     with ``deal_to`` it is offered once the stock is empty, as is a ``gather_deal`` redeal.
     ``gather_from_top``: the piles are dealt out again from each one's top down, the last pile
-    first (PySolFC's StHelena_Talon reverses what it gathers). ``deals_per_round`` (with
-    ``gather_to_stock``): a round is that many deals, the deal's own row the first; then the
-    stock deals no more until the redeal, which gathers the piles onto the cards left in it
-    (shuffled with ``shuffle``) and deals a row, the next round's first (PySolFC's
+    first (PySolFC's StHelena_Talon reverses what it gathers). ``gather_with_stock``: the stock's
+    cards are gathered with the piles and shuffled with them, ``per_pile`` cards are dealt to each
+    pile in turn, pile by pile, and the rest go back into the stock (PySolFC's Intelligence_Talon).
+    ``deals_per_round`` (with ``gather_to_stock``): a round is that many deals, the deal's own row
+    the first; then the stock deals no more until the redeal, which gathers the piles onto the
+    cards left in it (shuffled with ``shuffle``) and deals a row, the next round's first (PySolFC's
     Knockout_Talon); the position counts the round's deals. ``when``: the stock is turned, dealt
     or redealt only in this state (PySolFC's VirginiaReel_Talon, TheLuckyNumber_Talon)."""
 
@@ -756,6 +758,7 @@ class StockSpec:
     gather_one_pile: str = ""
     gather_from_top: bool = False
     deals_per_round: int = 0
+    gather_with_stock: bool = False
     when: Condition | None = None
 
 

@@ -172,10 +172,13 @@ class InteractiveGame:
                 probe = position.copy()
                 for _ in step[1:]:
                     probe.undo()
-                fillers = probe.piles[first.src][-len(filled_from):]
-                sources = " and the ".join(dict.fromkeys(rules.pile_names[s] for s, _ in filled_from))
-                text += (f"; {self.labels.label(first.src)} takes "
-                         f"{' '.join(self.card(c) for c in fillers)} from the {sources}")
+                # a stock card that went up instead (deal_to_foundations: {stock: true}) filled nothing
+                taken = [s for s, _ in filled_from if not rules.is_foundation[s]]
+                fillers = probe.piles[first.src][-len(taken):] if taken else []
+                sources = " and the ".join(dict.fromkeys(rules.pile_names[s] for s in taken))
+                if taken:
+                    text += (f"; {self.labels.label(first.src)} takes "
+                             f"{' '.join(self.card(c) for c in fillers)} from the {sources}")
             elif filled_from >= 0:
                 # See the pile as it was right after the first move: undo the automatic ones on a copy.
                 probe = position.copy()

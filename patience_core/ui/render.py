@@ -684,7 +684,9 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                       else "the pile whose turn it was takes the next card instead." if rules.deal_up_waits
                       else "the pile whose turn it was gets nothing that round."))
         if rules.stock_deal_up:
-            lines.append(f"The stock's deals do the same: {which} goes there, and its pile takes the next card.")
+            deals = ("deals and the gaps it fills" if stock.deal_to and any(rules.stock in f for f in rules.fill)
+                     else "deals" if stock.deal_to else "fills of the gaps")
+            lines.append(f"The stock's {deals} do the same: {which} goes there, and its pile takes the next card.")
     if rules.deal_up_after_rows:
         lines.append(f"After each row of the deal, {which} and lies on top of a pile goes there (the first "
                      "pile in order first), again until none fits; its pile stays a card short.")
@@ -811,6 +813,11 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                       f"picked up in order, each from its top, and dealt out again {shuffled}")
             lines.append(f"Redeal ({redeals}): {when}the piles of {group} are {picked}, {how}"
                          f"{_face_up_words(stock)}.")
+        elif stock.gather_with_stock:
+            up = (f", {which} going up and its pile taking the next card" if rules.stock_deal_up else "")
+            lines.append(f"Redeal ({redeals}): the cards of {group} and of the stock are picked up, shuffled "
+                         f"together and dealt out again {stock.per_pile} to each pile in turn, pile by pile{up}; "
+                         "the rest go back into the stock.")
         elif stock.shuffle:
             lines.append(f"Redeal ({redeals}): the cards of {group} are picked up, shuffled and dealt out again "
                          f"{stock.per_pile} to a pile from the first, in rows (the last piles short)"

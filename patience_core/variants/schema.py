@@ -835,6 +835,12 @@ FIELDS: dict[str, Any] = {
                                                                      "out from its top down, the last pile "
                                                                      "first (St. Helena); else the last "
                                                                      "pile's bottom card comes first"}),
+                                 "with_stock": _or_ref({"type": "boolean",
+                                                        "description": "the stock's cards are gathered too "
+                                                                       "and shuffled with the piles' cards; "
+                                                                       "per_pile cards are dealt to each pile "
+                                                                       "in turn, pile by pile, and the rest go "
+                                                                       "back into the stock (Intelligence)"}),
                                  "one_pile": _or_ref({"enum": ["first", "last"],
                                                       "description": "each redeal picks up one pile only, "
                                                                      "the n-th from the first (Senior "
