@@ -71,8 +71,11 @@ def plain_rules(rules: Rules) -> bool:
         return False
     if rules.f_when:   # foundations that wait for a state: a play may come before the line's state
         return False
-    if rules.f_sources or rules.f_first_pass or rules.f_base_suit_from:   # foundations that take only
-        return False   # from some piles, or a first card in a layout pile's suit (Glencoe): the tables overstate the plays
+    # Foundations that take only from some piles, or a first card in a layout pile's suit or rank
+    # (Glencoe, Interregnum): the tables overstate the plays.
+    if (rules.f_sources or rules.f_first_pass or rules.f_base_suit_from or rules.f_base_rank_from
+            or rules.f_last_from):
+        return False
     if rules.transfer_from:   # a line moving foundation cards between piles need not survive a play
         return False
     if rules.gap_fits:   # a card taken up may be the one a gap beside it needs (Montana's neighbours)

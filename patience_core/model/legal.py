@@ -169,6 +169,30 @@ def fits_base_suit(position: "Position", f: int, card: int) -> bool:
     return bool(bottom) and bottom[0] // 13 == card // 13
 
 
+def fits_base_rank(position: "Position", f: int, card: int) -> bool:
+    """The same for ``base_rank_from``: an empty pile takes only the rank of its partner pile's
+    bottom card, the offset on, wrapping (PySolFC's Interregnum: one above its place's card)."""
+    partner, offset = position.rules.f_base_rank_from.get(f, (None, 0))
+    if partner is None or position.piles[f]:
+        return True
+    bottom = position.piles[partner]
+    return bool(bottom) and (bottom[0] + offset) % 13 == card % 13
+
+
+def source_allowed(position: "Position", move: Move) -> bool:
+    """May ``move`` take its card from where it does onto its foundation? ``last_from``: a pile's
+    last card comes only from its partner pile (Interregnum's place), and that pile's card goes
+    nowhere else; otherwise ``takes_from`` (British Constitution's top row) decides."""
+    rules = position.rules
+    last = rules.f_last_from.get(move.dst)
+    if last is not None and len(position.piles[move.dst]) == rules.f_spec[move.dst].length - 1:
+        return move.src == last
+    if move.src in rules.last_givers:
+        return False
+    sources = rules.f_sources.get(move.dst)
+    return sources is None or move.src in sources
+
+
 def opening(position: "Position") -> bool:
     """Does the game wait for its opening card (``opening_card``: nothing on the foundations yet)?
     Then the only moves are cards from the opening piles onto the foundations."""
@@ -183,6 +207,8 @@ def foundation_moves(position: "Position") -> list[Move]:
         moves = [m for m in moves if m.dst not in waiting]
     if position.rules.f_base_suit_from:   # a first card in the suit of a layout pile's bottom card (Glencoe)
         moves = [m for m in moves if fits_base_suit(position, m.dst, m.card)]
+    if position.rules.f_base_rank_from:   # ... or of a rank from one (Interregnum)
+        moves = [m for m in moves if fits_base_rank(position, m.dst, m.card)]
     if position.rules.run_foundations:
         moves += [m for m in run_to_foundation_moves(position)
                   if not position.rules.f_spec[m.dst].at_once]   # those go up by themselves (runs_going_up)
@@ -190,9 +216,8 @@ def foundation_moves(position: "Position") -> list[Move]:
         moves += set_to_foundation_moves(position)
     if position.rules.pile_foundations:
         moves += pile_to_foundation_moves(position)
-    if position.rules.f_sources:   # foundations that take only from some piles (British Constitution)
-        sources = position.rules.f_sources
-        moves = [m for m in moves if m.dst not in sources or m.src in sources[m.dst]]
+    if position.rules.f_sources or position.rules.f_last_from:   # foundations that take only from some
+        moves = [m for m in moves if source_allowed(position, m)]   # piles (British Constitution, Interregnum)
     if position.rules.f_first_pass and position.redeals_left == position.rules.redeals:
         sources = position.rules.f_first_pass   # until the first redeal (St. Helena)
         moves = [m for m in moves if m.dst not in sources or m.src in sources[m.dst]]

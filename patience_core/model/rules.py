@@ -1511,7 +1511,10 @@ class Rules:
                                                           _names(spec["base_set_by"])))
                                  if spec.get("base_set_by") is not None else None),
                     rank_dealt=spec["start"] == "rank-dealt", at_once=at_once,
-                    base_suit_from=self._base_suit_from(group, spec, i))
+                    base_suit_from=self._base_suit_from(group, spec, i),
+                    base_rank_from=self._partner(group, spec, i, "base_rank_from"),
+                    base_rank_offset=int((spec.get("base_rank_from") or {}).get("offset", 0)),
+                    last_from=self._partner(group, spec, i, "last_from"))
                 self.foundations.append(f)
                 indices.append(f)
             self.groups[f"foundation:{group}"] = indices
@@ -1960,19 +1963,34 @@ class Rules:
     def _base_suit_from(self, group: str, spec: dict[str, Any], i: int) -> int | None:
         """``base_suit_from: GROUP``: the pile of GROUP with the number of the group's pile ``i``
         (from 0), whose bottom card's suit the pile's first card must have (Glencoe)."""
-        name = spec.get("base_suit_from")
+        partner = self._partner(group, spec, i, "base_suit_from")
+        if partner is not None and (spec.get("suits", "fixed") == "fixed" or isinstance(spec.get("suits"), list)
+                                    or spec.get("start", "found") != "found"):
+            raise self._fail(("foundations", group, "base_suit_from"), "lets a pile of the layout choose each "
+                             "pile's suit, and the group's suits are fixed or its bases set out; expected suits: "
+                             "any or regardless, start: found")
+        return partner
+
+    def _partner(self, group: str, spec: dict[str, Any], i: int, field: str) -> int | None:
+        """The pile of the layout group a foundation field names (``base_suit_from: GROUP``,
+        ``base_rank_from: {group: GROUP}``, ``last_from: GROUP``) with the number of the
+        group's pile ``i`` (from 0)."""
+        name = spec.get(field)
         if name is None:
             return None
-        path = ("foundations", group, "base_suit_from")
+        path = ("foundations", group, field)
+        if isinstance(name, dict):
+            name = name["group"]
+            path += ("group",)
+            if spec.get("base") != "any" or spec.get("build") is None or spec.get("start", "found") != "found":
+                raise self._fail(path[:-1], "lets a pile of the layout choose each pile's first rank; expected "
+                                 "base: any with a build rule, start: found")
         if name not in self.group_specs:
             raise self._fail(path, f"unknown pile group {name!r}{suggest(name, self.group_specs)}; expected "
                              f"a layout group: {', '.join(self.group_specs) or '(none)'}")
         if len(self.groups[name]) < int(spec["count"]):
             raise self._fail(path, f"pairs each of the {spec['count']} piles with the pile of {name} of its "
                              f"number, and {name} has {len(self.groups[name])}; expected at least as many")
-        if spec.get("suits", "fixed") == "fixed" or isinstance(spec.get("suits"), list) or spec.get("start", "found") != "found":
-            raise self._fail(path, "lets a pile of the layout choose each pile's suit, and the group's suits "
-                             "are fixed or its bases set out; expected suits: any or regardless, start: found")
         return self.groups[name][i]
 
     def _stock_group(self, path: tuple, group: str) -> tuple[int, ...]:
@@ -2704,6 +2722,13 @@ class Rules:
         # Foundations whose first card takes the suit of a layout pile's bottom card (Glencoe).
         self.f_base_suit_from = {f: self.f_spec[f].base_suit_from for f in self.foundations
                                  if self.f_spec[f].base_suit_from is not None}
+        # ... or the rank, some ranks on (Interregnum's places), and the pile that alone gives
+        # a foundation its last card (Interregnum's place again).
+        self.f_base_rank_from = {f: (self.f_spec[f].base_rank_from, self.f_spec[f].base_rank_offset)
+                                 for f in self.foundations if self.f_spec[f].base_rank_from is not None}
+        self.f_last_from = {f: self.f_spec[f].last_from for f in self.foundations
+                            if self.f_spec[f].last_from is not None}
+        self.last_givers = frozenset(self.f_last_from.values())
         # Foundations that take N cards at once, a run by their build rule (Beehive's sets of four).
         self.set_foundations = [f for f in self.foundations if self.f_spec[f].takes_set]
         # Foundations that take a pile's whole stack at once (All in a Row II's reserve).

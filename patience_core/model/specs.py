@@ -488,7 +488,9 @@ class FoundationSpec:
     rank go onto the group's piles before the rest is dealt, each onto a pile of its suit
     (PySolFC's Penguin, Petal and Napoleon shuffle hooks); ``base_suit_from``: the layout pile
     whose bottom card's suit the pile's first card must have, none while it is empty (PySolFC's
-    Glencoe_Foundation); ``takes_from``: the only piles its
+    Glencoe_Foundation); ``base_rank_from``/``base_rank_offset``: the same for the rank, that
+    many ranks on (PySolFC's Interregnum.startGame); ``last_from``: the layout pile that alone
+    gives the pile its last card (Interregnum_Foundation); ``takes_from``: the only piles its
     cards may come from (``None``: any; British Constitution's top row); ``at_once``: with
     ``takes_run``, a finished run goes up by itself after each move of cards, never as the
     player's move (PySolFC's Arachnida.fillStack).
@@ -532,6 +534,12 @@ class FoundationSpec:
     first_pass_from: frozenset[int] | None = None
     base_suit_from: int | None = None
     base_set_by: frozenset[int] | None = None
+    # base_rank_from: the layout pile whose bottom card's rank, base_rank_offset ranks on
+    # (wrapping), the pile's first card must have (Interregnum's places)
+    base_rank_from: int | None = None
+    base_rank_offset: int = 0
+    # last_from: the layout pile that alone gives the pile its last card (Interregnum)
+    last_from: int | None = None
     takes_set: int = 0
     takes_pile: bool = False
     set_rule: BuildRule | None = None

@@ -74,6 +74,16 @@ def _worry_words(rules: Rules, fspec) -> str:
         group = rules.pile_group[fspec.base_suit_from]
         transfer = (f"; pile n takes its first card only in the suit of the bottom card of {group}:n, and "
                     f"none while {group}:n is empty") + transfer
+    if fspec.last_from is not None:
+        group = rules.pile_group[fspec.last_from]
+        transfer = (f"; pile n takes its last card only from {group}:n, and {group}:n's card goes nowhere "
+                    f"else") + transfer
+    if fspec.base_rank_from is not None:
+        group = rules.pile_group[fspec.base_rank_from]
+        on = fspec.base_rank_offset
+        steps = "" if on == 0 else f", {_plural(abs(on), 'rank')} {'above' if on > 0 else 'below'}"
+        transfer = (f"; pile n takes its first card only of the rank of the bottom card of {group}:n{steps} "
+                    f"(King and Ace next to each other), and none while {group}:n is empty") + transfer
     if not fspec.worry:
         return transfer
     when = f" once {fspec.worry_when.words}" if fspec.worry_when is not None else ""

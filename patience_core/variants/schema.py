@@ -609,6 +609,21 @@ FOUNDATION_GROUP = {
                            "description": "a layout pile group: each pile takes its first card only in the suit "
                                           "of the bottom card of that group's pile with its number, and none "
                                           "while that pile is empty (Glencoe: tableau)"},
+        "base_rank_from": {"type": "object", "additionalProperties": False, "required": ["group"],
+                           "properties": {"group": {"type": "string",
+                                                    "description": "the layout pile group whose piles choose "
+                                                                   "the bases, pile n for pile n"},
+                                          "offset": {"type": "integer", "minimum": -12, "maximum": 12,
+                                                     "description": "ranks on from the bottom card's rank, "
+                                                                    "wrapping K-A (default 0)"}},
+                           "description": "{group: GROUP, offset: N}: each pile takes its first card only of the "
+                                          "rank of the bottom card of that layout group's pile with its number, N "
+                                          "ranks on, wrapping, and none while that pile is empty (Interregnum: "
+                                          "{group: places, offset: 1})"},
+        "last_from": {"type": "string",
+                      "description": "a layout pile group: each pile's last card (its length-th) comes only from "
+                                     "that group's pile with its number, whatever takes_from says (Interregnum: "
+                                     "places)"},
         "transfer": _or_ref({"description": "a top card may move onto another foundation that takes it (Aces "
                                             "and Kings: between an Ace pile and a King pile): true, or "
                                             "{keep_base: true}: never the pile's first card (PySolFC's "

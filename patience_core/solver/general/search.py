@@ -52,6 +52,8 @@ def _unknown_rule(rules: Rules) -> str | None:
         (bool(rules.stock_spec.last_row_to), "a stock whose last cards go onto other piles (last_row_to)"),
         (rules.stock_spec.narrows, "a stock whose rows narrow by one pile a redeal (stock.narrows)"),
         (bool(rules.f_base_suit_from), "foundations whose first card takes a layout pile's suit (base_suit_from)"),
+        (bool(rules.f_base_rank_from), "foundations whose first card takes a layout pile's rank (base_rank_from)"),
+        (bool(rules.f_last_from), "foundations whose last card comes from one pile (last_from)"),
         (any(rules.piles[p].empty_from_when for p in rules.receivers),
          "gaps that take from some piles only in a state of the game (empty_from with when)"),
         (bool(rules.f_sources), "foundations that take cards only from some piles"),
