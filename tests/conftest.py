@@ -373,6 +373,21 @@ def assert_rebuilt_agrees(position: Position) -> None:
     assert sorted(fresh.legal_moves()) == sorted(position.legal_moves())
 
 
+def assert_random_play_undoes(name: str, seeds=(1, 2)) -> None:
+    """Deal ``seeds`` of game ``name``, play 200 pseudo-random legal moves, the moves offered
+    after each agreeing with a position rebuilt afresh; undoing them all gives the deal back."""
+    from patience_core import deal_seed, load_rules
+
+    rules = load_rules(name)
+    for seed in seeds:
+        position = deal_seed(rules, seed)
+        start = position.key()
+        played = play_random(position, [7 * i + seed for i in range(200)], each=assert_rebuilt_agrees)
+        for _ in range(played):
+            position.undo()
+        assert position.key() == start
+
+
 def console_examples(text: str):
     """(command, expected output lines) for every ``$ ...`` line of the ```console
     blocks of a Markdown page; a ``...`` line in the output stands for the rest."""

@@ -4,10 +4,10 @@ whose southern rows only black ones, a northern row holding one black card swapp
 southern row holding one red card."""
 from __future__ import annotations
 
-from patience_core import deal_seed, load_rules
+from patience_core import load_rules
 from patience_core.model.moves import SWAP
-from conftest import (assert_rebuilt_agrees, pile_cards, pile_moves_named, play_random, position_of, run_cli,
-                      validate_refusal)
+from conftest import (assert_random_play_undoes, assert_rebuilt_agrees, pile_cards, pile_moves_named,
+                      position_of, run_cli, validate_refusal)
 
 
 def _hemispheres(piles: dict[str, str]):
@@ -49,14 +49,7 @@ def test_no_swap_when_a_card_is_already_of_its_place():
 
 
 def test_random_play_undoes_exactly():
-    rules = load_rules("hemispheres")
-    for seed in (1, 2):
-        position = deal_seed(rules, seed)
-        start = position.key()
-        played = play_random(position, [7 * i + seed for i in range(200)], each=assert_rebuilt_agrees)
-        for _ in range(played):
-            position.undo()
-        assert position.key() == start
+    assert_random_play_undoes("hemispheres")
 
 
 def test_show_says_so_and_swap_colour_needs_a_colour(tmp_path):

@@ -6,7 +6,7 @@ from patience_core import deal_seed, load_rules
 from patience_core.model.moves import SWAP
 from patience_core.model.notation import describe_move, move_from_json, move_to_json
 from patience_core.solver.solve import solve_position
-from conftest import (assert_rebuilt_agrees, pile, pile_cards, play_random, position_of, run_cli,
+from conftest import (assert_random_play_undoes, assert_rebuilt_agrees, pile, pile_cards, position_of, run_cli,
                       validate_refusal)
 
 
@@ -45,14 +45,7 @@ def test_the_move_has_words_and_a_json_form():
 
 
 def test_random_play_undoes_exactly():
-    rules = load_rules("royal-parade")
-    for seed in (1, 2, 3):
-        position = deal_seed(rules, seed)
-        start = position.key()
-        played = play_random(position, [7 * i + seed for i in range(200)], each=assert_rebuilt_agrees)
-        for _ in range(played):
-            position.undo()
-        assert position.key() == start
+    assert_random_play_undoes("royal-parade", seeds=(1, 2, 3))
 
 
 def test_the_line_game_swaps_by_naming_the_two_places():

@@ -3,9 +3,10 @@ two piles of groups with different bottom ranks, both holding cards, their botto
 different ranks and one of them of the other pile's bottom rank."""
 from __future__ import annotations
 
-from patience_core import deal_seed, load_rules
+from patience_core import load_rules
 from patience_core.model.moves import SWAP
-from conftest import assert_rebuilt_agrees, pile, pile_cards, play_random, position_of, run_cli, validate_refusal
+from conftest import (assert_random_play_undoes, assert_rebuilt_agrees, pile, pile_cards, position_of, run_cli,
+                      validate_refusal)
 
 
 def _swaps(position):
@@ -51,14 +52,7 @@ def test_the_swap_moves_whole_piles_and_undoes_exactly():
 
 
 def test_random_play_undoes_exactly():
-    rules = load_rules("devils-grip")
-    for seed in (1, 2):
-        position = deal_seed(rules, seed)
-        start = position.key()
-        played = play_random(position, [7 * i + seed for i in range(200)], each=assert_rebuilt_agrees)
-        for _ in range(played):
-            position.undo()
-        assert position.key() == start
+    assert_random_play_undoes("devils-grip")
 
 
 def test_show_says_so_and_swap_needs_a_bottom(tmp_path):
