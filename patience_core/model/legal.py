@@ -808,7 +808,7 @@ def row_targets(piles: list[list[int]], stock_spec, in_stock: int, dropped: int 
     ``dropped``: Well's narrowing rows), or with
     ``deal_onto_held`` those holding a card (the first pile when none does), or with
     ``deal_onto_gaps_first`` the empty ones when there are any (Russian Aces), ``deal_rounds``
-    times over; when the stock holds ``in_stock`` cards, one for each ``last_row_to`` pile,
+    times over (with ``deal_by_pile`` each pile its ``deal_rounds`` cards before the next); when the stock holds ``in_stock`` cards, one for each ``last_row_to`` pile,
     those piles instead (Algerian Patience, Cone, Irmgard, Baroness)."""
     if in_stock == len(stock_spec.last_row_to):
         return stock_spec.last_row_to
@@ -819,6 +819,8 @@ def row_targets(piles: list[list[int]], stock_spec, in_stock: int, dropped: int 
         targets = tuple(p for p in targets if not piles[p]) or targets
     if stock_spec.deal_skip:
         targets = tuple(p for p in targets if not skipped_by_deal(piles[p], stock_spec))
+    if stock_spec.deal_by_pile:   # each pile its rounds cards before the next (Tournament)
+        return tuple(p for p in targets for _ in range(stock_spec.deal_rounds))
     return targets * stock_spec.deal_rounds   # The Spark: three rows a move
 
 

@@ -1594,6 +1594,9 @@ class Rules:
             raise self._fail(("stock", "onto"), "last deals onto the last pile a split group has started, "
                              f"but {raw.get('deal')!r} is not split by a rank that starts its piles; expected "
                              "split: {before: RANK} on the group the stock deals to")
+        if raw.get("deal_by", "row") == "pile" and int(raw.get("rounds", 1)) == 1:
+            raise self._fail(("stock", "deal_by"), "deals each pile its rounds cards before the next, but one "
+                             "deal puts one card on a pile; expected rounds: 2 or more with deal_by: pile")
         if onto_last and int(raw.get("rounds", 1)) != 1:
             raise self._fail(("stock", "rounds"), "a stock that deals onto the last pile started deals one "
                              "card a move; expected no rounds")
@@ -1749,6 +1752,7 @@ class Rules:
                          deal_onto_held=raw.get("onto", "every") == "non-empty",
                          deal_onto_gaps_first=raw.get("onto", "every") == "gaps-first",
                          deal_rounds=int(raw.get("rounds", 1)),
+                         deal_by_pile=raw.get("deal_by", "row") == "pile",
                          deal_onto_last=onto_last, drop_onto=drop_onto,
                          deal_skip=deal_skip, skip_rule=skip_rule, split_before=self.split_before,
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
@@ -1971,6 +1975,35 @@ class Rules:
         # deal_first: [{rank: R}, ...]: the card of each rank nearest the pack's bottom goes to its
         # top, in the order listed (PySolFC's VirginiaReel._shuffleHook scans from the bottom).
         raw_first = definition.get("deal_first") or ()
+        # deal_first: [{ranks: [...], unless_in_first: N}]: a card of these ranks nearest the bottom
+        # goes to the top unless the first N cards hold one (PySolFC's Tournament._shuffleHook).
+        self.deal_first_unless: tuple[frozenset[int], int] | None = None
+        unless = [item for item in raw_first if isinstance(item, dict) and "ranks" in item]
+        if unless:
+            if len(raw_first) != 1 or definition.get("deal_last"):
+                raise self._fail(("deal_first",), "moves one card of these ranks only when the first cards "
+                                 "hold none; expected it as the only deal_first item and no deal_last")
+            item = unless[0]
+            ranks = set()
+            for i, text in enumerate(item["ranks"]):
+                try:
+                    rank = cards.parse_rank(text)
+                except cards.CardError as exc:
+                    raise self._fail(("deal_first", 0, "ranks", i), str(exc)) from None
+                if rank not in self.pack_ranks:
+                    raise self._fail(("deal_first", 0, "ranks", i), f"{cards.RANKS[rank]} is not in the pack; "
+                                     "expected a rank the shuffled pack holds")
+                ranks.add(rank)
+            if item["unless_in_first"] >= self.n_shuffled:
+                raise self._fail(("deal_first", 0, "unless_in_first"), f"looks at {item['unless_in_first']} "
+                                 f"cards of the {self.n_shuffled} shuffled; expected fewer")
+            if self.shuffled_bases or self.rank_dealt or self.split_piles:
+                raise self._fail(("deal_first",), "the card dealt first would be taken by a rule that picks "
+                                 "cards out of the shuffled pack (start: dealt, start: rank-dealt, split); "
+                                 "expected one of them only")
+            self.deal_first_unless = (frozenset(ranks), int(item["unless_in_first"]))
+            raw_first = ()
+            definition = {**definition, "deal_first": ()}
         by_rank = [item for item in raw_first if isinstance(item, dict)]
         self.deal_first_ranks: tuple[int, ...] = ()
         if by_rank:
@@ -2035,7 +2068,7 @@ class Rules:
                 raise self._fail(("distinct_ranks", "cards"), f"{size} cards of distinct ranks, but the pack "
                                  f"has {len(self.pack_ranks)} ranks; expected at most {len(self.pack_ranks)}")
             if (self.shuffled_bases or self.rank_dealt or self.split_piles or self.deal_last or self.deal_first
-                    or self.deal_first_ranks):
+                    or self.deal_first_ranks or self.deal_first_unless):
                 raise self._fail(("distinct_ranks",), "the runs are the first cards of the shuffled pack, and "
                                  "another rule moves cards of it (start: dealt, start: rank-dealt, split, "
                                  "deal_first, deal_last); expected one of them only")

@@ -642,7 +642,8 @@ class StockSpec:
     pile, Russian Aces;
     ``deal_onto_last``: one card onto the last pile holding a card, a card of rank
     ``split_before`` starting the next pile, Salic Law;
-    ``deal_rounds``: rows dealt by one move, The Spark's three; ``drop_onto``: before each
+    ``deal_rounds``: rows dealt by one move, The Spark's three, or with ``deal_by_pile`` cards
+    dealt to each pile before the next, Tournament's four; ``drop_onto``: before each
     row, the top card of each pile of ``deal_to`` goes onto the pile of the same number here,
     whatever the card, PySolFC's Trapdoor_Talon); ``redeals``: how
     often the waste may be turned over (:data:`UNLIMITED`: no limit); ``face_up``: its
@@ -694,6 +695,7 @@ class StockSpec:
     deal_onto_held: bool = False
     deal_onto_gaps_first: bool = False
     deal_rounds: int = 1
+    deal_by_pile: bool = False
     deal_onto_last: bool = False
     drop_onto: tuple[int, ...] = ()
     deal_skip: str = ""

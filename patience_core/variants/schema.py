@@ -745,6 +745,10 @@ FIELDS: dict[str, Any] = {
                   "rounds": _or_ref({"type": "integer", "minimum": 1, "maximum": 12,
                                      "description": "with deal: rows dealt by one move, one card to each pile "
                                                     "in turn each row (The Spark: 3); default 1"}),
+                  "deal_by": _or_ref({"enum": ["row", "pile"],
+                                      "description": "with rounds: row (default): each row one card to every "
+                                                     "pile in turn; pile: each pile its rounds cards before "
+                                                     "the next (PySolFC's Tournament_Talon: rounds: 4)"}),
                   "onto": _or_ref({"enum": ["every", "non-empty", "gaps-first", "last"],
                                    "description": "non-empty: a row goes only onto the piles that hold a "
                                                   "card (onto the first pile when none does: Grounds for a "
@@ -873,7 +877,17 @@ FIELDS: dict[str, Any] = {
                                        {"type": "object", "additionalProperties": False, "required": ["rank"],
                                         "properties": {"rank": RANK},
                                         "description": "{rank: R}: the one card of rank R nearest the "
-                                                       "bottom of the shuffled pack (Virginia Reel)"}]},
+                                                       "bottom of the shuffled pack (Virginia Reel)"},
+                                       {"type": "object", "additionalProperties": False,
+                                        "required": ["ranks", "unless_in_first"],
+                                        "properties": {"ranks": {"type": "array", "minItems": 1, "maxItems": 13,
+                                                                 "uniqueItems": True, "items": RANK},
+                                                       "unless_in_first": {"type": "integer", "minimum": 1,
+                                                                           "maximum": 52}},
+                                        "description": "{ranks: [R, ...], unless_in_first: N}: unless the "
+                                                       "first N cards of the shuffled pack hold a card of these "
+                                                       "ranks, the one nearest its bottom (Tournament's Ace or "
+                                                       "King for the reserve)"}]},
                    "description": "cards the shuffled pack always deals first: every copy is moved to the "
                                   "top of the pack before the deal, in the order listed (PySolFC's shuffle "
                                   "hook: Royal Marriage's Queen of hearts); or {rank: R} items: the card "
