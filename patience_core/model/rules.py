@@ -891,6 +891,13 @@ class Rules:
             return self._sorted(path + (kind,), names)
         if kind == "rows_in_order":
             return self._rows_in_order(path + (kind,), names)
+        if kind == "at_least":   # every pile of the set holds N cards or more (Big Ben's columns)
+            names_in = _names(names["in"])
+            piles = self._pile_set(path + (kind, "in"), names_in)
+            where = " and ".join(_spoken(names_in))
+            n = int(names["cards"])
+            return Condition(kind, tuple(piles), f"{'every pile of ' if len(piles) > 1 else ''}{where} holds "
+                             f"{n} card{'s' if n != 1 else ''} or more", rank=n)
         if kind == "cards_left":
             piles = tuple(p for p in range(len(self.pile_names)) if self.pile_kind[p] != "foundation")
             return Condition(kind, piles, f"at most {names} card{'s' if names != 1 else ''} "
@@ -1641,6 +1648,14 @@ class Rules:
             if deal_to or to_foundation is not None or redeals != 0 or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "close_up"), "a stock that closes up gaps turns no card onto a "
                                  "waste and deals no rows; expected no deal, to, draw or redeals with it")
+        top_up: tuple[int, ...] = ()
+        if raw.get("top_up") is not None:
+            top_up = self._stock_group(("stock", "top_up", "group"), raw["top_up"]["group"])
+            if deal_to or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1 \
+                    or redeals != 0 or len(self.waste_piles) != 1:
+                raise self._fail(("stock", "top_up"), "tops piles up from a stock otherwise turned one card at "
+                                 "a time onto one waste, with no redeal; expected no deal, to, close_up, draw "
+                                 "or redeals with it")
         gather: tuple[int, ...] = ()
         one_pile = (raw.get("gather") or {}).get("one_pile", "")
         if raw.get("gather") is not None:
@@ -1769,6 +1784,7 @@ class Rules:
                          gather_pattern=(tuple((self.piles[p].face_down, self.piles[p].cards) for p in gather)
                                          if gather_deal == "again" else ()), gather_one_pile=one_pile,
                          gather_from_top=bool(raw_gather.get("from_top", False)),
+                         top_up=top_up, top_up_cards=int(raw["top_up"]["cards"]) if top_up else 0,
                          when=self._condition(("stock", "when"), raw["when"]) if raw.get("when") else None)
 
     def _compile_waste_fill(self) -> None:

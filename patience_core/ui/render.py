@@ -745,6 +745,11 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                       "are turned onto it (a redeal leaves it empty)")
             lines.append(f"Stock: {face_up}turned {count} at a time onto "
                          f"{onto}, whose top card is free{refill}; {redeals}.")
+            if stock.top_up:
+                n = stock.top_up_cards
+                lines.append(f"But while a pile of {rules.pile_group[stock.top_up[0]]} holds fewer than "
+                             f"{_plural(n, 'card')}, the stock deals instead: one card to each such pile in "
+                             f"turn, again and again, until each holds {n} (or the stock is out).")
     if stock_size and stock.when is not None:
         lines.append(f"The stock is turned, dealt or redealt only while {stock.when.words}.")
     if stock.turn_up:

@@ -104,7 +104,8 @@ _STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
                    "(every pile of it holding a card), some_empty: SET (at least one pile of it empty), complete: SET (every foundation of it full), one_card: {in: SET, rank: R} (every pile "
-                   "of it holding exactly one card, of rank R if given), or only: {in: SET, rank: R} "
+                   "of it holding exactly one card, of rank R if given), at_least: {in: SET, cards: N} (every "
+                   "pile of it holding N cards or more), or only: {in: SET, rank: R} "
                    "(every card left in it of rank R)",
     "properties": {"empty": PILE_SET, "not_empty": PILE_SET,
                    "complete": {**PILE_SET, "description": "every foundation of the set holds all its cards "
@@ -114,6 +115,12 @@ _STATE = {
                    "one_card": {"type": "object", "additionalProperties": False, "required": ["in"],
                                 "description": "every pile of in holds exactly one card (of rank, if given)",
                                 "properties": {"in": PILE_SET, "rank": RANK}},
+                   "at_least": {"type": "object", "additionalProperties": False, "required": ["in", "cards"],
+                                "description": "every pile of in holds at least cards cards (Big Ben's columns: "
+                                               "{at_least: {in: self, cards: 3}})",
+                                "properties": {"in": PILE_SET,
+                                               "cards": {"type": "integer", "minimum": 1, "maximum": 104,
+                                                         "description": "the fewest cards each pile holds"}}},
                    "only": {"type": "object", "additionalProperties": False, "required": ["in"],
                             "description": "every card left in the piles of in is of this rank, or of this "
                                            "colour (one of the two)",
@@ -815,6 +822,15 @@ FIELDS: dict[str, Any] = {
                                                                  "empty: the first after each row's run "
                                                                  "(default), each row's last place (Station), or "
                                                                  "as many as there were gaps, at random (Spaces)"})}},
+                  "top_up": {"type": "object", "additionalProperties": False, "required": ["group", "cards"],
+                             "description": "a stock turned onto the waste that, while a pile of group holds "
+                                            "fewer than cards cards, deals instead: one card to each such pile "
+                                            "in turn, again and again, until each holds cards cards or the "
+                                            "stock is out (PySolFC's BigBen_Talon)",
+                             "properties": {
+                                 "group": {"type": "string", "description": "the pile group topped up"},
+                                 "cards": {"type": "integer", "minimum": 1, "maximum": 13,
+                                           "description": "the cards each pile is topped up to"}}},
                   "close_up": {"type": "object", "additionalProperties": False, "required": ["group"],
                                "description": "instead of a waste: the stock closes up the gaps of a pile group "
                                               "(its cards slide toward place 1, in order) and deals a card into "
@@ -881,9 +897,12 @@ FIELDS: dict[str, Any] = {
                                        {"type": "object", "additionalProperties": False,
                                         "required": ["ranks", "unless_in_first"],
                                         "properties": {"ranks": {"type": "array", "minItems": 1, "maxItems": 13,
-                                                                 "uniqueItems": True, "items": RANK},
+                                                                 "uniqueItems": True, "items": RANK,
+                                                                 "description": "the ranks looked for"},
                                                        "unless_in_first": {"type": "integer", "minimum": 1,
-                                                                           "maximum": 52}},
+                                                                           "maximum": 52,
+                                                                           "description": "the first cards of "
+                                                                           "the pack looked at"}},
                                         "description": "{ranks: [R, ...], unless_in_first: N}: unless the "
                                                        "first N cards of the shuffled pack hold a card of these "
                                                        "ranks, the one nearest its bottom (Tournament's Ace or "
