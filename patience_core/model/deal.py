@@ -137,6 +137,8 @@ def deal_by_order(rules: Rules, order: list[int]) -> list[list[int]]:
         order = move_to_front(order, rules.deal_first)
     if rules.deal_first_ranks:
         order = move_ranks_to_front(order, rules.deal_first_ranks)
+    if rules.deal_first_unless:
+        order = move_rank_to_front_unless(order, *rules.deal_first_unless)
     if rules.split_first is not None or rules.split_last is not None:
         order = move_rank_to_end(order, rules.split_first, rules.split_last)
     if rules.shuffled_bases:
@@ -214,6 +216,17 @@ def move_ranks_to_front(order: list[int], ranks: tuple[int, ...]) -> list[int]:
     picked = [max(i for i, card in enumerate(order) if card % 13 == rank) for rank in ranks]
     taken = set(picked)
     return [order[i] for i in picked] + [card for i, card in enumerate(order) if i not in taken]
+
+
+def move_rank_to_front_unless(order: list[int], ranks: frozenset[int], first: int) -> list[int]:
+    """``deal_first: [{ranks: [...], unless_in_first: N}]``: unless one of the first ``first``
+    cards has one of these ranks, the card of one of them nearest the bottom of the pack (the
+    end of ``order``) goes to its top (PySolFC's Tournament._shuffleHook, which scans its talon
+    list from the bottom: an Ace or King for the first reserve place)."""
+    if any(card % 13 in ranks for card in order[:first]):
+        return order
+    i = max(i for i, card in enumerate(order) if card % 13 in ranks)
+    return [order[i]] + order[:i] + order[i + 1:]
 
 
 def move_rank_to_end(order: list[int], first: int | None, last: int | None) -> list[int]:

@@ -814,6 +814,10 @@ def stock_moves(position: "Position") -> list[Move]:
             if not targets:   # every pile skipped (stock.skip): the stock does nothing
                 return []
             return [Move(DEAL_ROW, rules.stock, targets[0], NO_CARD, min(len(stock), len(targets)))]
+        if stock_spec.top_up:   # the short piles first (Big Ben), else a turn onto the waste
+            targets = top_up_targets(piles, stock_spec, len(stock))
+            if targets:
+                return [Move(DEAL_ROW, rules.stock, targets[0], NO_CARD, len(targets))]
         if stock_spec.to_foundation is not None:
             return [Move(TURN, rules.stock, stock_spec.to_foundation, stock[-1])]
         draw = rules.draw
@@ -880,13 +884,31 @@ def passes_made(rules, redeals_left) -> int:
     return int(rules.redeals - redeals_left) if rules.stock_spec.narrows else 0
 
 
+def top_up_targets(piles: list[list[int]], stock_spec, in_stock: int) -> tuple[int, ...]:
+    """The piles a top-up deal goes onto, in order (``stock.top_up``, PySolFC's BigBen_Talon):
+    one card to each pile of the group holding fewer than ``top_up_cards``, in turn, again
+    until each holds that many, as far as the stock goes; none when no pile is short."""
+    held = {p: len(piles[p]) for p in stock_spec.top_up}
+    out: list[int] = []
+    while len(out) < in_stock:
+        short = [p for p in stock_spec.top_up if held[p] < stock_spec.top_up_cards]
+        if not short:
+            break
+        for p in short[:in_stock - len(out)]:
+            out.append(p)
+            held[p] += 1
+    return tuple(out)
+
+
 def row_targets(piles: list[list[int]], stock_spec, in_stock: int, dropped: int = 0) -> tuple[int, ...]:
     """The piles a row from the stock goes onto, in order: every pile it deals to (less its last
     ``dropped``: Well's narrowing rows), or with
     ``deal_onto_held`` those holding a card (the first pile when none does), or with
     ``deal_onto_gaps_first`` the empty ones when there are any (Russian Aces), ``deal_rounds``
-    times over; when the stock holds ``in_stock`` cards, one for each ``last_row_to`` pile,
+    times over (with ``deal_by_pile`` each pile its ``deal_rounds`` cards before the next); when the stock holds ``in_stock`` cards, one for each ``last_row_to`` pile,
     those piles instead (Algerian Patience, Cone, Irmgard, Baroness)."""
+    if stock_spec.top_up:
+        return top_up_targets(piles, stock_spec, in_stock)
     if in_stock == len(stock_spec.last_row_to):
         return stock_spec.last_row_to
     targets = stock_spec.deal_to[:len(stock_spec.deal_to) - dropped]
@@ -896,6 +918,8 @@ def row_targets(piles: list[list[int]], stock_spec, in_stock: int, dropped: int 
         targets = tuple(p for p in targets if not piles[p]) or targets
     if stock_spec.deal_skip:
         targets = tuple(p for p in targets if not skipped_by_deal(piles[p], stock_spec))
+    if stock_spec.deal_by_pile:   # each pile its rounds cards before the next (Tournament)
+        return tuple(p for p in targets for _ in range(stock_spec.deal_rounds))
     return targets * stock_spec.deal_rounds   # The Spark: three rows a move
 
 

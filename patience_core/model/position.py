@@ -800,7 +800,8 @@ class Position:
         """The redeal of a row-dealing stock: ``places`` back into the stock (empty, or in
         rounds of deals on the cards left in it: Knockout), pile 1
         first, each from its top (so the last pile's bottom card is on top), shuffled where the
-        rules say, then a row dealt at once (PySolFC's DealRowRedealTalonStack); the last pile
+        rules say, then a deal made at once, its rounds as the stock deals them (PySolFC's
+        DealRowRedealTalonStack; Tournament_Talon's four cards a pile); the last pile
         first where the rules say (PySolFC's PerpetualMotion_Talon)."""
         piles = self.piles
         stock = piles[self.rules.stock]
@@ -812,7 +813,10 @@ class Position:
             legal.seeded_shuffle(stock, self.redeals_left)
         self.redeals_left -= 1
         width = len(places) - legal.passes_made(self.rules, self.redeals_left)   # Well: one pile fewer a pass
-        for p in places[:min(len(stock), width)]:
+        spec = self.rules.stock_spec
+        row = (tuple(p for p in places[:width] for _ in range(spec.deal_rounds)) if spec.deal_by_pile
+               else places[:width] * spec.deal_rounds)   # the stock's own deal: Tournament's four a pile
+        for p in row[:len(stock)]:
             piles[p].append(stock.pop())
 
     def _close_up(self) -> tuple:

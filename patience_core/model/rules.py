@@ -921,6 +921,13 @@ class Rules:
             return self._sorted(path + (kind,), names)
         if kind == "rows_in_order":
             return self._rows_in_order(path + (kind,), names)
+        if kind == "at_least":   # every pile of the set holds N cards or more (Big Ben's columns)
+            names_in = _names(names["in"])
+            piles = self._pile_set(path + (kind, "in"), names_in)
+            where = " and ".join(_spoken(names_in))
+            n = int(names["cards"])
+            return Condition(kind, tuple(piles), f"{'every pile of ' if len(piles) > 1 else ''}{where} holds "
+                             f"{n} card{'s' if n != 1 else ''} or more", rank=n)
         if kind == "cards_left":
             piles = tuple(p for p in range(len(self.pile_names)) if self.pile_kind[p] != "foundation")
             return Condition(kind, piles, f"at most {names} card{'s' if names != 1 else ''} "
@@ -1674,6 +1681,9 @@ class Rules:
             raise self._fail(("stock", "onto"), "last deals onto the last pile a split group has started, "
                              f"but {raw.get('deal')!r} is not split by a rank that starts its piles; expected "
                              "split: {before: RANK} on the group the stock deals to")
+        if raw.get("deal_by", "row") == "pile" and int(raw.get("rounds", 1)) == 1:
+            raise self._fail(("stock", "deal_by"), "deals each pile its rounds cards before the next, but one "
+                             "deal puts one card on a pile; expected rounds: 2 or more with deal_by: pile")
         if onto_last and int(raw.get("rounds", 1)) != 1:
             raise self._fail(("stock", "rounds"), "a stock that deals onto the last pile started deals one "
                              "card a move; expected no rounds")
@@ -1718,6 +1728,14 @@ class Rules:
             if deal_to or to_foundation is not None or redeals != 0 or raw.get("draw", 1) != 1:
                 raise self._fail(("stock", "close_up"), "a stock that closes up gaps turns no card onto a "
                                  "waste and deals no rows; expected no deal, to, draw or redeals with it")
+        top_up: tuple[int, ...] = ()
+        if raw.get("top_up") is not None:
+            top_up = self._stock_group(("stock", "top_up", "group"), raw["top_up"]["group"])
+            if deal_to or to_foundation is not None or close_up or only_fills or raw.get("draw", 1) != 1 \
+                    or redeals != 0 or len(self.waste_piles) != 1:
+                raise self._fail(("stock", "top_up"), "tops piles up from a stock otherwise turned one card at "
+                                 "a time onto one waste, with no redeal; expected no deal, to, close_up, draw "
+                                 "or redeals with it")
         gather: tuple[int, ...] = ()
         one_pile = (raw.get("gather") or {}).get("one_pile", "")
         if raw.get("gather") is not None:
@@ -1843,6 +1861,7 @@ class Rules:
                          deal_onto_held=raw.get("onto", "every") == "non-empty",
                          deal_onto_gaps_first=raw.get("onto", "every") == "gaps-first",
                          deal_rounds=int(raw.get("rounds", 1)),
+                         deal_by_pile=raw.get("deal_by", "row") == "pile",
                          deal_onto_last=onto_last, drop_onto=drop_onto,
                          deal_skip=deal_skip, skip_rule=skip_rule, split_before=self.split_before,
                          to_foundation=to_foundation, face_up=face_up, close_up=close_up,
@@ -1861,6 +1880,7 @@ class Rules:
                                          if gather_deal == "again" else ()), gather_one_pile=one_pile,
                          gather_from_top=bool(raw_gather.get("from_top", False)),
                          gather_with_stock=with_stock,
+                         top_up=top_up, top_up_cards=int(raw["top_up"]["cards"]) if top_up else 0,
                          when=self._condition(("stock", "when"), raw["when"]) if raw.get("when") else None)
 
     def _compile_waste_fill(self) -> None:
@@ -2084,6 +2104,35 @@ class Rules:
         # deal_first: [{rank: R}, ...]: the card of each rank nearest the pack's bottom goes to its
         # top, in the order listed (PySolFC's VirginiaReel._shuffleHook scans from the bottom).
         raw_first = definition.get("deal_first") or ()
+        # deal_first: [{ranks: [...], unless_in_first: N}]: a card of these ranks nearest the bottom
+        # goes to the top unless the first N cards hold one (PySolFC's Tournament._shuffleHook).
+        self.deal_first_unless: tuple[frozenset[int], int] | None = None
+        unless = [item for item in raw_first if isinstance(item, dict) and "ranks" in item]
+        if unless:
+            if len(raw_first) != 1 or definition.get("deal_last"):
+                raise self._fail(("deal_first",), "moves one card of these ranks only when the first cards "
+                                 "hold none; expected it as the only deal_first item and no deal_last")
+            item = unless[0]
+            ranks = set()
+            for i, text in enumerate(item["ranks"]):
+                try:
+                    rank = cards.parse_rank(text)
+                except cards.CardError as exc:
+                    raise self._fail(("deal_first", 0, "ranks", i), str(exc)) from None
+                if rank not in self.pack_ranks:
+                    raise self._fail(("deal_first", 0, "ranks", i), f"{cards.RANKS[rank]} is not in the pack; "
+                                     "expected a rank the shuffled pack holds")
+                ranks.add(rank)
+            if item["unless_in_first"] >= self.n_shuffled:
+                raise self._fail(("deal_first", 0, "unless_in_first"), f"looks at {item['unless_in_first']} "
+                                 f"cards of the {self.n_shuffled} shuffled; expected fewer")
+            if self.shuffled_bases or self.rank_dealt or self.split_piles:
+                raise self._fail(("deal_first",), "the card dealt first would be taken by a rule that picks "
+                                 "cards out of the shuffled pack (start: dealt, start: rank-dealt, split); "
+                                 "expected one of them only")
+            self.deal_first_unless = (frozenset(ranks), int(item["unless_in_first"]))
+            raw_first = ()
+            definition = {**definition, "deal_first": ()}
         by_rank = [item for item in raw_first if isinstance(item, dict)]
         self.deal_first_ranks: tuple[int, ...] = ()
         if by_rank:
@@ -2148,7 +2197,7 @@ class Rules:
                 raise self._fail(("distinct_ranks", "cards"), f"{size} cards of distinct ranks, but the pack "
                                  f"has {len(self.pack_ranks)} ranks; expected at most {len(self.pack_ranks)}")
             if (self.shuffled_bases or self.rank_dealt or self.split_piles or self.deal_last or self.deal_first
-                    or self.deal_first_ranks):
+                    or self.deal_first_ranks or self.deal_first_unless):
                 raise self._fail(("distinct_ranks",), "the runs are the first cards of the shuffled pack, and "
                                  "another rule moves cards of it (start: dealt, start: rank-dealt, split, "
                                  "deal_first, deal_last); expected one of them only")

@@ -250,7 +250,8 @@ class Condition:
     """A state of the game a rule waits for: every pile of ``piles`` empty (``kind``
     ``empty``), every one holding a card (``not_empty``), at least one of them empty
     (``some_empty``: Der kleine Napoleon's cell, free once a reserve pile is), every one holding exactly one
-    card, of ``rank`` if given (``one_card``: Aces Up's four Aces), holding only cards of
+    card, of ``rank`` if given (``one_card``: Aces Up's four Aces), at least ``rank`` cards
+    (``at_least``: Big Ben's columns), holding only cards of
     ``rank`` or of the colour ``colour`` (``only``: Block Ten's Tens, Fire and Ice's red
     cards), each empty or one run by its rule in ``runs`` (of ``rank`` cards if given, its
     bottom card of rank ``bottom`` if given: ``sorted``), at most ``rank`` cards in them all
@@ -282,6 +283,8 @@ class Condition:
             return all(len(piles[p]) >= n for p, n in zip(self.piles, self.lengths))
         if kind == "some_empty":
             return not all(piles[p] for p in self.piles)
+        if kind == "at_least":   # rank: the fewest cards each pile holds (Big Ben's columns)
+            return all(len(piles[p]) >= self.rank for p in self.piles)
         if kind == "one_card":
             rank = self.rank
             return all(len(piles[p]) == 1 and (rank is None or piles[p][0] % 13 == rank) for p in self.piles)
@@ -679,7 +682,8 @@ class StockSpec:
     pile, Russian Aces;
     ``deal_onto_last``: one card onto the last pile holding a card, a card of rank
     ``split_before`` starting the next pile, Salic Law;
-    ``deal_rounds``: rows dealt by one move, The Spark's three; ``drop_onto``: before each
+    ``deal_rounds``: rows dealt by one move, The Spark's three, or with ``deal_by_pile`` cards
+    dealt to each pile before the next, Tournament's four; ``drop_onto``: before each
     row, the top card of each pile of ``deal_to`` goes onto the pile of the same number here,
     whatever the card, PySolFC's Trapdoor_Talon); ``redeals``: how
     often the waste may be turned over (:data:`UNLIMITED`: no limit); ``face_up``: its
@@ -695,7 +699,10 @@ class StockSpec:
     ``gather_to_stock``: the redeal of a stock that deals rows (``deal_to`` with redeals,
     PySolFC's DealRowRedealTalonStack): once the stock is empty, the ``gather`` piles (the
     ones it deals to) go back into it in order, pile 1 first, each from its top (shuffled with
-    ``shuffle``), and a row is dealt at once (Acquaintance, Scuffle); ``gather_last_first``:
+    ``shuffle``), and a row is dealt at once (Acquaintance, Scuffle); ``top_up``: a
+    stock turned onto the waste that, while a pile of these holds fewer than ``top_up_cards``,
+    deals to the short piles instead, round and round until each holds that many (Big Ben);
+    ``gather_last_first``:
     the last pile is gathered first instead (PySolFC's PerpetualMotion_Talon); ``last_row_to``:
     when the stock holds one card for each of these piles, a deal puts them there instead
     (PySolFC's Carthage_Talon); ``last_row_at_once``: the row that leaves the stock so puts them
@@ -737,6 +744,7 @@ class StockSpec:
     deal_onto_held: bool = False
     deal_onto_gaps_first: bool = False
     deal_rounds: int = 1
+    deal_by_pile: bool = False
     deal_onto_last: bool = False
     drop_onto: tuple[int, ...] = ()
     deal_skip: str = ""
@@ -753,6 +761,8 @@ class StockSpec:
     shuffle: bool = False
     gather_to_stock: bool = False
     gather_last_first: bool = False
+    top_up: tuple[int, ...] = ()
+    top_up_cards: int = 0
     last_row_to: tuple[int, ...] = ()
     last_row_at_once: bool = False
     narrows: bool = False

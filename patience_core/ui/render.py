@@ -662,6 +662,12 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
     if rules.deal_first_ranks:
         lines.append("The shuffle always puts the " + ", the ".join(cards.RANKS[r] for r in rules.deal_first_ranks)
                      + " nearest the bottom of the pack (any suit) on its top, in that order, so they are dealt first.")
+    if rules.deal_first_unless:
+        ranks, first = rules.deal_first_unless
+        names = " or ".join(cards.RANKS[r] for r in sorted(ranks))
+        lines.append(f"When none of the first {first} cards of the shuffled pack is a{'n' if names[0] in 'A8' else ''} "
+                     f"{names}, the shuffle puts the one nearest the bottom of the pack on its top, so it is "
+                     "dealt first.")
     if rules.deal_last:
         lines.append("The shuffle always leaves " + ", ".join(cards.card_name(c) for c in rules.deal_last)
                      + " at the bottom of the pack, so it is dealt last.")
@@ -707,6 +713,10 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
             if stock.deal_onto_last:
                 lines.append(f"Stock: deals one card at a time onto the last pile of {rules.pile_group[stock.deal_to[0]]} "
                              f"holding a card; each {cards.RANKS[stock.split_before]} starts the next pile.")
+            elif stock.deal_rounds > 1 and stock.deal_by_pile:
+                lines.append(f"Stock: deals {stock.deal_rounds} cards onto each pile of "
+                             f"{rules.pile_group[stock.deal_to[0]]} in turn, pile by pile, at a time (the last "
+                             "deal as far as the stock goes).")
             elif stock.deal_rounds > 1:
                 lines.append(f"Stock: deals {stock.deal_rounds} rows at a time, each one card to every pile of "
                              f"{rules.pile_group[stock.deal_to[0]]} in turn (the last deal as far as the stock "
@@ -764,6 +774,11 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
                       "are turned onto it (a redeal leaves it empty)")
             lines.append(f"Stock: {face_up}turned {count} at a time onto "
                          f"{onto}, whose top card is free{refill}; {redeals}.")
+            if stock.top_up:
+                n = stock.top_up_cards
+                lines.append(f"But while a pile of {rules.pile_group[stock.top_up[0]]} holds fewer than "
+                             f"{_plural(n, 'card')}, the stock deals instead: one card to each such pile in "
+                             f"turn, again and again, until each holds {n} (or the stock is out).")
     if stock_size and stock.when is not None:
         lines.append(f"The stock is turned, dealt or redealt only while {stock.when.words}.")
     if stock.turn_up:
@@ -795,10 +810,11 @@ def _general_tail(rules: Rules, lines: list[str]) -> str:
         elif stock.gather_to_stock:
             shuffled = ", shuffled," if stock.shuffle else ""
             first = f"pile {len(stock.gather)}" if stock.gather_last_first else "pile 1"
+            dealt = ("a row is dealt" if stock.deal_rounds == 1 else "the stock deals as before")
             narrows = (f"; each pass deals its rows onto one pile fewer, the last pile of {group} dropping out"
                        if stock.narrows else "")
             lines.append(f"Redeal ({redeals}): once the stock is empty, the piles of {group} go back into it "
-                         f"in order, {first} first, each from its top{shuffled} and a row is dealt at once{narrows}.")
+                         f"in order, {first} first, each from its top{shuffled} and {dealt} at once{narrows}.")
         elif stock.gather_one_pile:
             order = ("the first pile the first time, the second the next time"
                      if stock.gather_one_pile == "first" else

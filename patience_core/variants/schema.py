@@ -104,7 +104,8 @@ _STATE = {
     "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
     "description": "a state of the game: empty: SET (every pile of it empty), not_empty: SET "
                    "(every pile of it holding a card), some_empty: SET (at least one pile of it empty), complete: SET (every foundation of it full), one_card: {in: SET, rank: R} (every pile "
-                   "of it holding exactly one card, of rank R if given), only: {in: SET, rank: R} "
+                   "of it holding exactly one card, of rank R if given), at_least: {in: SET, cards: N} (every "
+                   "pile of it holding N cards or more), only: {in: SET, rank: R} "
                    "(every card left in it of rank R), or based: {in: SET, rank: R, at_least: N} (at least N "
                    "piles of it with a card of rank R at the bottom)",
     "properties": {"empty": PILE_SET, "not_empty": PILE_SET,
@@ -115,6 +116,12 @@ _STATE = {
                    "one_card": {"type": "object", "additionalProperties": False, "required": ["in"],
                                 "description": "every pile of in holds exactly one card (of rank, if given)",
                                 "properties": {"in": PILE_SET, "rank": RANK}},
+                   "at_least": {"type": "object", "additionalProperties": False, "required": ["in", "cards"],
+                                "description": "every pile of in holds at least cards cards (Big Ben's columns: "
+                                               "{at_least: {in: self, cards: 3}})",
+                                "properties": {"in": PILE_SET,
+                                               "cards": {"type": "integer", "minimum": 1, "maximum": 104,
+                                                         "description": "the fewest cards each pile holds"}}},
                    "only": {"type": "object", "additionalProperties": False, "required": ["in"],
                             "description": "every card left in the piles of in is of this rank, or of this "
                                            "colour (one of the two)",
@@ -808,6 +815,10 @@ FIELDS: dict[str, Any] = {
                   "rounds": _or_ref({"type": "integer", "minimum": 1, "maximum": 12,
                                      "description": "with deal: rows dealt by one move, one card to each pile "
                                                     "in turn each row (The Spark: 3); default 1"}),
+                  "deal_by": _or_ref({"enum": ["row", "pile"],
+                                      "description": "with rounds: row (default): each row one card to every "
+                                                     "pile in turn; pile: each pile its rounds cards before "
+                                                     "the next (PySolFC's Tournament_Talon: rounds: 4)"}),
                   "onto": _or_ref({"enum": ["every", "non-empty", "gaps-first", "last"],
                                    "description": "non-empty: a row goes only onto the piles that hold a "
                                                   "card (onto the first pile when none does: Grounds for a "
@@ -880,6 +891,15 @@ FIELDS: dict[str, Any] = {
                                                                  "empty: the first after each row's run "
                                                                  "(default), each row's last place (Station), or "
                                                                  "as many as there were gaps, at random (Spaces)"})}},
+                  "top_up": {"type": "object", "additionalProperties": False, "required": ["group", "cards"],
+                             "description": "a stock turned onto the waste that, while a pile of group holds "
+                                            "fewer than cards cards, deals instead: one card to each such pile "
+                                            "in turn, again and again, until each holds cards cards or the "
+                                            "stock is out (PySolFC's BigBen_Talon)",
+                             "properties": {
+                                 "group": {"type": "string", "description": "the pile group topped up"},
+                                 "cards": {"type": "integer", "minimum": 1, "maximum": 13,
+                                           "description": "the cards each pile is topped up to"}}},
                   "close_up": {"type": "object", "additionalProperties": False, "required": ["group"],
                                "description": "instead of a waste: the stock closes up the gaps of a pile group "
                                               "(its cards slide toward place 1, in order) and deals a card into "
@@ -942,7 +962,20 @@ FIELDS: dict[str, Any] = {
                                        {"type": "object", "additionalProperties": False, "required": ["rank"],
                                         "properties": {"rank": RANK},
                                         "description": "{rank: R}: the one card of rank R nearest the "
-                                                       "bottom of the shuffled pack (Virginia Reel)"}]},
+                                                       "bottom of the shuffled pack (Virginia Reel)"},
+                                       {"type": "object", "additionalProperties": False,
+                                        "required": ["ranks", "unless_in_first"],
+                                        "properties": {"ranks": {"type": "array", "minItems": 1, "maxItems": 13,
+                                                                 "uniqueItems": True, "items": RANK,
+                                                                 "description": "the ranks looked for"},
+                                                       "unless_in_first": {"type": "integer", "minimum": 1,
+                                                                           "maximum": 52,
+                                                                           "description": "the first cards of "
+                                                                           "the pack looked at"}},
+                                        "description": "{ranks: [R, ...], unless_in_first: N}: unless the "
+                                                       "first N cards of the shuffled pack hold a card of these "
+                                                       "ranks, the one nearest its bottom (Tournament's Ace or "
+                                                       "King for the reserve)"}]},
                    "description": "cards the shuffled pack always deals first: every copy is moved to the "
                                   "top of the pack before the deal, in the order listed (PySolFC's shuffle "
                                   "hook: Royal Marriage's Queen of hearts); or {rank: R} items: the card "

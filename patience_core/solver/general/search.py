@@ -51,6 +51,8 @@ def _unknown_rule(rules: Rules) -> str | None:
         (rules.stock_spec.deal_needs_all_empty, "a stock that deals only onto empty piles"),
         (bool(rules.stock_spec.last_row_to), "a stock whose last cards go onto other piles (last_row_to)"),
         (rules.stock_spec.narrows, "a stock whose rows narrow by one pile a redeal (stock.narrows)"),
+        (bool(rules.stock_spec.top_up), "a stock that tops piles up before it turns onto the waste (top_up)"),
+        (rules.stock_spec.deal_by_pile, "a stock that deals each pile several cards before the next (deal_by: pile)"),
         (bool(rules.f_base_suit_from), "foundations whose first card takes a layout pile's suit (base_suit_from)"),
         (bool(rules.f_base_rank_from), "foundations whose first card takes a layout pile's rank (base_rank_from)"),
         (bool(rules.f_last_from), "foundations whose last card comes from one pile (last_from)"),
