@@ -478,9 +478,11 @@ def _general_choice(position: Position, seen: set) -> tuple[Optional[Move], str]
 
 def play_player(position: Position, record: Optional[list] = None) -> Position:
     """Play the no-peeking player to the end (mutates ``position``); append moves to ``record``."""
-    if position.rules.foundation_only:  # no move ever comes back: nothing to remember
-        while (move := choose_move(position)[0]) is not None:
+    if position.rules.foundation_only:  # no move ever comes back; the keys only let the solver
+        seen = {position.key()}          # skip the descendants of a position it could not win
+        while (move := choose_move(position, seen)[0]) is not None:
             position.apply(move)
+            seen.add(position.key())
             if record is not None:
                 record.append(move)
         return position
