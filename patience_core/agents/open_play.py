@@ -18,6 +18,7 @@ from __future__ import annotations
 import weakref
 from typing import Optional
 
+from patience_core.agents.policies import leads_somewhere_new
 from patience_core.agents.solver_line import SolverLine
 from patience_core.model.moves import REDEAL, Move
 from patience_core.model.position import Position
@@ -25,8 +26,7 @@ from patience_core.model.position import Position
 # Positions per search: the compiled search decides nearly every open FreeCell-type deal in
 # a few thousand (ms:1-10: 62 to 2 379; Baker's Game 1-5 within 7 415) in milliseconds, but
 # spends seconds on as many where foundations give cards back (not searched: see
-# solver_choice); the exhaustive
-# search in Python is some hundred times slower, so it gets less.
+# solver_choice); the exhaustive search in Python is some hundred times slower, so it gets less.
 COMPILED_BUDGET = 20_000
 EXHAUSTIVE_BUDGET = 3_000
 # The hopeless positions remembered per game rules (a bound, not a tuning: a game passes
@@ -54,7 +54,7 @@ def nothing_hidden(position: Position) -> bool:
 def waste_turned_back(position: Position) -> bool:
     """Has the waste been turned back into the stock in this game? The stock is only taken
     from at its top and takes cards only so, once empty: every card in it has been seen."""
-    return any(entry[0].kind is REDEAL for entry in position.trail.raw())
+    return bool(position.rules.redeals) and any(entry[0].kind is REDEAL for entry in position.trail.raw())
 
 
 class _OpenPlans:
@@ -64,6 +64,13 @@ class _OpenPlans:
     def __init__(self) -> None:
         self.line = SolverLine()
         self.hopeless: set = set()
+
+    def give_up(self, key) -> None:
+        """Remember a position the search could not win (within a bound: a game passes through
+        a few hundred)."""
+        if len(self.hopeless) >= HOPELESS_KEPT:
+            self.hopeless.clear()
+        self.hopeless.add(key)
 
 
 _plans: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -95,16 +102,14 @@ def solver_choice(position: Position, seen: Optional[set] = None) -> Optional[tu
     if step is None:
         result = solve_position(position, max_positions=_budget_for(position))
         if result.verdict != WON or not result.moves:
-            if len(plans.hopeless) >= HOPELESS_KEPT:
-                plans.hopeless.clear()
-            plans.hopeless.add(key)
+            plans.give_up(key)
             return None
         plans.line.learn(position, result.moves)
         step = plans.line.next_move(position)
         if step is None:
             return None
     move, left = step
-    if seen and _leads_into(position, move, seen):
+    if seen and not leads_somewhere_new(position, move, seen):
         # The line passes through a position this game has already left: a move back would
         # go round in circles, so the line is found again from a move that goes elsewhere.
         detour = _winning_detour(position, seen, plans, _budget_for(position))
@@ -119,14 +124,6 @@ def _budget_for(position: Position) -> int:
     from patience_core.solver.general import search as general
 
     return COMPILED_BUDGET if general.unsupported(position) is None else EXHAUSTIVE_BUDGET
-
-
-def _leads_into(position: Position, move: Move, seen: set) -> bool:
-    position.apply(move)
-    try:
-        return position.key() in seen
-    finally:
-        position.undo()
 
 
 def _winning_detour(position: Position, seen: set, plans: _OpenPlans,
@@ -145,7 +142,7 @@ def _winning_detour(position: Position, seen: set, plans: _OpenPlans,
         if result.verdict == WON and result.moves:
             plans.line.learn(child, result.moves)
             return move, len(result.moves) + 1
-        plans.hopeless.add(key)
+        plans.give_up(key)
     return None
 
 
